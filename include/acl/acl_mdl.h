@@ -1,0 +1,12 @@
+/*
+ * npusim: model header. In the current CANN runtime package acl_mdl.h is an empty placeholder and all
+ * aclmdlRI* (captured model) declarations live in acl_rt.h; older packages declared them here. Including
+ * acl_rt.h keeps programs written for either layout compiling. The offline-model API (aclmdlLoad*, ...) is
+ * not provided.
+ */
+#ifndef NPUSIM_INCLUDE_ACL_ACL_MDL_H_
+#define NPUSIM_INCLUDE_ACL_ACL_MDL_H_
+
+#include "acl_rt.h"
+
+#endif /* NPUSIM_INCLUDE_ACL_ACL_MDL_H_ */

@@ -1,0 +1,54 @@
+#pragma once
+// The AI cores of one device: cube cores and vector cores that run an operator's tiles.
+// Each core moves its tiles between HBM and its buffers through the MTE engines (timed by
+// the same HBM model the DMA uses) and computes them on the cube or vector unit, with
+// double buffering so the next tile's load overlaps the current tile's compute.
+#include <cstdint>
+#include <systemc>
+#include <vector>
+
+#include "models/common/memory_port.h"
+#include "runtime/op_launch.h"
+#include "traces/trace_writer.h"
+
+namespace npusim {
+class Config;
+}
+
+namespace npusim::aicore {
+
+struct CoreStats {
+  uint64_t tiles = 0;
+  Tick busy = 0;
+};
+
+class AiCoreCluster {
+ public:
+  AiCoreCluster(int device, const Config& cfg, MemoryPort& hbm, trace::TraceWriter& trace, int tracePid);
+  // Runs the operator's tiles on the cores; call from a SystemC thread. Returns when all
+  // tiles are done. Operators run one at a time on a device's cores (FIFO).
+  void run(const rt::OpWork& work, const std::string& name, uint64_t taskId);
+
+  int cubeCores() const { return cubeCores_; }
+  int vectorCores() const { return vectorCores_; }
+  double cubePeakMacsPerSec() const;
+  const std::vector<CoreStats>& stats() const { return stats_; }
+
+ private:
+  int device_;
+  MemoryPort& hbm_;
+  trace::TraceWriter& trace_;
+  int cubeCores_;
+  int vectorCores_;
+  double freqHz_;
+  double cubeMacsPerCycle_;
+  double vectorBytesPerCycle_;
+  double mteBytesPerCycle_;
+  Tick launchOverhead_;
+  std::vector<trace::Track> tracks_;  // cube cores first, then vector cores
+  std::vector<CoreStats> stats_;
+  bool busy_ = false;
+  sc_core::sc_event freed_;
+};
+
+}  // namespace npusim::aicore

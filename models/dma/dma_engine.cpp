@@ -1,0 +1,166 @@
+#include "models/dma/dma_engine.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "models/sched/hw_stream.h"
+#include "npusim/config.h"
+
+namespace npusim::dma {
+
+using sc_core::SC_PS;
+using sc_core::sc_time;
+
+namespace {
+Tick now() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
+void waitUntil(Tick t) {
+  Tick n = now();
+  if (t > n) sc_core::wait(sc_time(static_cast<double>(t - n), SC_PS));
+}
+}  // namespace
+
+DmaEngine::DmaEngine(int device, const Config& cfg, pcie::Fabric& fabric, std::vector<MemoryPort*>& hbms,
+                     trace::TraceWriter& trace, int tracePid)
+    : device_(device), fabric_(fabric), hbms_(hbms), trace_(trace) {
+  burst_ = static_cast<uint64_t>(cfg.getInt("sim.dma_burst_bytes"));
+  window_ = std::max<uint64_t>(static_cast<uint64_t>(cfg.getInt("dma.outstanding_bytes")), burst_);
+  descriptorTime_ = nsToTick(cfg.getFloat("dma.descriptor_ns"));
+  maxDescriptor_ = static_cast<uint64_t>(cfg.getInt("dma.max_descriptor_bytes"));
+  int n = static_cast<int>(cfg.getInt("dma.channels"));
+  double rate = cfg.getFloat("dma.channel_gbps") * 1e9;
+  channels_.resize(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    channels_[i].datapath = Channel(fmt::format("NPU {} DMA ch {}", device, i), rate);
+    if (trace_.wants(trace::Level::Task))
+      channels_[i].track = trace_.thread(tracePid, fmt::format("DMA ch {}", i), 100 + i);
+  }
+}
+
+int DmaEngine::acquire() {
+  uint64_t ticket = ++burstIds_;
+  waiting_.push_back(ticket);
+  for (;;) {
+    if (waiting_.front() == ticket) {
+      for (size_t i = 0; i < channels_.size(); ++i) {
+        if (!channels_[i].busy) {
+          channels_[i].busy = true;
+          waiting_.pop_front();
+          if (!waiting_.empty()) freed_.notify(sc_core::SC_ZERO_TIME);  // the next in line may fit too
+          return static_cast<int>(i);
+        }
+      }
+    }
+    sc_core::wait(freed_);
+  }
+}
+
+void DmaEngine::release(int ch) {
+  channels_[ch].busy = false;
+  freed_.notify(sc_core::SC_ZERO_TIME);
+}
+
+Tick DmaEngine::issue(sched::Task& task, DmaChannel& ch, uint64_t row, uint64_t col, uint64_t bytes) {
+  const sched::CopyShape& c = task.copy;
+  Tick s = ch.datapath.reserve(now(), bytes, bytes);
+  uint64_t src = c.srcAddr + row * c.spitch + col;
+  switch (task.route) {
+    case sched::CopyRoute::HostToDevice:
+      return fabric_.hostRead(device_, bytes, s);
+    case sched::CopyRoute::DeviceToHost:
+      return fabric_.hostWrite(device_, bytes, hbms_[device_]->access(src, bytes, false, s));
+    case sched::CopyRoute::DeviceLocal:
+      return std::max(hbms_[device_]->access(src, bytes, false, s), s + ch.datapath.ticksFor(bytes));
+    case sched::CopyRoute::PeerWrite:
+      return fabric_.peerWrite(device_, task.peer, bytes, hbms_[device_]->access(src, bytes, false, s));
+    case sched::CopyRoute::Fill:
+      return s + ch.datapath.ticksFor(bytes);
+  }
+  return s;
+}
+
+void DmaEngine::land(sched::Task& task, const Burst& b, Tick& done) {
+  const sched::CopyShape& c = task.copy;
+  uint64_t dst = c.dstAddr + b.row * c.dpitch + b.col;
+  MemoryPort* mem = nullptr;
+  switch (task.route) {
+    case sched::CopyRoute::HostToDevice:
+    case sched::CopyRoute::DeviceLocal:
+    case sched::CopyRoute::Fill:
+      mem = hbms_[device_];
+      break;
+    case sched::CopyRoute::PeerWrite:
+      mem = hbms_[task.peer];
+      break;
+    case sched::CopyRoute::DeviceToHost:
+      break;
+  }
+  if (mem) done = std::max(done, mem->access(dst, b.bytes, true, now()));
+  if (c.dstPtr) {
+    uint8_t* d = c.dstPtr + b.row * c.dpitch + b.col;
+    if (task.route == sched::CopyRoute::Fill)
+      std::memset(d, task.fillValue, b.bytes);
+    else if (c.srcPtr)
+      std::memmove(d, c.srcPtr + b.row * c.spitch + b.col, b.bytes);
+  }
+}
+
+int DmaEngine::run(sched::Task& task) {
+  Tick asked = now();
+  int ci = acquire();
+  DmaChannel& ch = channels_[ci];
+  Tick begin = now();
+  task.engineWait = begin - asked;
+
+  const sched::CopyShape& c = task.copy;
+  std::deque<Burst> inflight;
+  uint64_t inflightBytes = 0, issued = 0, row = 0, col = 0;
+  uint64_t descriptors = std::max<uint64_t>(1, (c.bytes() + maxDescriptor_ - 1) / maxDescriptor_);
+  Tick done = 0;
+  // Descriptors are fetched back to back; later fetches overlap earlier transfers, so only
+  // the first is exposed unless a descriptor is shorter than the fetch.
+  sc_core::wait(sc_time(static_cast<double>(descriptorTime_), SC_PS));
+  while (row < c.height || !inflight.empty()) {
+    while (row < c.height &&
+           (inflight.empty() || inflightBytes + std::min(burst_, c.width - col) <= window_)) {
+      uint64_t b = std::min(burst_, c.width - col);
+      Tick tail = issue(task, ch, row, col, b);
+      if (trace_.wants(trace::Level::Transaction)) {
+        uint64_t id = (static_cast<uint64_t>(device_) << 48) | issued;
+        trace::Args a;
+        a.add("bytes", b).add("task", task.id);
+        trace_.asyncBegin(ch.track.pid, "burst", fmt::format("dma{}", ci), id, now(), &a);
+        trace_.asyncEnd(ch.track.pid, "burst", fmt::format("dma{}", ci), id, tail);
+      }
+      inflight.push_back({tail, row, col, b});
+      inflightBytes += b;
+      issued += b;
+      col += b;
+      if (col == c.width) col = 0, ++row;
+    }
+    Burst f = inflight.front();
+    inflight.pop_front();
+    inflightBytes -= f.bytes;
+    waitUntil(f.tail);
+    land(task, f, done);
+  }
+  waitUntil(done);
+
+  Tick end = now();
+  ch.stats.copies++;
+  ch.stats.bytes += c.bytes();
+  ch.stats.busy += end - begin;
+  if (trace_.wants(trace::Level::Task)) {
+    trace::Args a;
+    double gbps = end > begin ? static_cast<double>(c.bytes()) / tickToSec(end - begin) / 1e9 : 0.0;
+    a.add("bytes", c.bytes()).add("GB/s", gbps).add("task", task.id);
+    if (task.stream) a.add("stream", task.stream->id);
+    a.add("descriptors", descriptors);
+    trace_.slice(ch.track, task.label, "dma", begin, end - begin, &a);
+  }
+  release(ci);
+  return ci;
+}
+
+}  // namespace npusim::dma

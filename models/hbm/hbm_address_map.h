@@ -1,0 +1,52 @@
+#pragma once
+// Device address -> (pseudo-channel, bank group, bank, row, byte in row).
+//
+// The address (taken modulo the capacity) is cut into interleave chunks; chunk i goes to
+// pseudo-channel i mod P, so a sequential stream spreads over all pseudo-channels. The chunk's
+// index within its pseudo-channel (i div P) is then split into the fields of
+// HbmParams::addressMap, least significant last: with the default "ro-ba-co-bg", successive
+// chunks of one pseudo-channel rotate over the bank groups (so the tCCD_L of one group is hidden
+// by the others), then fill the open row, then move to the next bank, then the next row.
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "models/hbm/hbm_params.h"
+
+namespace npusim {
+
+class HbmAddressMap {
+ public:
+  enum FieldId { kRow = 0, kBank = 1, kBankGroup = 2, kColumn = 3 };
+  struct Location {
+    uint32_t pc = 0;  // pseudo-channel, 0 .. numPseudoChannels-1 (stack-major)
+    uint32_t bankGroup = 0;
+    uint32_t bank = 0;  // within the bank group
+    uint64_t row = 0;
+    uint32_t byteInRow = 0;  // 0 .. rowBytes-1
+  };
+
+  explicit HbmAddressMap(const HbmParams& p);
+
+  Location decode(uint64_t addr) const;
+  // Inverse of decode (for tests and traffic generators); byteInRow may be any value in the row.
+  uint64_t encode(const Location& loc) const;
+
+  // Parses "ro-ba-co-bg" into field ids, most significant first; throws std::invalid_argument.
+  static std::array<FieldId, 4> parseOrder(const std::string& text);
+
+ private:
+  uint64_t capacity_;
+  uint64_t interleave_;
+  uint64_t numPc_;
+  uint64_t chunksPerRow_;
+  std::array<FieldId, 4> lsbFirst_;  // decode order
+  std::array<uint64_t, 4> radix_;    // indexed by FieldId
+  // Shift amounts when a divisor is a power of two (-1 otherwise): decode is on the hot path.
+  int interleaveShift_, pcShift_;
+  std::array<int, 4> radixShift_;  // indexed by FieldId
+  bool allShifts_;                 // every divisor above is a power of two
+  std::array<int, 4> fieldPos_;    // bit position of each field in the local chunk index
+};
+
+}  // namespace npusim

@@ -1,0 +1,245 @@
+#include "models/hbm/hbm_model.h"
+
+#include <algorithm>
+
+namespace npusim {
+
+namespace {
+
+inline Tick maxT(Tick a, Tick b) { return a > b ? a : b; }
+inline Tick minT(Tick a, Tick b) { return a < b ? a : b; }
+
+const HbmParams& validated(const HbmParams& p) {
+  p.validate();
+  return p;
+}
+
+}  // namespace
+
+HbmModel::HbmModel(const HbmParams& params) : params_(params), map_(validated(params)) {
+  const HbmTiming& t = params_.timing;
+  tBURST_ = nsToTick(t.tBURST);
+  tBus_ = maxT(tBURST_, nsToTick(t.tCCD_S));  // one column access holds the bus this long
+  tCL_ = nsToTick(t.tCL);
+  tCWL_ = nsToTick(t.tCWL);
+  tRCDRD_ = nsToTick(t.tRCDRD);
+  tRCDWR_ = nsToTick(t.tRCDWR);
+  tRP_ = nsToTick(t.tRP);
+  tRAS_ = nsToTick(t.tRAS);
+  tRC_ = nsToTick(t.tRC);
+  tWR_ = nsToTick(t.tWR);
+  tRTP_ = nsToTick(t.tRTP);
+  tCCD_L_ = nsToTick(t.tCCD_L);
+  tRRD_S_ = nsToTick(t.tRRD_S);
+  tRRD_L_ = nsToTick(t.tRRD_L);
+  tFAW_ = nsToTick(t.tFAW);
+  tWTR_S_ = nsToTick(t.tWTR_S);
+  tWTR_L_ = nsToTick(t.tWTR_L);
+  tRTW_ = nsToTick(t.tRTW);
+  tREFI_ = nsToTick(t.tREFI);
+  tRFC_ = nsToTick(t.tRFC);
+  postpone_ = static_cast<uint64_t>(params_.refreshPostpone);
+  burstBytes_ = t.burstBytes;
+
+  const int numPc = params_.numPseudoChannels();
+  pcs_.resize(numPc);
+  groups_.resize(static_cast<size_t>(numPc) * params_.bankGroups);
+  banks_.resize(static_cast<size_t>(numPc) * params_.banksPerPseudoChannel());
+  const int holes = params_.reorderHoles;
+  for (int p = 0; p < numPc; ++p) {
+    Pc& pc = pcs_[p];
+    // Staggered, pseudo-channel p is due at tREFI * (P - p) / P: pseudo-channel 0 last, at
+    // tREFI (a quiet start for directed measurements). Aligned, all are due at tREFI.
+    pc.refreshPhase =
+        params_.refreshStagger ? tREFI_ * static_cast<Tick>(numPc - p) / static_cast<Tick>(numPc) : tREFI_;
+    pc.act.configure(holes > 0, tRRD_S_, tRRD_L_, tFAW_);
+    pc.bus.configure(holes, tBus_);
+  }
+  for (Group& g : groups_) g.col.configure(holes, maxT(tCCD_L_, tBus_));
+  resetStats();
+}
+
+void HbmModel::resetStats() {
+  stats_ = HbmStats();
+  stats_.busyPerPc.assign(pcs_.size(), 0);
+}
+
+Tick HbmModel::channelBusyTicks(int ch) const {
+  Tick sum = 0;
+  for (int i = 0; i < params_.pseudoChannels; ++i) sum += stats_.busyPerPc[ch * params_.pseudoChannels + i];
+  return sum;
+}
+
+void HbmModel::performRefresh(Pc& pc, Tick start) {
+  pc.lastRefreshStart = start;
+  pc.refreshEnd = start + tRFC_;
+  pc.quietFrom = maxT(pc.quietFrom, pc.refreshEnd);
+  ++pc.refreshNext;
+  ++stats_.refreshes;
+}
+
+void HbmModel::catchUpRefresh(Pc& pc, Tick t) {
+  for (;;) {
+    const Tick due = pc.refreshPhase + pc.refreshNext * tREFI_;
+    if (due >= t) return;
+    if (pc.quietFrom <= due) {
+      // Quiet since before it fell due: this and every later refresh due before t ran on time.
+      const uint64_t m = (t - 1 - due) / tREFI_ + 1;
+      const Tick last = due + (m - 1) * tREFI_;
+      pc.refreshNext += m - 1;
+      stats_.refreshes += m - 1;
+      performRefresh(pc, last);
+      return;
+    }
+    // Owed from a busy period: runs when the pseudo-channel went quiet, or when its
+    // postponement ran out, whichever came first.
+    const Tick start = minT(pc.quietFrom, forcedRefresh(pc));
+    if (start >= t) return;
+    performRefresh(pc, start);
+  }
+}
+
+Tick HbmModel::access(uint64_t addr, uint64_t bytes, bool write, Tick arrival) {
+  if (bytes == 0) return arrival;
+  if (write) {
+    stats_.bytesWritten += bytes;
+    ++stats_.writeRequests;
+  } else {
+    stats_.bytesRead += bytes;
+    ++stats_.readRequests;
+  }
+  const uint64_t capacity = params_.capacityBytes;
+  const uint64_t interleave = params_.interleaveBytes;
+  uint64_t a = addr % capacity;
+  Tick done = arrival;
+  while (bytes > 0) {
+    uint64_t len = std::min(bytes, interleave - a % interleave);
+    HbmAddressMap::Location loc = map_.decode(a);
+    uint32_t first = loc.byteInRow / burstBytes_;
+    uint32_t last = static_cast<uint32_t>((loc.byteInRow + len - 1) / burstBytes_);
+    done = maxT(done, segment(loc, last - first + 1, write, arrival));
+    a += len;
+    if (a >= capacity) a -= capacity;
+    bytes -= len;
+  }
+  return done;
+}
+
+// One segment: `n` column accesses to one row of one bank. See docs/hbm.md "Timing rules".
+Tick HbmModel::segment(const HbmAddressMap::Location& loc, uint32_t n, bool write, Tick arrival) {
+  Pc& pc = pcs_[loc.pc];
+  const size_t gi = static_cast<size_t>(loc.pc) * params_.bankGroups + loc.bankGroup;
+  Group& g = groups_[gi];
+  Bank& b = banks_[gi * params_.banksPerGroup + loc.bank];
+  const int64_t row = static_cast<int64_t>(loc.row);
+  const Tick rcd = write ? tRCDWR_ : tRCDRD_;
+  const Tick lat = write ? tCWL_ : tCL_;
+  const Tick pace = maxT(tCCD_L_, tBus_);  // accesses of one segment share a bank group
+  const uint8_t dir = write ? 2 : 1;
+  const bool refresh = params_.refresh;
+
+  Tick t = arrival;
+  Tick stall = 0;      // known refresh delay
+  Tick firstDone = 0;  // completion before a forced refresh pushed the segment
+  bool pushed = false;
+  if (refresh) {
+    catchUpRefresh(pc, t);
+    if (pc.refreshEnd > t) {  // arrived while a refresh runs
+      stall = pc.refreshEnd - t;
+      t = pc.refreshEnd;
+    }
+  }
+  for (;;) {
+    // Bank: a refresh since the bank's last command has precharged it.
+    const bool refreshed = refresh && b.openRow >= 0 && pc.refreshNext > 0 && pc.lastRefreshStart > b.lastUse;
+    const bool open = b.openRow >= 0 && !refreshed;
+    const bool hit = open && b.openRow == row;
+
+    Tick act = b.act;
+    Tick colReady;
+    if (hit) {
+      colReady = maxT(t, b.act + rcd);
+    } else {
+      Tick ready = open ? maxT(t, b.preReady) + tRP_ : t;  // conflict: PRE first
+      if (!refreshed) ready = maxT(ready, b.actReady);
+      act = pc.act.find(ready, static_cast<uint8_t>(loc.bankGroup));
+      colReady = act + rcd;
+    }
+    const HbmCalendar::Slot colSlot = g.col.find(colReady, colReady, n * pace, 0);
+    const Tick dataReady = colSlot.start + lat;
+
+    // Data bus. In order, a change of direction first idles the bus for the turnaround:
+    // write->read tWTR + tCL after the last write data, read->write tRTW + tCWL after the
+    // last read command. Holes are only filled between transfers of the same direction.
+    Tick turnReady = dataReady;
+    const uint8_t last = pc.bus.lastTag();
+    if (last != 0 && last != dir) {
+      Tick gap;
+      if (write) {
+        gap = tRTW_ + tCWL_ > tCL_ + tBURST_ ? tRTW_ + tCWL_ - tCL_ - tBURST_ : 0;
+      } else {
+        gap = (loc.bankGroup == pc.lastWriteGroup ? tWTR_L_ : tWTR_S_) + tCL_;
+      }
+      turnReady = maxT(dataReady, pc.bus.frontier() + gap);
+    }
+    const HbmCalendar::Slot busSlot = pc.bus.find(dataReady, turnReady, n * tBus_, dir);
+    // The segment's own bursts are paced by tCCD_L; the bus itself is a work-conserving
+    // server of n * tBus, so segments of other bank groups fill the gaps between them.
+    const Tick firstData = busSlot.hole >= 0 ? dataReady : turnReady;
+    const Tick paced = firstData + (n - 1) * pace + tBURST_;
+    const Tick busEnd = busSlot.start + n * tBus_;
+    const Tick done = maxT(paced, busEnd);
+    const Tick lastCol = done - tBURST_ - lat;
+    Tick preReady = maxT(act + tRAS_, write ? lastCol + tCWL_ + tBURST_ + tWR_ : lastCol + tRTP_);
+    if (hit) preReady = maxT(preReady, b.preReady);
+
+    // The segment and the precharge it owes must finish before a refresh whose postponement
+    // runs out; otherwise that refresh runs first and the segment after it.
+    if (refresh) {
+      if (!pushed) firstDone = done;
+      const Tick forced = forcedRefresh(pc);
+      if (maxT(done, preReady) + tRP_ > forced) {
+        performRefresh(pc, forced);
+        t = maxT(t, pc.refreshEnd);
+        pushed = true;
+        continue;
+      }
+    }
+
+    if (!hit) {
+      pc.act.commit(act, static_cast<uint8_t>(loc.bankGroup));
+      b.act = act;
+      b.actReady = act + tRC_;
+      b.openRow = row;
+      if (open)
+        ++stats_.rowConflicts;
+      else
+        ++stats_.rowMisses;
+    } else {
+      ++stats_.rowHits;
+    }
+    // The group's column path is a work-conserving server too (n * pace per segment): a
+    // segment that waited for the bus does not hold back its group's next segment, which is
+    // what lets all groups interleave on the bus whatever the call order.
+    g.col.commit(colSlot, n * pace, colSlot.start + n * pace, 0, t);
+    pc.bus.commit(busSlot, n * tBus_, busEnd, dir, t);
+    if (write && busSlot.hole < 0) pc.lastWriteGroup = loc.bankGroup;
+    b.preReady = preReady;
+    b.lastUse = lastCol;
+    if (!params_.openPage) {  // closed page: precharge as soon as allowed
+      b.openRow = -1;
+      b.actReady = maxT(b.actReady, preReady + tRP_);
+    }
+    pc.quietFrom = maxT(pc.quietFrom, maxT(done, preReady + tRP_));
+    ++stats_.segments;
+    stats_.busyPerPc[loc.pc] += n * tBus_;
+    if (pushed && done > firstDone) stall += done - firstDone;
+    if (stall > 0) {
+      ++stats_.refreshStalls;
+      stats_.refreshStallTicks += stall;
+    }
+    return done;
+  }
+}
+
+}  // namespace npusim

@@ -1,0 +1,49 @@
+#pragma once
+// Everything that defines one device's HBM: organisation (stacks -> channels -> pseudo-channels
+// -> bank groups -> banks -> rows), timing, address interleaving and controller policy.
+// Defaults are the 910B preset (configs/910b.json, hardware.md §1.3 and §4).
+#include <cstdint>
+#include <string>
+
+#include "models/hbm/hbm_timing.h"
+
+namespace npusim {
+
+class Config;
+
+struct HbmParams {
+  HbmTiming timing = hbmTimingPreset("hbm2e-3200");
+  int stacks = 4;
+  int channelsPerStack = 8;
+  int pseudoChannels = 2;  // per channel
+  int bankGroups = 4;      // per pseudo-channel
+  int banksPerGroup = 4;
+  uint64_t rowBytes = 1024;                 // page size of one pseudo-channel
+  uint64_t capacityBytes = 68719476736ULL;  // 64 GiB
+  uint64_t interleaveBytes = 256;           // consecutive chunks go to successive pseudo-channels
+  // Order of the fields above the pseudo-channel index, most significant first, '-'-separated:
+  // ro (row), ba (bank in group), bg (bank group), co (interleave chunk within the row).
+  std::string addressMap = "ro-ba-co-bg";
+  bool openPage = true;  // false: precharge after every access ("closed")
+  bool refresh = true;
+  // How many tREFI a busy pseudo-channel may postpone a refresh (idle ones refresh on time).
+  int refreshPostpone = 8;
+  // Stagger refresh due times evenly across pseudo-channels (true) or refresh all together.
+  bool refreshStagger = true;
+  // Idle holes each shared resource remembers for later requests to fill (see hbm_calendar.h):
+  // how far the controller serves ready banks out of order. 0 = strict first-come first-served.
+  int reorderHoles = 8;
+
+  int numPseudoChannels() const { return stacks * channelsPerStack * pseudoChannels; }
+  int banksPerPseudoChannel() const { return bankGroups * banksPerGroup; }
+  uint64_t rowsPerBank() const;
+  // Data-bus peak over all pseudo-channels: burstBytes per tBURST each.
+  double peakBytesPerSec() const;
+  // Throws std::invalid_argument describing the first inconsistency.
+  void validate() const;
+};
+
+// Reads the hbm.* keys of a configuration (see docs/hbm.md) and validates the result.
+HbmParams hbmParamsFromConfig(const Config& cfg);
+
+}  // namespace npusim

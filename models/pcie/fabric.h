@@ -1,0 +1,108 @@
+#pragma once
+// The PCIe fabric: a tree of root complex -> root ports -> switches (nested allowed) ->
+// devices, built from the platform topology. It times transfers by reserving the link
+// directions along a route (a switch is a non-blocking crossbar with cut-through latency,
+// so its egress-port contention is the contention of the link behind that port) and the
+// root complex's host-memory port. Read-tag and posted-credit windows bound throughput as
+// window / round-trip, as on real links.
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "models/common/channel.h"
+#include "models/pcie/link.h"
+#include "models/pcie/tlp.h"
+
+namespace npusim {
+class Config;
+}
+
+namespace npusim::pcie {
+
+struct Node {
+  enum class Kind { RootComplex, Switch, Device } kind = Kind::RootComplex;
+  std::string name;
+  int device = -1;  // for Kind::Device
+  Node* parent = nullptr;
+  std::unique_ptr<Link> uplink;  // link to the parent (none for the root complex)
+  std::vector<Node*> children;
+  Channel postedCredits;  // root ports only: the RC's posted-write credit window
+  Channel readTags;       // devices only: outstanding read-request window
+};
+
+struct Hop {
+  Channel* fwd = nullptr;  // direction the data travels
+  Channel* rev = nullptr;  // opposite direction (DLLP ACKs)
+  Tick latency = 0;        // from leaving this link to entering the next element's output
+};
+using Path = std::vector<Hop>;
+
+struct Arrival {
+  Tick head = 0;
+  Tick tail = 0;
+};
+
+class Fabric {
+ public:
+  // `topology`: the preset's tree, or null to build system.switches x system.devices_per_switch.
+  explicit Fabric(const Config& cfg);
+  ~Fabric();
+
+  int deviceCount() const { return static_cast<int>(devices_.size()); }
+  const Protocol& protocol() const { return proto_; }
+
+  // Device `dev`'s DMA reads `bytes` of host memory starting no earlier than `t`; returns the
+  // arrival of the last byte at the device.
+  Tick hostRead(int dev, uint64_t bytes, Tick t);
+  // Device `dev`'s DMA writes `bytes` into host memory; returns when they are in host DDR.
+  Tick hostWrite(int dev, uint64_t bytes, Tick t);
+  // Device `src`'s DMA writes `bytes` into device `dst`'s memory; returns the tail arrival at dst.
+  Tick peerWrite(int src, int dst, uint64_t bytes, Tick t);
+
+  // Same PCIe switch (lowest common ancestor is a switch).
+  bool sameSwitch(int a, int b) const;
+  // Number of switch hops between two devices, and the names of the elements on the way.
+  std::vector<std::string> route(int src, int dst) const;
+
+  // Every link direction, for statistics and trace counters.
+  std::vector<Channel*> channels();
+  std::vector<const Link*> deviceLinks() const;  // indexed by device id
+  Channel& hostMemory() { return ddr_; }
+  nlohmann::json describe() const;  // the tree, for `npusim topology` and the statistics
+  std::string describeText() const;
+
+  Tick unloadedReadRoundTrip(int dev, uint64_t bytes) const;
+
+ private:
+  Node* addNode(Node::Kind kind, const std::string& name, Node* parent, const nlohmann::json& link);
+  void build(const nlohmann::json& node, Node* parent);
+  Path pathUp(const Node* from, const Node* to) const;    // from a node to one of its ancestors
+  Path pathDown(const Node* from, const Node* to) const;  // from an ancestor down to a node
+  Node* lowestCommonAncestor(const Node* a, const Node* b) const;
+  const Path& cachedPath(int kind, int a, int b);
+  Arrival send(const Path& path, Tick start, uint64_t wire, uint64_t payload, uint64_t revWire,
+               Tick tail0) const;
+  Node* rootPortOf(const Node* n) const;
+
+  Protocol proto_;
+  int defaultGen_;
+  int defaultWidth_;
+  Tick linkLatency_;
+  Tick switchLatency_;
+  Tick rcLatency_;
+  Tick ddrLatency_;
+  uint64_t readTags_;
+  uint64_t postedCreditBytes_;
+  Tick fcUpdate_;
+  bool p2pAcrossSwitches_;
+  std::vector<std::unique_ptr<Node>> nodes_;
+  Node* root_ = nullptr;
+  std::vector<Node*> devices_;
+  Channel ddr_;
+  std::map<std::tuple<int, int, int>, Path> paths_;
+};
+
+}  // namespace npusim::pcie

@@ -1,0 +1,147 @@
+#include "models/platform/platform.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace npusim {
+
+using json = nlohmann::json;
+
+HbmPort::HbmPort(const HbmParams& p, trace::TraceWriter& trace, int pid, Tick window) : model(p) {
+  if (trace.wants(trace::Level::Task)) {
+    read_ = std::make_unique<trace::BandwidthCounter>(&trace, pid, "HBM read GB/s", window);
+    write_ = std::make_unique<trace::BandwidthCounter>(&trace, pid, "HBM write GB/s", window);
+  }
+}
+
+Tick HbmPort::access(uint64_t addr, uint64_t bytes, bool write, Tick arrival) {
+  Tick done = model.access(addr, bytes, write, arrival);
+  if (bytes) {
+    auto& c = write ? write_ : read_;
+    if (c) c->add(arrival, std::max(done, arrival + 1), bytes);
+  }
+  return done;
+}
+
+void HbmPort::flushBefore(Tick t) {
+  if (read_) read_->flushBefore(t), write_->flushBefore(t);
+}
+void HbmPort::flushAll() {
+  if (read_) read_->flushAll(), write_->flushAll();
+}
+
+Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamScheduler::CompletionHook hook)
+    : cfg_(cfg), trace_(trace) {
+  fabric_ = std::make_unique<pcie::Fabric>(cfg_);
+  Tick window = nsToTick(static_cast<double>(cfg_.getInt("trace.counter_window_ns")));
+  HbmParams hp = hbmParamsFromConfig(cfg_);
+  hbmCapacity_ = hp.capacityBytes;
+  const int n = fabric_->deviceCount();
+  auto links = fabric_->deviceLinks();
+  for (int d = 0; d < n; ++d) {
+    auto dev = std::make_unique<Device>();
+    dev->id = d;
+    dev->tracePid = trace_.process(fmt::format("NPU {}", d), d + 1);
+    dev->hbm = std::make_unique<HbmPort>(hp, trace_, dev->tracePid, window);
+    hbmPorts_.push_back(dev->hbm.get());
+    if (trace_.wants(trace::Level::Task)) {
+      auto* link = const_cast<pcie::Link*>(links[static_cast<size_t>(d)]);
+      linkCounters_.push_back(
+          std::make_unique<trace::BandwidthCounter>(&trace_, dev->tracePid, "PCIe up GB/s", window));
+      link->up.setCounter(linkCounters_.back().get());
+      linkCounters_.push_back(
+          std::make_unique<trace::BandwidthCounter>(&trace_, dev->tracePid, "PCIe down GB/s", window));
+      link->down.setCounter(linkCounters_.back().get());
+    }
+    devices_.push_back(std::move(dev));
+  }
+  // Switch uplinks and root ports: counters in a fabric process.
+  if (trace_.wants(trace::Level::Task)) {
+    int fabricPid = trace_.process("PCIe fabric", n + 1);
+    for (Channel* ch : fabric_->channels()) {
+      if (ch->counter()) continue;
+      linkCounters_.push_back(
+          std::make_unique<trace::BandwidthCounter>(&trace_, fabricPid, ch->name() + " GB/s", window));
+      ch->setCounter(linkCounters_.back().get());
+    }
+  }
+  for (auto& dev : devices_) {
+    dev->dma = std::make_unique<dma::DmaEngine>(dev->id, cfg_, *fabric_, hbmPorts_, trace_, dev->tracePid);
+    dev->cores = std::make_unique<aicore::AiCoreCluster>(dev->id, cfg_, *dev->hbm, trace_, dev->tracePid);
+    dev->sched = std::make_unique<sched::StreamScheduler>(dev->id, cfg_, *dev->dma, *dev->cores, trace_,
+                                                          dev->tracePid, hook);
+  }
+}
+
+Platform::~Platform() = default;
+
+void Platform::flushCounters(Tick now) {
+  for (auto& c : linkCounters_) c->flushBefore(now);
+  for (auto& d : devices_) d->hbm->flushBefore(now);
+}
+
+void Platform::flushAllCounters() {
+  for (auto& c : linkCounters_) c->flushAll();
+  for (auto& d : devices_) d->hbm->flushAll();
+}
+
+namespace {
+json channelJson(const Channel& c, Tick now) {
+  double secs = tickToSec(now);
+  return {{"busy_us", tickToUs(c.busyTicks())},
+          {"utilisation", now ? static_cast<double>(c.busyTicks()) / static_cast<double>(now) : 0.0},
+          {"payload_bytes", c.payloadBytes()},
+          {"wire_bytes", c.wireBytes()},
+          {"avg_payload_GBps", secs > 0 ? static_cast<double>(c.payloadBytes()) / secs / 1e9 : 0.0}};
+}
+}  // namespace
+
+json Platform::statistics(Tick now) const {
+  json out = json::object();
+  out["sim_time_us"] = tickToUs(now);
+  json links = json::object();
+  for (Channel* ch : fabric_->channels()) links[ch->name()] = channelJson(*ch, now);
+  links[fabric_->hostMemory().name()] = channelJson(fabric_->hostMemory(), now);
+  out["pcie"] = links;
+  json devs = json::array();
+  for (const auto& d : devices_) {
+    json dj = {{"id", d->id}};
+    json chans = json::array();
+    for (int c = 0; c < d->dma->channels(); ++c) {
+      const auto& s = d->dma->stats(c);
+      chans.push_back(
+          {{"channel", c},
+           {"copies", s.copies},
+           {"bytes", s.bytes},
+           {"busy_us", tickToUs(s.busy)},
+           {"achieved_GBps", s.busy ? static_cast<double>(s.bytes) / tickToSec(s.busy) / 1e9 : 0.0}});
+    }
+    dj["dma"] = chans;
+    const HbmStats& hs = d->hbm->model.stats();
+    Tick hbmBusy = 0;
+    for (Tick b : hs.busyPerPc) hbmBusy += b;
+    double pcs = hs.busyPerPc.empty() ? 1.0 : static_cast<double>(hs.busyPerPc.size());
+    dj["hbm"] = {{"bytes_read", hs.bytesRead},
+                 {"bytes_written", hs.bytesWritten},
+                 {"row_hit_rate", hs.rowHitRate()},
+                 {"refresh_stalls", hs.refreshStalls},
+                 {"utilisation", now ? tickToSec(hbmBusy) / pcs / tickToSec(now) : 0.0}};
+    Tick coreBusy = 0;
+    uint64_t tiles = 0;
+    for (const auto& s : d->cores->stats()) coreBusy += s.busy, tiles += s.tiles;
+    dj["aicore"] = {
+        {"tiles", tiles},
+        {"busy_us", tickToUs(coreBusy)},
+        {"utilisation", now ? tickToSec(coreBusy) /
+                                  static_cast<double>(d->cores->cubeCores() + d->cores->vectorCores()) /
+                                  tickToSec(now)
+                            : 0.0}};
+    devs.push_back(dj);
+  }
+  out["devices"] = devs;
+  out["topology"] = fabric_->describe();
+  return out;
+}
+
+}  // namespace npusim

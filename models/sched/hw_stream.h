@@ -1,0 +1,40 @@
+#pragma once
+// One hardware stream queue: tasks run in order, one at a time; different streams run
+// concurrently. A SystemC thread per stream (spawned when the stream is created) executes
+// the queue; an idle stream costs nothing.
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <systemc>
+
+#include "models/sched/task.h"
+#include "traces/trace_writer.h"
+
+namespace npusim::sched {
+
+struct StreamStats {
+  uint64_t tasks = 0;
+  Tick busy = 0;                // executing (including engine/event waits inside a task)
+  Tick queued = 0;              // submitted but not started (behind earlier tasks)
+  Tick engineWait = 0;          // waiting for a free DMA channel / AI cores
+  Tick eventWait = 0;           // waiting on events
+  std::vector<Tick> latencies;  // submit -> end, for percentiles (bounded sample)
+};
+
+struct HwStream {
+  int device = 0;
+  int id = 0;             // stream id shown to users
+  bool internal = false;  // runtime-internal queue (synchronous copies)
+  std::deque<std::unique_ptr<Task>> queue;
+  uint64_t issued = 0;         // tasks launched
+  uint64_t completed = 0;      // tasks finished
+  Tick lastEnd = 0;            // end time of the latest finished task
+  sc_core::sc_event wake;      // a task arrived
+  sc_core::sc_event progress;  // a task finished
+  trace::Track track;
+  StreamStats stats;
+  bool destroyed = false;
+};
+
+}  // namespace npusim::sched

@@ -1,0 +1,147 @@
+#define SC_INCLUDE_DYNAMIC_PROCESSES  // sc_spawn: streams are created while the simulation runs
+#include "models/sched/stream_scheduler.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "npusim/config.h"
+
+namespace npusim::sched {
+
+namespace {
+Tick now() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
+sc_core::sc_time ticks(Tick t) { return sc_core::sc_time(static_cast<double>(t), sc_core::SC_PS); }
+constexpr size_t kMaxLatencySamples = 1 << 20;
+}  // namespace
+
+StreamScheduler::StreamScheduler(int device, const Config& cfg, dma::DmaEngine& dma,
+                                 aicore::AiCoreCluster& cores, trace::TraceWriter& trace, int tracePid,
+                                 CompletionHook hook)
+    : device_(device), dma_(dma), cores_(cores), trace_(trace), pid_(tracePid), hook_(std::move(hook)) {
+  dispatch_ = nsToTick(cfg.getFloat("sched.dispatch_ns"));
+}
+
+HwStream* StreamScheduler::createStream(int id, bool internal) {
+  streams_.push_back(std::make_unique<HwStream>());
+  HwStream* s = streams_.back().get();
+  s->device = device_;
+  s->id = id;
+  s->internal = internal;
+  if (trace_.wants(trace::Level::Task))
+    s->track = trace_.thread(pid_, internal ? std::string("Sync copies") : fmt::format("Stream {}", id), id);
+  sc_core::sc_spawn_options opts;
+  opts.set_stack_size(256 * 1024);
+  sc_core::sc_spawn([this, s] { streamThread(s); }, fmt::format("npu{}_stream{}", device_, id).c_str(),
+                    &opts);
+  return s;
+}
+
+void StreamScheduler::retireStream(HwStream* s) {
+  s->destroyed = true;
+  s->wake.notify(sc_core::SC_ZERO_TIME);
+}
+
+void StreamScheduler::submit(HwStream* s, std::unique_ptr<Task> t) {
+  t->stream = s;
+  t->seq = ++s->issued;
+  Tick n = now();
+  Tick delay = t->submit > n ? t->submit - n : 0;
+  s->queue.push_back(std::move(t));
+  s->wake.notify(ticks(delay));
+}
+
+void StreamScheduler::streamThread(HwStream* s) {
+  for (;;) {
+    while (s->queue.empty()) {
+      if (s->destroyed) return;
+      sc_core::wait(s->wake);
+    }
+    Task& t = *s->queue.front();
+    if (t.submit > now()) sc_core::wait(ticks(t.submit - now()));
+    sc_core::wait(ticks(dispatch_));
+    t.start = now();
+    execute(s, t);
+    t.end = now();
+
+    StreamStats& st = s->stats;
+    st.tasks++;
+    st.busy += t.end - t.start;
+    st.queued += t.start - std::min(t.start, t.submit + dispatch_);
+    st.engineWait += t.engineWait;
+    st.eventWait += t.eventWait;
+    if (st.latencies.size() < kMaxLatencySamples) st.latencies.push_back(t.end - t.submit);
+    traceTask(s, t);
+
+    std::unique_ptr<Task> done = std::move(s->queue.front());
+    s->queue.pop_front();
+    s->completed++;
+    s->lastEnd = t.end;
+    s->progress.notify(sc_core::SC_ZERO_TIME);
+    if (hook_) hook_(*done);
+  }
+}
+
+void StreamScheduler::execute(HwStream* s, Task& t) {
+  switch (t.kind) {
+    case TaskKind::Copy:
+      dma_.run(t);
+      break;
+    case TaskKind::EventRecord: {
+      HwEvent& e = *t.event;
+      e.completedRecords = std::max(e.completedRecords, t.recordIndex);
+      e.timestamp = now();
+      e.lastRecordTask = t.id;
+      e.lastRecordTrack = s->track;
+      e.lastRecordStart = t.start;
+      e.signaled.notify(sc_core::SC_ZERO_TIME);
+      break;
+    }
+    case TaskKind::EventWait: {
+      HwEvent& e = *t.event;
+      Tick t0 = now();
+      while (e.completedRecords < t.waitTarget) sc_core::wait(e.signaled);
+      t.eventWait = now() - t0;
+      if (trace_.wants(trace::Level::Task) && e.lastRecordTask) {
+        // Arrow from the record to a zero-length "released" mark at the release time (an
+        // arrow must point from the earlier-starting slice to the later one).
+        uint64_t id = trace_.newFlowId();
+        trace_.slice(s->track, "released", "event", now(), 0);
+        trace_.flowStart(e.lastRecordTrack, id, "event", e.lastRecordStart);
+        trace_.flowEnd(s->track, id, "event", now());
+      }
+      break;
+    }
+    case TaskKind::Operator: {
+      cores_.run(t.op->work, t.op->name, t.id);
+      if (t.op->compute) t.op->compute();
+      break;
+    }
+    case TaskKind::EventReset:
+    case TaskKind::Marker:
+      break;
+  }
+}
+
+void StreamScheduler::traceTask(HwStream* s, const Task& t) {
+  if (!trace_.wants(trace::Level::Task)) return;
+  trace::Args a;
+  a.add("task", t.id).add("stream", s->id).add("seq", t.seq);
+  if (t.kind == TaskKind::Copy) {
+    a.add("bytes", t.copy.bytes()).add("route", routeName(t.route));
+    if (t.end > t.start)
+      a.add("GB/s", static_cast<double>(t.copy.bytes()) / tickToSec(t.end - t.start) / 1e9);
+  }
+  if (t.kind == TaskKind::Operator && t.op) a.add("args", t.op->argsSummary);
+  if (t.engineWait) a.add("engine_wait_us", tickToUs(t.engineWait));
+  if (t.eventWait) a.add("event_wait_us", tickToUs(t.eventWait));
+  a.add("queued_us", tickToUs(t.start - std::min(t.start, t.submit)));
+  trace_.slice(s->track, t.label, "task", t.start, t.end - t.start, &a);
+  if (t.flow) trace_.flowEnd(s->track, t.flow, "launch", t.start);
+  // Queueing (submitted, not yet started) as an async slice: these overlap across tasks.
+  if (t.start > t.submit + dispatch_)
+    trace_.asyncBegin(pid_, fmt::format("queued: {}", t.label), "queue", t.id, t.submit),
+        trace_.asyncEnd(pid_, fmt::format("queued: {}", t.label), "queue", t.id, t.start);
+}
+
+}  // namespace npusim::sched

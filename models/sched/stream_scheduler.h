@@ -1,0 +1,52 @@
+#pragma once
+// The hardware stream scheduler of one device: one queue per stream, in order within a
+// stream, concurrent across streams. It fetches each task when its SQE becomes visible,
+// pays the dispatch latency, runs it on its engine (DMA, AI cores, event logic) and
+// reports completion.
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "models/aicore/ai_core_cluster.h"
+#include "models/dma/dma_engine.h"
+#include "models/sched/hw_event.h"
+#include "models/sched/hw_stream.h"
+#include "traces/trace_writer.h"
+
+namespace npusim {
+class Config;
+}
+
+namespace npusim::sched {
+
+class StreamScheduler {
+ public:
+  using CompletionHook = std::function<void(const Task&)>;
+  StreamScheduler(int device, const Config& cfg, dma::DmaEngine& dma, aicore::AiCoreCluster& cores,
+                  trace::TraceWriter& trace, int tracePid, CompletionHook hook);
+
+  HwStream* createStream(int id, bool internal);
+  // Marks a drained stream as gone; its thread exits.
+  void retireStream(HwStream* s);
+  // Host side: appends the task (t->submit must be set); the stream wakes at t->submit.
+  void submit(HwStream* s, std::unique_ptr<Task> t);
+
+  const std::vector<std::unique_ptr<HwStream>>& streams() const { return streams_; }
+  Tick dispatchLatency() const { return dispatch_; }
+
+ private:
+  void streamThread(HwStream* s);
+  void execute(HwStream* s, Task& t);
+  void traceTask(HwStream* s, const Task& t);
+
+  int device_;
+  dma::DmaEngine& dma_;
+  aicore::AiCoreCluster& cores_;
+  trace::TraceWriter& trace_;
+  int pid_;
+  CompletionHook hook_;
+  Tick dispatch_;
+  std::vector<std::unique_ptr<HwStream>> streams_;
+};
+
+}  // namespace npusim::sched

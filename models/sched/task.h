@@ -1,0 +1,59 @@
+#pragma once
+// A task as the device's stream scheduler sees it: one SQE in a stream's hardware queue.
+// The runtime builds tasks from API calls; the scheduler executes them on the engines.
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "models/common/tick.h"
+#include "runtime/op_launch.h"
+
+namespace npusim::sched {
+
+struct HwStream;
+struct HwEvent;
+
+// What a DMA copy moves: `height` rows of `width` bytes (1D copies have height 1). Addresses
+// are offsets in the owning memory (device HBM offset; host addresses are not timed per
+// address); pointers are the functional backing of source and destination.
+struct CopyShape {
+  uint64_t dstAddr = 0, srcAddr = 0;
+  uint8_t* dstPtr = nullptr;
+  const uint8_t* srcPtr = nullptr;
+  uint64_t width = 0, height = 1, dpitch = 0, spitch = 0;
+  uint64_t bytes() const { return width * height; }
+};
+
+enum class CopyRoute { HostToDevice, DeviceToHost, DeviceLocal, PeerWrite, Fill };
+const char* routeName(CopyRoute r);
+
+enum class TaskKind { Copy, EventRecord, EventWait, EventReset, Operator, Marker };
+
+struct Task {
+  uint64_t id = 0;  // global, in launch order
+  TaskKind kind = TaskKind::Marker;
+  HwStream* stream = nullptr;
+  uint64_t seq = 0;         // position in its stream (1-based)
+  Tick submit = 0;          // when the SQE is visible to the scheduler (host time + doorbell)
+  Tick start = 0, end = 0;  // execution on the device
+  Tick engineWait = 0;      // time spent waiting for a free engine
+  Tick eventWait = 0;       // time spent waiting on an event
+  uint64_t flow = 0;        // trace flow id from the API call that launched it
+  std::string label;        // trace name, e.g. "Memcpy H2D"
+
+  // Copy
+  CopyRoute route = CopyRoute::HostToDevice;
+  CopyShape copy;
+  int peer = -1;  // destination device of a PeerWrite
+  int fillValue = 0;
+
+  // Events
+  std::shared_ptr<HwEvent> event;
+  uint64_t waitTarget = 0;   // EventWait: completed-record count to wait for
+  uint64_t recordIndex = 0;  // EventRecord: which record of the event this is
+
+  // Operators
+  std::shared_ptr<rt::OpLaunch> op;
+};
+
+}  // namespace npusim::sched

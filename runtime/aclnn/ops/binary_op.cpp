@@ -1,0 +1,288 @@
+#include "runtime/aclnn/ops/binary_op.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <type_traits>
+
+#include "runtime/aclnn/base/dtype.h"
+#include "runtime/aclnn/base/error.h"
+#include "runtime/aclnn/base/executor.h"
+#include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/element_convert.h"
+#include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/strided_loop.h"
+#include "runtime/aclnn/ops/vector_tiling.h"
+
+namespace npusim::aclnn {
+
+namespace {
+
+constexpr int64_t kChunk = 1024;
+
+template <typename T>
+void combine(BinaryKind kind, T* a, const T* b, int64_t n, T alpha) {
+  switch (kind) {
+    case BinaryKind::kAdd:
+      if (alpha == T(1)) {
+        for (int64_t i = 0; i < n; ++i) a[i] = a[i] + b[i];
+      } else {
+        for (int64_t i = 0; i < n; ++i) a[i] = a[i] + alpha * b[i];
+      }
+      return;
+    case BinaryKind::kSub:
+      if (alpha == T(1)) {
+        for (int64_t i = 0; i < n; ++i) a[i] = a[i] - b[i];
+      } else {
+        for (int64_t i = 0; i < n; ++i) a[i] = a[i] - alpha * b[i];
+      }
+      return;
+    case BinaryKind::kMul:
+      for (int64_t i = 0; i < n; ++i) a[i] = a[i] * b[i];
+      return;
+  }
+}
+
+// Integer arithmetic wraps (two's complement), so it is done on uint64_t.
+void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_t alpha) {
+  const uint64_t al = static_cast<uint64_t>(alpha);
+  for (int64_t i = 0; i < n; ++i) {
+    const uint64_t x = static_cast<uint64_t>(a[i]), y = static_cast<uint64_t>(b[i]);
+    uint64_t r = 0;
+    switch (kind) {
+      case BinaryKind::kAdd:
+        r = x + al * y;
+        break;
+      case BinaryKind::kSub:
+        r = x - al * y;
+        break;
+      case BinaryKind::kMul:
+        r = x * y;
+        break;
+    }
+    a[i] = static_cast<int64_t>(r);
+  }
+}
+
+template <typename T>
+void runRows(const BinarySpec& spec, const HostTensor& self, const HostTensor& other, const HostTensor& out,
+             T alpha) {
+  const size_t r = out.shape.size();
+  std::array<std::vector<int64_t>, 3> strides = {
+      broadcastByteStrides(out.shape, out.strides, dtypeSize(out.dtype), r),
+      broadcastByteStrides(self.shape, self.strides, dtypeSize(self.dtype), r),
+      broadcastByteStrides(other.shape, other.strides, dtypeSize(other.dtype), r)};
+  T bufA[kChunk], bufB[kChunk];
+  forEachRow<3>(out.shape, strides, {out.data, self.data, other.data},
+                [&](const std::array<char*, 3>& p, int64_t n, const std::array<int64_t, 3>& s) {
+                  for (int64_t done = 0; done < n; done += kChunk) {
+                    const int64_t m = std::min(kChunk, n - done);
+                    loadRow(self.dtype, p[1] + done * s[1], s[1], m, bufA);
+                    loadRow(other.dtype, p[2] + done * s[2], s[2], m, bufB);
+                    if constexpr (std::is_same_v<T, int64_t>) {
+                      combineInt(spec.kind, bufA, bufB, m, alpha);
+                    } else {
+                      combine<T>(spec.kind, bufA, bufB, m, alpha);
+                    }
+                    quantizeRow(spec.calcType, bufA, m);
+                    storeRow(out.dtype, p[0] + done * s[0], s[0], m, bufA);
+                  }
+                });
+}
+
+class BinaryInstance : public OpInstanceBase<BinaryInstance> {
+ public:
+  BinarySpec spec;
+  bool scalarOther = false;
+  unsigned char scalarBytes[16] = {};  // `other` as a value of spec.calcType (scalar variants)
+
+  rt::OpWork work() const override {
+    std::vector<TensorDesc> reads = inputs;
+    int casts = 0;
+    for (const TensorDesc& d : inputs) casts += d.dtype != spec.calcType ? 1 : 0;
+    casts += outputs[0].dtype != spec.calcType ? 1 : 0;
+    return vectorTiles(VectorPass{&reads, &outputs[0], outputs[0].numel(), casts});
+  }
+
+  void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
+    if (scalarOther) {
+      HostTensor s;
+      s.dtype = spec.calcType;
+      s.data = const_cast<char*>(reinterpret_cast<const char*>(scalarBytes));
+      binaryKernel(spec, in[0], s, out[0]);
+    } else {
+      binaryKernel(spec, in[0], in[1], out[0]);
+    }
+  }
+};
+
+// Type the device computes in. Sub widens fp16/bf16 to fp32 when alpha != 1 (ops-math
+// aclnn_sub.cpp on 910B); Add/Mul compute in the promoted type.
+aclDataType calcTypeFor(BinaryKind kind, aclDataType promoted, const aclScalar* alpha) {
+  if (kind == BinaryKind::kSub && alpha != nullptr && isFloating(promoted) &&
+      alpha->value.toDouble() != 1.0) {
+    return promoted == ACL_DOUBLE ? ACL_DOUBLE : ACL_FLOAT;
+  }
+  return promoted;
+}
+
+int32_t checkAlpha(const char* api, const aclScalar* alpha, aclDataType promoted) {
+  if (alpha == nullptr) return kSuccess;
+  const aclDataType at = alpha->value.dtype;
+  const bool ok = promoted == ACL_BOOL ? isIntegral(at, true) : canCast(at, promoted);
+  if (ok) return kSuccess;
+  return fail(api, kErrParamInvalid,
+              fmt::format("alpha of type {} cannot be cast to the promoted type {}", dtypeName(at),
+                          dtypeName(promoted)));
+}
+
+int32_t checkOutCast(const char* api, aclDataType promoted, aclDataType outType) {
+  if (canCast(promoted, outType)) return kSuccess;
+  return fail(api, kErrParamInvalid,
+              fmt::format("the promoted type {} cannot be cast to out's type {}", dtypeName(promoted),
+                          dtypeName(outType)));
+}
+
+std::unique_ptr<BinaryInstance> newInstance(const BinaryApi& a, const aclTensor* self, const aclTensor* out,
+                                            const aclScalar* alpha, aclDataType promoted, bool inplace) {
+  auto inst = std::make_unique<BinaryInstance>();
+  inst->name = a.opName;
+  inst->spec.kind = a.kind;
+  inst->spec.calcType = calcTypeFor(a.kind, promoted, alpha);
+  if (alpha != nullptr) {
+    inst->spec.alpha = alpha->value.toDouble();
+    inst->spec.alphaInt = alpha->value.toInt64();
+    inst->attrs = "alpha=" + alpha->value.str();
+  }
+  inst->inputs.push_back(self->desc);
+  inst->inputNames.push_back(inplace ? "selfRef" : "self");
+  inst->outputs.push_back(out->desc);
+  inst->outputNames.push_back(inplace ? "selfRef" : "out");
+  inst->outputAlias.push_back(inplace ? 0 : -1);
+  return inst;
+}
+
+// Writes scalar `v` as one element of type `to` (integer targets via int64, others via double).
+void convertScalar(const ScalarValue& v, aclDataType to, unsigned char* dst) {
+  if (isIntegral(to, true)) {
+    const int64_t i = v.toInt64();
+    storeRow(to, reinterpret_cast<char*>(dst), 0, 1, &i);
+  } else {
+    const double d = v.toDouble();
+    storeRow(to, reinterpret_cast<char*>(dst), 0, 1, &d);
+  }
+}
+
+}  // namespace
+
+void binaryKernel(const BinarySpec& spec, const HostTensor& self, const HostTensor& other,
+                  const HostTensor& out) {
+  if (out.numel() == 0) return;
+  switch (calcFor(spec.calcType)) {
+    case Calc::kF32:
+      runRows<float>(spec, self, other, out, static_cast<float>(spec.alpha));
+      break;
+    case Calc::kF64:
+      runRows<double>(spec, self, other, out, spec.alpha);
+      break;
+    case Calc::kI64:
+      runRows<int64_t>(spec, self, other, out, spec.alphaInt);
+      break;
+  }
+}
+
+int32_t buildBinary(const BinaryApi& a, const aclTensor* self, const aclTensor* other, const aclScalar* alpha,
+                    const aclTensor* out, bool inplace, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  rt::chargeOpPrepare(a.api);
+  const char* selfName = inplace ? "selfRef" : "self";
+  int32_t st = a.hasAlpha
+                   ? checkNotNull(a.api, {{selfName, self}, {"other", other}, {"alpha", alpha}, {"out", out}})
+                   : checkNotNull(a.api, {{selfName, self}, {"other", other}, {"out", out}});
+  if (st != kSuccess) return st;
+  if ((st = checkTensor(a.api, selfName, self->desc)) != kSuccess) return st;
+  if ((st = checkTensor(a.api, "other", other->desc)) != kSuccess) return st;
+  if (!inplace && (st = checkTensor(a.api, "out", out->desc)) != kSuccess) return st;
+  if ((st = checkDtype(a.api, selfName, self->desc.dtype, *a.info)) != kSuccess) return st;
+  if ((st = checkDtype(a.api, "other", other->desc.dtype, *a.info)) != kSuccess) return st;
+  if (!inplace && (st = checkDtype(a.api, "out", out->desc.dtype, *a.info)) != kSuccess) return st;
+
+  const aclDataType promoted = promoteTypes(self->desc.dtype, other->desc.dtype);
+  if (promoted == ACL_DT_UNDEFINED) {
+    return fail(a.api, kErrParamInvalid,
+                fmt::format("{} type {} and other type {} cannot be promoted to a common type", selfName,
+                            dtypeName(self->desc.dtype), dtypeName(other->desc.dtype)));
+  }
+  if ((st = checkAlpha(a.api, a.hasAlpha ? alpha : nullptr, promoted)) != kSuccess) return st;
+  if ((st = checkOutCast(a.api, promoted, out->desc.dtype)) != kSuccess) return st;
+
+  std::vector<int64_t> shape;
+  if (!broadcastShapes(self->desc.shape, other->desc.shape, &shape)) {
+    return fail(a.api, kErrParamInvalid,
+                fmt::format("{} shape {} and other shape {} are not broadcastable", selfName,
+                            shapeString(self->desc.shape), shapeString(other->desc.shape)));
+  }
+  if ((st = checkShape(a.api, inplace ? "selfRef (the broadcast result)" : "out", out->desc.shape, shape)) !=
+      kSuccess) {
+    return st;
+  }
+
+  auto inst = newInstance(a, self, out, a.hasAlpha ? alpha : nullptr, promoted, inplace);
+  inst->inputs.insert(inst->inputs.begin() + 1, other->desc);
+  inst->inputNames.insert(inst->inputNames.begin() + 1, "other");
+  return makeExecutor(a.api, std::move(inst), workspaceSize, executor);
+}
+
+int32_t buildBinaryScalar(const BinaryApi& a, const aclTensor* self, const aclScalar* other,
+                          const aclScalar* alpha, const aclTensor* out, bool inplace, uint64_t* workspaceSize,
+                          aclOpExecutor** executor) {
+  rt::chargeOpPrepare(a.api);
+  const char* selfName = inplace ? "selfRef" : "self";
+  int32_t st = a.hasAlpha
+                   ? checkNotNull(a.api, {{selfName, self}, {"other", other}, {"alpha", alpha}, {"out", out}})
+                   : checkNotNull(a.api, {{selfName, self}, {"other", other}, {"out", out}});
+  if (st != kSuccess) return st;
+  if ((st = checkTensor(a.api, selfName, self->desc)) != kSuccess) return st;
+  if (!inplace && (st = checkTensor(a.api, "out", out->desc)) != kSuccess) return st;
+  if ((st = checkDtype(a.api, selfName, self->desc.dtype, *a.info)) != kSuccess) return st;
+  if (!inplace && (st = checkDtype(a.api, "out", out->desc.dtype, *a.info)) != kSuccess) return st;
+  const aclDataType sd = self->desc.dtype, od = other->value.dtype;
+  if (isComplex(od) || dtypeSize(od) == 0) {
+    return fail(a.api, kErrParamInvalid,
+                fmt::format("scalar other of type {} is not supported", dtypeName(od)));
+  }
+
+  // Tensor-scalar promotion of ops-math aclnn_add.cpp (PromoteTypeScalar, non-regbase path):
+  // a float tensor keeps its type; otherwise a float scalar (or a bool tensor) promotes.
+  aclDataType promoted = sd;
+  if (!isFloating(sd)) {
+    if (od == ACL_DOUBLE && out->desc.dtype == ACL_FLOAT)
+      promoted = ACL_FLOAT;
+    else if (isFloating(od) || sd == ACL_BOOL)
+      promoted = promoteTypes(sd, od);
+  }
+  if (promoted == ACL_DT_UNDEFINED) {
+    return fail(a.api, kErrParamInvalid,
+                fmt::format("{} type {} and scalar type {} cannot be promoted", selfName, dtypeName(sd),
+                            dtypeName(od)));
+  }
+  if ((st = checkAlpha(a.api, a.hasAlpha ? alpha : nullptr, promoted)) != kSuccess) return st;
+  if ((st = checkOutCast(a.api, promoted, out->desc.dtype)) != kSuccess) return st;
+  if ((st = checkShape(a.api, "out", out->desc.shape, self->desc.shape)) != kSuccess) return st;
+
+  auto inst = newInstance(a, self, out, a.hasAlpha ? alpha : nullptr, promoted, inplace);
+  inst->scalarOther = true;
+  // The scalar becomes a one-element tensor: first rounded into the promoted type (the
+  // device's ConvertToTensor), then widened to the compute type.
+  unsigned char promotedBytes[16] = {};
+  convertScalar(other->value, promoted, promotedBytes);
+  ScalarValue rounded;
+  rounded.dtype = promoted;
+  std::memcpy(rounded.bytes, promotedBytes, sizeof promotedBytes);
+  convertScalar(rounded, inst->spec.calcType, inst->scalarBytes);
+  inst->attrs = fmt::format("other={}{}", other->value.str(), inst->attrs.empty() ? "" : ", " + inst->attrs);
+  return makeExecutor(a.api, std::move(inst), workspaceSize, executor);
+}
+
+}  // namespace npusim::aclnn

@@ -1,0 +1,46 @@
+#pragma once
+// Shared machinery of the binary arithmetic operators (aclnnAdd, aclnnSub, aclnnMul and their
+// Inplace / scalar variants): argument checks with type promotion and broadcasting, the
+// functional kernel over strided host views, and the vector tiling.
+#include <cstdint>
+
+#include "aclnn/acl_meta.h"
+#include "runtime/aclnn/base/op_instance.h"
+#include "runtime/aclnn/base/scalar.h"
+#include "runtime/aclnn/ops/registry.h"
+
+namespace npusim::aclnn {
+
+enum class BinaryKind { kAdd, kSub, kMul };
+
+struct BinarySpec {
+  BinaryKind kind = BinaryKind::kAdd;
+  aclDataType calcType = ACL_FLOAT;  // type the device computes in (result is rounded to it)
+  double alpha = 1.0;                // scale of `other` (Add/Sub), float compute types
+  int64_t alphaInt = 1;              // scale of `other` (Add/Sub), integer compute types
+};
+
+// out = self + alpha*other (Add), self - alpha*other (Sub), self * other (Mul), element by
+// element over the broadcast of self and other, converting through spec.calcType.
+void binaryKernel(const BinarySpec& spec, const HostTensor& self, const HostTensor& other,
+                  const HostTensor& out);
+
+struct BinaryApi {
+  const char* api;     // phase-1 name for messages, e.g. "aclnnAddGetWorkspaceSize"
+  const char* opName;  // phase-2 name, e.g. "aclnnAdd"
+  const OpInfo* info;  // registry entry (accepted dtypes)
+  BinaryKind kind;
+  bool hasAlpha;
+};
+
+// Phase 1 with a tensor `other`. `out` may be `self` (in-place); `inplace` applies the in-place
+// shape rule (the broadcast shape must be self's shape).
+int32_t buildBinary(const BinaryApi& a, const aclTensor* self, const aclTensor* other, const aclScalar* alpha,
+                    const aclTensor* out, bool inplace, uint64_t* workspaceSize, aclOpExecutor** executor);
+
+// Phase 1 with a host scalar `other` (aclnnAdds, aclnnMuls, ...).
+int32_t buildBinaryScalar(const BinaryApi& a, const aclTensor* self, const aclScalar* other,
+                          const aclScalar* alpha, const aclTensor* out, bool inplace, uint64_t* workspaceSize,
+                          aclOpExecutor** executor);
+
+}  // namespace npusim::aclnn

@@ -1,0 +1,214 @@
+// aclnnMatmul (ops-nn matmul/mat_mul_v3/docs/aclnnMatmul.md): out = self @ mat2 for operands of
+// 1 to 8 dimensions with broadcast batch dimensions; fp32, fp16, bf16; cubeMathType 0..4.
+#include "runtime/aclnn/ops/matmul.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "aclnnop/aclnn_matmul.h"
+#include "runtime/aclnn/base/dtype.h"
+#include "runtime/aclnn/base/error.h"
+#include "runtime/aclnn/base/executor.h"
+#include "runtime/aclnn/base/float_bits.h"
+#include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/element_convert.h"
+#include "runtime/aclnn/ops/gemm.h"
+#include "runtime/aclnn/ops/matmul_geometry.h"
+#include "runtime/aclnn/ops/matmul_tiling.h"
+#include "runtime/aclnn/ops/op_checks.h"
+
+namespace npusim::aclnn {
+
+namespace {
+
+const OpInfo kInfo{"aclnnMatmul", ExecUnit::kCube, {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}, "out = self @ mat2"};
+const OpRegistrar kRegistrar(kInfo);
+
+// A2/A3 accept up to 8 dimensions (ops-nn aclnn_matmul.cpp GetMaxSupportMatmulDims).
+constexpr size_t kMaxMatmulDims = 8;
+
+void roundInputs(CubeInput in, float* v, int64_t n) {
+  switch (in) {
+    case CubeInput::kF32:
+      return;
+    case CubeInput::kHf32:
+      for (int64_t i = 0; i < n; ++i) v[i] = roundToHf32(v[i]);
+      return;
+    case CubeInput::kF16:
+      quantizeRow(ACL_FLOAT16, v, n);
+      return;
+    case CubeInput::kBf16:
+      quantizeRow(ACL_BF16, v, n);
+      return;
+  }
+}
+
+// Copies a rows x cols matrix (element strides rs, cs) into a dense fp32 buffer.
+void pack(const HostTensor& t, int64_t off, int64_t rows, int64_t cols, int64_t rs, int64_t cs, CubeInput in,
+          float* dst) {
+  const int64_t es = static_cast<int64_t>(dtypeSize(t.dtype));
+  for (int64_t r = 0; r < rows; ++r) {
+    loadRow(t.dtype, t.data + (off + r * rs) * es, cs * es, cols, dst + r * cols);
+    roundInputs(in, dst + r * cols, cols);
+  }
+}
+
+class MatmulInstance : public OpInstanceBase<MatmulInstance> {
+ public:
+  MatmulSpec spec;
+  int8_t cubeMathType = 0;
+
+  rt::OpWork work() const override {
+    MatmulGeometry g;
+    matmulGeometry(inputs[0].shape, inputs[0].strides, inputs[1].shape, inputs[1].strides, outputs[0].strides,
+                   &g);
+    const int64_t inEs = (spec.input == CubeInput::kF16 || spec.input == CubeInput::kBf16) ? 2 : 4;
+    const MatmulTiling t = planMatmul(g.batch, g.M, g.N, g.K, inEs);
+    auto base = [](const TensorDesc& d) {
+      return d.data + static_cast<uint64_t>(d.offset) * d.elementSize();
+    };
+    // The cube's K step is 32 bytes: 16 fp16/bf16 values but 8 fp32 values, so true fp32 takes
+    // two fp16 MAC slots per MAC. HF32 is counted at the fp16 rate.
+    const uint64_t factor = spec.input == CubeInput::kF32 ? 2 : 1;
+    return matmulWork(t, g,
+                      MatmulAddressing{base(inputs[0]), base(inputs[1]), base(outputs[0]),
+                                       static_cast<int64_t>(inputs[0].elementSize()),
+                                       static_cast<int64_t>(inputs[1].elementSize()),
+                                       static_cast<int64_t>(outputs[0].elementSize()), factor});
+  }
+
+  void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
+    matmulKernel(spec, in[0], in[1], out[0]);
+  }
+};
+
+int32_t build(const aclTensor* self, const aclTensor* mat2, const aclTensor* out, int8_t cubeMathType,
+              uint64_t* workspaceSize, aclOpExecutor** executor) {
+  const char* api = "aclnnMatmulGetWorkspaceSize";
+  rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"self", self}, {"mat2", mat2}, {"out", out}});
+  if (st != kSuccess) return st;
+  if ((st = checkTensor(api, "self", self->desc, kMaxMatmulDims)) != kSuccess) return st;
+  if ((st = checkTensor(api, "mat2", mat2->desc, kMaxMatmulDims)) != kSuccess) return st;
+  if ((st = checkTensor(api, "out", out->desc, kMaxMatmulDims)) != kSuccess) return st;
+  if ((st = checkDtype(api, "self", self->desc.dtype, kInfo)) != kSuccess) return st;
+  if ((st = checkDtype(api, "mat2", mat2->desc.dtype, kInfo)) != kSuccess) return st;
+  if ((st = checkDtype(api, "out", out->desc.dtype, kInfo)) != kSuccess) return st;
+  // On Atlas A2 bf16 does not combine with fp16 or fp32 (aclnnMatmul.md, Constraints).
+  auto mixesBf16 = [](aclDataType x, aclDataType y) { return (x == ACL_BF16) != (y == ACL_BF16); };
+  if (mixesBf16(self->desc.dtype, mat2->desc.dtype)) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("self type {} and mat2 type {} cannot be promoted (bf16 only pairs with bf16)",
+                            dtypeName(self->desc.dtype), dtypeName(mat2->desc.dtype)));
+  }
+  const aclDataType promoted = promoteTypes(self->desc.dtype, mat2->desc.dtype);
+  if (mixesBf16(promoted, out->desc.dtype)) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("the computed type {} cannot be converted to out's type {}", dtypeName(promoted),
+                            dtypeName(out->desc.dtype)));
+  }
+  if (cubeMathType < kKeepDtype || cubeMathType > kUseFp32Add) {
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format("cubeMathType must be 0 (KEEP_DTYPE), 1 (ALLOW_FP32_DOWN_PRECISION), 2 (USE_FP16), "
+                    "3 (USE_HF32) or 4 (USE_FP32_ADD), but is {}",
+                    static_cast<int>(cubeMathType)));
+  }
+  if (self->desc.rank() == 0 || mat2->desc.rank() == 0) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("matmul does not take 0-dimensional operands (self {}, mat2 {})",
+                            shapeString(self->desc.shape), shapeString(mat2->desc.shape)));
+  }
+  std::vector<int64_t> shape;
+  std::string why = matmulOutShape(self->desc.shape, mat2->desc.shape, &shape);
+  if (!why.empty()) return fail(api, kErrParamInvalid, why);
+  if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
+
+  auto inst = std::make_unique<MatmulInstance>();
+  inst->name = "aclnnMatmul";
+  inst->inputs = {self->desc, mat2->desc};
+  inst->inputNames = {"self", "mat2"};
+  inst->outputs = {out->desc};
+  inst->outputNames = {"out"};
+  inst->outputAlias = {-1};
+  inst->cubeMathType = cubeMathType;
+  // A dot product of two vectors runs on the vector unit; cubeMathType has no effect there.
+  const bool dot = self->desc.rank() == 1 && mat2->desc.rank() == 1;
+  inst->spec = matmulSpecFor(promoted, dot ? static_cast<int8_t>(kKeepDtype) : cubeMathType);
+  inst->attrs = fmt::format("cubeMathType={}", static_cast<int>(cubeMathType));
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
+}  // namespace
+
+MatmulSpec matmulSpecFor(aclDataType promoted, int8_t cubeMathType) {
+  MatmulSpec s;
+  if (cubeMathType == kUseFp16) {
+    s.input = CubeInput::kF16;
+    s.resultType = ACL_FLOAT16;
+    return s;
+  }
+  switch (promoted) {
+    case ACL_FLOAT16:
+      s.input = CubeInput::kF16;
+      s.resultType = ACL_FLOAT16;
+      break;
+    case ACL_BF16:
+      s.input = CubeInput::kBf16;
+      s.resultType = ACL_BF16;
+      break;
+    default:
+      s.input = (cubeMathType == kAllowFp32DownPrecision || cubeMathType == kUseHf32) ? CubeInput::kHf32
+                                                                                      : CubeInput::kF32;
+      s.resultType = ACL_FLOAT;
+      break;
+  }
+  return s;
+}
+
+void matmulKernel(const MatmulSpec& spec, const HostTensor& self, const HostTensor& mat2,
+                  const HostTensor& out) {
+  if (out.numel() == 0) return;
+  MatmulGeometry g;
+  if (!matmulGeometry(self.shape, self.strides, mat2.shape, mat2.strides, out.strides, &g)) return;
+  std::vector<float> a(static_cast<size_t>(g.M * g.K)), b(static_cast<size_t>(g.K * g.N)),
+      c(static_cast<size_t>(g.M * g.N));
+  int64_t packedA = -1, packedB = -1;  // batch offsets currently packed (broadcast operands repeat)
+  const int64_t outEs = static_cast<int64_t>(dtypeSize(out.dtype));
+  for (int64_t i = 0; i < g.batch; ++i) {
+    const size_t bi = static_cast<size_t>(i);
+    if (g.aOff[bi] != packedA || i == 0) {
+      pack(self, g.aOff[bi], g.M, g.K, g.aSm, g.aSk, spec.input, a.data());
+      packedA = g.aOff[bi];
+    }
+    if (g.bOff[bi] != packedB || i == 0) {
+      pack(mat2, g.bOff[bi], g.K, g.N, g.bSk, g.bSn, spec.input, b.data());
+      packedB = g.bOff[bi];
+    }
+    gemmF32(g.M, g.N, g.K, a.data(), g.K, b.data(), g.N, c.data(), g.N);
+    quantizeRow(spec.resultType, c.data(), g.M * g.N);
+    for (int64_t m = 0; m < g.M; ++m) {
+      storeRow(out.dtype, out.data + (g.cOff[bi] + m * g.cSm) * outEs, g.cSn * outEs, g.N,
+               c.data() + m * g.N);
+    }
+  }
+}
+
+}  // namespace npusim::aclnn
+
+extern "C" {
+
+aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor* self, const aclTensor* mat2, aclTensor* out,
+                                        int8_t cubeMathType, uint64_t* workspaceSize,
+                                        aclOpExecutor** executor) {
+  return npusim::aclnn::build(self, mat2, out, cubeMathType, workspaceSize, executor);
+}
+
+aclnnStatus aclnnMatmul(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                        aclrtStream stream) {
+  return npusim::aclnn::runExecutor("aclnnMatmul", workspace, workspaceSize, executor, stream);
+}
+
+}  // extern "C"

@@ -1,0 +1,36 @@
+#pragma once
+// aclnnMatmul's numerics and functional kernel (exposed for tests on host buffers).
+#include <cstdint>
+
+#include "runtime/aclnn/base/op_instance.h"
+
+namespace npusim::aclnn {
+
+// cubeMathType values (aclnnMatmul docs).
+enum CubeMathType : int8_t {
+  kKeepDtype = 0,
+  kAllowFp32DownPrecision = 1,
+  kUseFp16 = 2,
+  kUseHf32 = 3,
+  kUseFp32Add = 4,
+};
+
+// Precision of the operands as the cube multiplies them.
+enum class CubeInput { kF32, kHf32, kF16, kBf16 };
+
+struct MatmulSpec {
+  CubeInput input = CubeInput::kF32;
+  aclDataType resultType = ACL_FLOAT;  // what the cube writes before the cast to out's type
+};
+
+// Atlas A2 behaviour (ops-nn cube_util.cpp, aclnnMatmul.md): fp32 with ALLOW_FP32_DOWN_PRECISION
+// or USE_HF32 runs in HF32; USE_FP16 runs in fp16 (also for bf16 inputs); USE_HF32 on
+// fp16/bf16 and USE_FP32_ADD change nothing numerically.
+MatmulSpec matmulSpecFor(aclDataType promoted, int8_t cubeMathType);
+
+// out = self @ mat2: operands rounded to spec.input, fp32 products and accumulation, result
+// rounded to spec.resultType and then converted to out's type.
+void matmulKernel(const MatmulSpec& spec, const HostTensor& self, const HostTensor& mat2,
+                  const HostTensor& out);
+
+}  // namespace npusim::aclnn

@@ -1,0 +1,132 @@
+// aclnnRelu / aclnnInplaceRelu (ops-nn activation/relu/op_api/aclnn_relu.cpp): out has self's
+// type and shape; fp32, fp16, bf16, int8, uint8, int32, int64.
+#include "runtime/aclnn/ops/relu.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "aclnnop/aclnn_relu.h"
+#include "runtime/aclnn/base/dtype.h"
+#include "runtime/aclnn/base/error.h"
+#include "runtime/aclnn/base/executor.h"
+#include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/element_convert.h"
+#include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/strided_loop.h"
+#include "runtime/aclnn/ops/vector_tiling.h"
+
+namespace npusim::aclnn {
+
+namespace {
+
+const OpInfo kInfo{"aclnnRelu",
+                   ExecUnit::kVector,
+                   {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8, ACL_UINT8, ACL_INT32, ACL_INT64},
+                   "out = max(self, 0)"};
+const OpRegistrar kRegistrar(kInfo);
+
+constexpr int64_t kChunk = 1024;
+
+template <typename T>
+void reluRows(const HostTensor& self, const HostTensor& out) {
+  const size_t r = out.shape.size();
+  std::array<std::vector<int64_t>, 2> strides = {
+      broadcastByteStrides(out.shape, out.strides, dtypeSize(out.dtype), r),
+      broadcastByteStrides(self.shape, self.strides, dtypeSize(self.dtype), r)};
+  T buf[kChunk];
+  forEachRow<2>(out.shape, strides, {out.data, self.data},
+                [&](const std::array<char*, 2>& p, int64_t n, const std::array<int64_t, 2>& s) {
+                  for (int64_t done = 0; done < n; done += kChunk) {
+                    const int64_t m = std::min(kChunk, n - done);
+                    loadRow(self.dtype, p[1] + done * s[1], s[1], m, buf);
+                    // x > 0 keeps x; NaN (x != x) is kept too; everything else (incl. -0) becomes +0.
+                    for (int64_t i = 0; i < m; ++i)
+                      buf[i] = (buf[i] > T(0) || buf[i] != buf[i]) ? buf[i] : T(0);
+                    storeRow(out.dtype, p[0] + done * s[0], s[0], m, buf);
+                  }
+                });
+}
+
+class ReluInstance : public OpInstanceBase<ReluInstance> {
+ public:
+  rt::OpWork work() const override {
+    return vectorTiles(VectorPass{&inputs, &outputs[0], outputs[0].numel(), 0});
+  }
+  void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
+    reluKernel(in[0], out[0]);
+  }
+};
+
+int32_t build(const char* api, const char* opName, const aclTensor* self, const aclTensor* out, bool inplace,
+              uint64_t* workspaceSize, aclOpExecutor** executor) {
+  rt::chargeOpPrepare(api);
+  const char* selfName = inplace ? "selfRef" : "self";
+  int32_t st = checkNotNull(api, {{selfName, self}, {"out", out}});
+  if (st != kSuccess) return st;
+  if ((st = checkTensor(api, selfName, self->desc)) != kSuccess) return st;
+  if ((st = checkTensor(api, "out", out->desc)) != kSuccess) return st;
+  if ((st = checkDtype(api, selfName, self->desc.dtype, kInfo)) != kSuccess) return st;
+  if (out->desc.dtype != self->desc.dtype) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("out type {} must equal self type {}", dtypeName(out->desc.dtype),
+                            dtypeName(self->desc.dtype)));
+  }
+  if ((st = checkShape(api, "out", out->desc.shape, self->desc.shape)) != kSuccess) return st;
+  auto inst = std::make_unique<ReluInstance>();
+  inst->name = opName;
+  inst->inputs = {self->desc};
+  inst->inputNames = {selfName};
+  inst->outputs = {out->desc};
+  inst->outputNames = {inplace ? "selfRef" : "out"};
+  inst->outputAlias = {inplace ? 0 : -1};
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
+}  // namespace
+
+void reluKernel(const HostTensor& self, const HostTensor& out) {
+  if (out.numel() == 0) return;
+  switch (calcFor(self.dtype)) {
+    case Calc::kF32:
+      reluRows<float>(self, out);
+      break;
+    case Calc::kF64:
+      reluRows<double>(self, out);
+      break;
+    case Calc::kI64:
+      reluRows<int64_t>(self, out);
+      break;
+  }
+}
+
+}  // namespace npusim::aclnn
+
+using npusim::aclnn::runExecutor;
+
+extern "C" {
+
+aclnnStatus aclnnReluGetWorkspaceSize(const aclTensor* self, const aclTensor* out, uint64_t* workspaceSize,
+                                      aclOpExecutor** executor) {
+  return npusim::aclnn::build("aclnnReluGetWorkspaceSize", "aclnnRelu", self, out, false, workspaceSize,
+                              executor);
+}
+
+aclnnStatus aclnnRelu(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                      const aclrtStream stream) {
+  return runExecutor("aclnnRelu", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnInplaceReluGetWorkspaceSize(aclTensor* selfRef, uint64_t* workspaceSize,
+                                             aclOpExecutor** executor) {
+  return npusim::aclnn::build("aclnnInplaceReluGetWorkspaceSize", "aclnnInplaceRelu", selfRef, selfRef, true,
+                              workspaceSize, executor);
+}
+
+aclnnStatus aclnnInplaceRelu(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                             const aclrtStream stream) {
+  return runExecutor("aclnnInplaceRelu", workspace, workspaceSize, executor, stream);
+}
+
+}  // extern "C"

@@ -1,0 +1,142 @@
+// ACL entry points: copies and memsets, synchronous and asynchronous, 1D and 2D.
+#include "acl/acl.h"
+#include "runtime/copy_plan.h"
+
+using npusim::rt::ApiCall;
+using npusim::rt::CopyPlan;
+using npusim::rt::Runtime;
+using npusim::rt::Stream;
+
+namespace {
+
+Stream* streamArg(ApiCall& api, aclrtStream handle, aclError* err) {
+  std::string why;
+  Stream* s = api.rt.resolveStream(handle, err, &why);
+  if (!s) api.fail(*err, "{}", why);
+  return s;
+}
+
+// Async copy from pageable host memory: the runtime synchronises the stream and copies
+// synchronously (acl-api.md §5.2).
+aclError pageableFallback(ApiCall& api, Stream* s, const CopyPlan& plan, int fill = 0) {
+  if (api.rt.drain(*api.th, s->hw) != Runtime::Wait::Done)
+    return api.fail(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, "the stream cannot drain before a pageable copy");
+  api.args.add("pageable", 1);
+  return npusim::rt::runSync(api, plan, fill);
+}
+
+aclError memcpyAsync(const char* name, void* dst, size_t destMax, const void* src, size_t count,
+                     aclrtMemcpyKind kind, aclrtStream stream) {
+  ApiCall api(name);
+  if (!api.ok()) return api.notReady();
+  if (count == 0) return api.done();
+  if (count > destMax)
+    return api.fail(ACL_ERROR_RT_PARAM_INVALID, "count {} exceeds destMax {}", count, destMax);
+  aclError err;
+  Stream* s = streamArg(api, stream, &err);
+  if (!s) return err;
+  CopyPlan plan;
+  if (aclError e = npusim::rt::planCopy(api, dst, src, count, 1, count, count, kind, &plan)) return e;
+  if (plan.hostOnly)
+    return api.fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "asynchronous host-to-host copies are not supported");
+  if (dst == src) return api.done();
+  if (plan.pageable) return pageableFallback(api, s, plan);
+  return npusim::rt::launchAsync(api, s, plan);
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
+  ApiCall api("aclrtMemcpy");
+  if (!api.ok()) return api.notReady();
+  if (count == 0) return api.done();
+  if (count > destMax)
+    return api.fail(ACL_ERROR_RT_PARAM_INVALID, "count {} exceeds destMax {}", count, destMax);
+  CopyPlan plan;
+  if (aclError e = npusim::rt::planCopy(api, dst, src, count, 1, count, count, kind, &plan)) return e;
+  if (dst == src) return api.done();
+  return npusim::rt::runSync(api, plan);
+}
+
+aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind,
+                          aclrtStream stream) {
+  return memcpyAsync("aclrtMemcpyAsync", dst, destMax, src, count, kind, stream);
+}
+
+aclError aclrtMemcpyAsyncWithCondition(void* dst, size_t destMax, const void* src, size_t count,
+                                       aclrtMemcpyKind kind, aclrtStream stream) {
+  return memcpyAsync("aclrtMemcpyAsyncWithCondition", dst, destMax, src, count, kind, stream);
+}
+
+aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
+                       aclrtMemcpyKind kind) {
+  ApiCall api("aclrtMemcpy2d");
+  if (!api.ok()) return api.notReady();
+  if (width == 0 || height == 0) return api.done();
+  if (width > spitch || width > dpitch)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "width {} exceeds spitch {} or dpitch {}", width, spitch,
+                    dpitch);
+  if (kind != ACL_MEMCPY_HOST_TO_DEVICE && kind != ACL_MEMCPY_DEVICE_TO_HOST &&
+      kind != ACL_MEMCPY_DEVICE_TO_DEVICE && kind != ACL_MEMCPY_DEFAULT)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "kind {} is not supported by aclrtMemcpy2d",
+                    static_cast<int>(kind));
+  CopyPlan plan;
+  if (aclError e = npusim::rt::planCopy(api, dst, src, width, height, dpitch, spitch, kind, &plan)) return e;
+  return npusim::rt::runSync(api, plan);
+}
+
+aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                            size_t height, aclrtMemcpyKind kind, aclrtStream stream) {
+  ApiCall api("aclrtMemcpy2dAsync");
+  if (!api.ok()) return api.notReady();
+  if (width == 0 || height == 0) return api.done();
+  if (width > spitch || width > dpitch)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "width {} exceeds spitch {} or dpitch {}", width, spitch,
+                    dpitch);
+  if (width > 5000000 || height > 5242880)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "width {} or height {} exceeds the limits (5000000, 5242880)",
+                    width, height);
+  if (kind != ACL_MEMCPY_HOST_TO_DEVICE && kind != ACL_MEMCPY_DEVICE_TO_HOST &&
+      kind != ACL_MEMCPY_DEVICE_TO_DEVICE && kind != ACL_MEMCPY_DEFAULT)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "kind {} is not supported by aclrtMemcpy2dAsync",
+                    static_cast<int>(kind));
+  aclError err;
+  Stream* s = streamArg(api, stream, &err);
+  if (!s) return err;
+  CopyPlan plan;
+  if (aclError e = npusim::rt::planCopy(api, dst, src, width, height, dpitch, spitch, kind, &plan)) return e;
+  if (plan.hostOnly)
+    return api.fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "asynchronous host-to-host copies are not supported");
+  if (plan.pageable) return pageableFallback(api, s, plan);
+  return npusim::rt::launchAsync(api, s, plan);
+}
+
+aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+  ApiCall api("aclrtMemset");
+  if (!api.ok()) return api.notReady();
+  if (count == 0) return api.done();
+  if (count > maxCount)
+    return api.fail(ACL_ERROR_RT_PARAM_INVALID, "count {} exceeds maxCount {}", count, maxCount);
+  CopyPlan plan;
+  if (aclError e = npusim::rt::planMemset(api, devPtr, count, value, &plan)) return e;
+  return npusim::rt::runSync(api, plan, value);
+}
+
+aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
+  ApiCall api("aclrtMemsetAsync");
+  if (!api.ok()) return api.notReady();
+  if (count == 0) return api.done();
+  if (count > maxCount)
+    return api.fail(ACL_ERROR_RT_PARAM_INVALID, "count {} exceeds maxCount {}", count, maxCount);
+  aclError err;
+  Stream* s = streamArg(api, stream, &err);
+  if (!s) return err;
+  CopyPlan plan;
+  if (aclError e = npusim::rt::planMemset(api, devPtr, count, value, &plan)) return e;
+  if (plan.hostOnly) return pageableFallback(api, s, plan, value);
+  return npusim::rt::launchAsync(api, s, plan, value);
+}
+
+}  // extern "C"

@@ -1,0 +1,67 @@
+// ACL entry points: peer-to-peer access between devices.
+#include "acl/acl.h"
+#include "runtime/runtime.h"
+
+using npusim::rt::ApiCall;
+
+namespace {
+bool canAccess(ApiCall& api, int a, int b) {
+  return api.rt.platform().fabric().sameSwitch(a, b) ||
+         api.rt.platform().config().getBool("system.p2p_across_switches");
+}
+aclError checkId(ApiCall& api, int32_t id, const char* what) {
+  if (id < 0 || id >= api.rt.deviceCount())
+    return api.fail(ACL_ERROR_RT_INVALID_DEVICEID, "{} {} is out of range 0..{}", what, id,
+                    api.rt.deviceCount() - 1);
+  return ACL_SUCCESS;
+}
+}  // namespace
+
+extern "C" {
+
+aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer, int32_t deviceId, int32_t peerDeviceId) {
+  ApiCall api("aclrtDeviceCanAccessPeer");
+  if (!api.ok()) return api.notReady();
+  if (!canAccessPeer) return api.fail(ACL_ERROR_INVALID_PARAM, "canAccessPeer is NULL");
+  if (aclError e = checkId(api, deviceId, "deviceId")) return e;
+  if (aclError e = checkId(api, peerDeviceId, "peerDeviceId")) return e;
+  if (deviceId == peerDeviceId)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "deviceId and peerDeviceId are both {}", deviceId);
+  *canAccessPeer = canAccess(api, deviceId, peerDeviceId) ? 1 : 0;
+  return api.done();
+}
+
+aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags) {
+  ApiCall api("aclrtDeviceEnablePeerAccess");
+  if (!api.ok()) return api.notReady();
+  if (flags != 0) return api.fail(ACL_ERROR_FEATURE_UNSUPPORTED, "flags must be 0 (got {})", flags);
+  auto* ctx = api.rt.currentContext();
+  if (!ctx) return api.fail(ACL_ERROR_RT_CONTEXT_NULL, "no current device (call aclrtSetDevice first)");
+  if (aclError e = checkId(api, peerDeviceId, "peerDeviceId")) return e;
+  if (peerDeviceId == ctx->device)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "peer device {} is the current device", peerDeviceId);
+  if (!canAccess(api, ctx->device, peerDeviceId))
+    return api.fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                    "devices {} and {} are not under the same PCIe switch (route: {}); set "
+                    "system.p2p_across_switches=true for a what-if",
+                    ctx->device, peerDeviceId,
+                    fmt::join(api.rt.platform().fabric().route(ctx->device, peerDeviceId), " -> "));
+  api.rt.device(ctx->device).peers.insert(peerDeviceId);
+  return api.done();
+}
+
+aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
+  ApiCall api("aclrtDeviceDisablePeerAccess");
+  if (!api.ok()) return api.notReady();
+  auto* ctx = api.rt.currentContext();
+  if (!ctx) return api.fail(ACL_ERROR_RT_CONTEXT_NULL, "no current device (call aclrtSetDevice first)");
+  if (aclError e = checkId(api, peerDeviceId, "peerDeviceId")) return e;
+  if (peerDeviceId == ctx->device)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "peer device {} is the current device", peerDeviceId);
+  if (!api.rt.device(ctx->device).peers.erase(peerDeviceId))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "peer access from device {} to {} was not enabled", ctx->device,
+                    peerDeviceId);
+  return api.done();
+}
+
+}  // extern "C"

@@ -1,0 +1,97 @@
+// "Not supported" definitions for every function declared in include/acl/** that npusim does not
+// implement, so that programs using them still link and get a clean error at run time.
+//
+// Each stub calls npusim::rt::reportUnsupported(name) (error text + end-of-run list) and returns
+// ACL_ERROR_API_NOT_SUPPORT, or NULL for handle-returning functions.
+//
+// When you implement one of these, DELETE its stub here and add its name to the list below.
+//
+// Implemented elsewhere in runtime/ (must NOT be defined here):
+//   aclInit aclFinalize aclFinalizeReference aclGetRecentErrMsg
+//   aclrtGetRunMode aclrtSetDevice aclrtResetDevice aclrtResetDeviceForce aclrtGetDevice aclrtGetDeviceCount
+//   aclrtCreateContext aclrtDestroyContext aclrtSetCurrentContext aclrtGetCurrentContext
+//   aclrtCtxGetCurrentDefaultStream
+//   aclrtCreateStream aclrtCreateStreamWithConfig aclrtDestroyStream aclrtDestroyStreamForce
+//   aclrtSynchronizeStream aclrtSynchronizeStreamWithTimeout aclrtStreamQuery
+//   aclrtSynchronizeDevice aclrtSynchronizeDeviceWithTimeout
+//   aclrtMalloc aclrtMallocAlign32 aclrtMallocCached aclrtFree aclrtMallocHost aclrtFreeHost
+//   acldvppMalloc acldvppFree aclrtGetMemInfo
+//   aclrtMemcpy aclrtMemcpyAsync aclrtMemcpyAsyncWithCondition aclrtMemcpy2d aclrtMemcpy2dAsync
+//   aclrtMemset aclrtMemsetAsync
+//   aclrtCreateEvent aclrtCreateEventWithFlag aclrtCreateEventExWithFlag aclrtDestroyEvent
+//   aclrtRecordEvent aclrtResetEvent aclrtQueryEvent aclrtQueryEventStatus aclrtQueryEventWaitStatus
+//   aclrtSynchronizeEvent aclrtSynchronizeEventWithTimeout aclrtEventElapsedTime
+//   aclrtStreamWaitEvent aclrtStreamWaitEventWithTimeout
+//   aclrtDeviceCanAccessPeer aclrtDeviceEnablePeerAccess aclrtDeviceDisablePeerAccess
+//   aclrtGetLastError aclrtPeekAtLastError
+//   aclrtLaunchCallback aclrtSubscribeReport aclrtProcessReport aclrtUnSubscribeReport aclrtLaunchHostFunc
+//   aclmdlRICaptureBegin aclmdlRICaptureEnd aclmdlRICaptureGetInfo aclmdlRICaptureThreadExchangeMode
+//   aclmdlRIExecuteAsync aclmdlRIExecute aclmdlRIDestroy aclmdlRIDebugJsonPrint aclmdlRIDebugPrint
+// Pure helpers, implemented in runtime/api_misc.cpp:
+//   aclDataTypeSize aclFloat16ToFloat aclFloatToFloat16 aclCreateDataBuffer aclDestroyDataBuffer
+//   aclUpdateDataBuffer aclGetDataBufferAddr aclGetDataBufferSize aclGetDataBufferSizeV2
+//   aclrtGetVersion aclrtGetSocName
+
+#include "acl/acl.h"
+#include "acl/ops/acl_dvpp.h"
+#include "runtime/unsupported.h"
+
+namespace {
+
+aclError unsupported(const char* name) {
+  npusim::rt::reportUnsupported(name);
+  return ACL_ERROR_API_NOT_SUPPORT;
+}
+
+}  // namespace
+
+extern "C" {
+
+// --- acl_rt.h ------------------------------------------------------------------------------------------
+
+aclError aclsysGetCANNVersion(aclCANNPackageName, aclCANNPackageVersion*) {
+  return unsupported("aclsysGetCANNVersion");
+}
+
+// --- acl_rt_allocator.h: external allocators are not modelled ----------------------------------------------
+
+aclrtAllocatorDesc aclrtAllocatorCreateDesc(void) {
+  npusim::rt::reportUnsupported("aclrtAllocatorCreateDesc");
+  return nullptr;
+}
+
+aclError aclrtAllocatorDestroyDesc(aclrtAllocatorDesc) { return unsupported("aclrtAllocatorDestroyDesc"); }
+
+aclError aclrtAllocatorSetObjToDesc(aclrtAllocatorDesc, aclrtAllocator) {
+  return unsupported("aclrtAllocatorSetObjToDesc");
+}
+
+aclError aclrtAllocatorSetAllocFuncToDesc(aclrtAllocatorDesc, aclrtAllocatorAllocFunc) {
+  return unsupported("aclrtAllocatorSetAllocFuncToDesc");
+}
+
+aclError aclrtAllocatorSetFreeFuncToDesc(aclrtAllocatorDesc, aclrtAllocatorFreeFunc) {
+  return unsupported("aclrtAllocatorSetFreeFuncToDesc");
+}
+
+aclError aclrtAllocatorSetAllocAdviseFuncToDesc(aclrtAllocatorDesc, aclrtAllocatorAllocAdviseFunc) {
+  return unsupported("aclrtAllocatorSetAllocAdviseFuncToDesc");
+}
+
+aclError aclrtAllocatorSetGetAddrFromBlockFuncToDesc(aclrtAllocatorDesc, aclrtAllocatorGetAddrFromBlockFunc) {
+  return unsupported("aclrtAllocatorSetGetAddrFromBlockFuncToDesc");
+}
+
+aclError aclrtAllocatorRegister(aclrtStream, aclrtAllocatorDesc) {
+  return unsupported("aclrtAllocatorRegister");
+}
+
+aclError aclrtAllocatorGetByStream(aclrtStream, aclrtAllocatorDesc*, aclrtAllocator*,
+                                   aclrtAllocatorAllocFunc*, aclrtAllocatorFreeFunc*,
+                                   aclrtAllocatorAllocAdviseFunc*, aclrtAllocatorGetAddrFromBlockFunc*) {
+  return unsupported("aclrtAllocatorGetByStream");
+}
+
+aclError aclrtAllocatorUnregister(aclrtStream) { return unsupported("aclrtAllocatorUnregister"); }
+
+}  // extern "C"

@@ -1,0 +1,35 @@
+#pragma once
+// Turns a copy or memset request into what the device must do: which memories are
+// involved, which device's DMA engine runs it, along which route, with which checks.
+// Shared by the synchronous and asynchronous, 1D and 2D entry points.
+#include <cstdint>
+
+#include "acl/acl.h"
+#include "models/sched/task.h"
+#include "runtime/memory.h"
+#include "runtime/runtime.h"
+
+namespace npusim::rt {
+
+struct CopyPlan {
+  bool hostOnly = false;  // H2H: done by the CPU
+  bool pageable = false;  // the host side is not pinned (aclrtMallocHost) memory
+  int engine = -1;        // device whose DMA engine runs the copy
+  sched::CopyRoute route = sched::CopyRoute::HostToDevice;
+  int peer = -1;
+  sched::CopyShape shape;
+  const char* label = "Memcpy";
+};
+
+// Checks pointers, kind, ranges and peer access. Returns ACL_SUCCESS or fails `api`.
+aclError planCopy(ApiCall& api, void* dst, const void* src, uint64_t width, uint64_t height, uint64_t dpitch,
+                  uint64_t spitch, aclrtMemcpyKind kind, CopyPlan* plan);
+aclError planMemset(ApiCall& api, void* dst, uint64_t count, int32_t value, CopyPlan* plan);
+
+// Synchronous execution on the engine's internal queue (pageable memory goes through pinned
+// staging buffers, pipelined with the DMA). Advances the calling thread's clock.
+aclError runSync(ApiCall& api, const CopyPlan& plan, int fill = 0);
+// Asynchronous launch on a stream (plan must be pinned/device memory only).
+aclError launchAsync(ApiCall& api, Stream* stream, const CopyPlan& plan, int fill = 0);
+
+}  // namespace npusim::rt

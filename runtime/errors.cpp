@@ -1,0 +1,62 @@
+#include "runtime/errors.h"
+
+#include <fmt/format.h>
+
+#include <mutex>
+
+namespace npusim::rt {
+
+namespace {
+struct ThreadErrors {
+  std::string pending;   // not yet taken by aclGetRecentErrMsg
+  std::string returned;  // storage of the pointer last returned
+  bool has = false;
+  aclError last = ACL_SUCCESS;
+};
+thread_local ThreadErrors tErrors;
+std::mutex gUnsupportedMu;
+std::map<std::string, uint64_t>& unsupportedMap() {
+  static std::map<std::string, uint64_t> m;
+  return m;
+}
+}  // namespace
+
+aclError setRecentError(const char* api, const std::string& msg, aclError code) {
+  tErrors.pending = fmt::format("{}: {} (error {})", api, msg, code);
+  tErrors.has = true;
+  tErrors.last = code;
+  return code;
+}
+
+const char* takeRecentError() {
+  if (!tErrors.has) return nullptr;
+  tErrors.returned = std::move(tErrors.pending);
+  tErrors.pending.clear();
+  tErrors.has = false;
+  return tErrors.returned.c_str();
+}
+
+aclError lastError(bool clear) {
+  aclError e = tErrors.last;
+  if (clear) tErrors.last = ACL_SUCCESS;
+  return e;
+}
+
+void noteResult(aclError code) {
+  if (code != ACL_SUCCESS) tErrors.last = code;
+}
+
+void reportUnsupported(const char* apiName) {
+  {
+    std::lock_guard<std::mutex> lock(gUnsupportedMu);
+    unsupportedMap()[apiName]++;
+  }
+  setRecentError(apiName, "not supported by npusim yet", ACL_ERROR_API_NOT_SUPPORT);
+}
+
+std::map<std::string, uint64_t> unsupportedCalls() {
+  std::lock_guard<std::mutex> lock(gUnsupportedMu);
+  return unsupportedMap();
+}
+
+}  // namespace npusim::rt

@@ -1,0 +1,193 @@
+#include "runtime/memory.h"
+
+#include <fmt/format.h>
+#include <sys/mman.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
+namespace npusim::rt {
+
+namespace {
+// Fixed hints make device addresses the same in every run (deterministic traces and logs).
+constexpr uintptr_t kDeviceVaBase = 0x100000000000ULL;    // 16 TiB
+constexpr uintptr_t kDeviceVaStride = 0x010000000000ULL;  // 1 TiB per device
+}  // namespace
+
+DeviceMemory::DeviceMemory(int device, uint64_t capacity) : device_(device), capacity_(capacity) {
+  void* hint = reinterpret_cast<void*>(kDeviceVaBase + kDeviceVaStride * static_cast<uintptr_t>(device));
+  int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+#ifdef MAP_FIXED_NOREPLACE
+  void* va = mmap(hint, capacity_, PROT_NONE, flags | MAP_FIXED_NOREPLACE, -1, 0);
+  if (va == MAP_FAILED) va = mmap(hint, capacity_, PROT_NONE, flags, -1, 0);
+#else
+  void* va = mmap(hint, capacity_, PROT_NONE, flags, -1, 0);
+#endif
+  if (va == MAP_FAILED)
+    throw std::runtime_error(fmt::format("npusim: cannot reserve {} bytes of device address space: {}",
+                                         capacity_, std::strerror(errno)));
+  base_ = reinterpret_cast<uintptr_t>(va);
+  void* b = mmap(nullptr, capacity_, PROT_READ | PROT_WRITE, flags, -1, 0);
+  if (b == MAP_FAILED)
+    throw std::runtime_error(fmt::format("npusim: cannot map {} bytes of sparse device memory: {}", capacity_,
+                                         std::strerror(errno)));
+  backing_ = static_cast<uint8_t*>(b);
+  free_[0] = capacity_;
+}
+
+DeviceMemory::~DeviceMemory() {
+  munmap(reinterpret_cast<void*>(base_), capacity_);
+  munmap(backing_, capacity_);
+}
+
+uint64_t DeviceMemory::allocate(uint64_t size, uint64_t align) {
+  // First fit by address: deterministic and keeps early allocations at low addresses.
+  for (auto it = free_.begin(); it != free_.end(); ++it) {
+    uint64_t start = (it->first + align - 1) / align * align;
+    uint64_t end = it->first + it->second;
+    if (start + size > end || start + size < start) continue;
+    uint64_t fOff = it->first, fEnd = end;
+    free_.erase(it);
+    if (start > fOff) free_[fOff] = start - fOff;
+    if (start + size < fEnd) free_[start + size] = fEnd - (start + size);
+    used_ += size;
+    return start;
+  }
+  return UINT64_MAX;
+}
+
+void DeviceMemory::release(uint64_t offset, uint64_t size) {
+  used_ -= size;
+  // Give the pages back so long runs keep a flat resident size.
+  uint64_t page = 4096;
+  uint64_t a = (offset + page - 1) / page * page, e = (offset + size) / page * page;
+  if (e > a) madvise(backing_ + a, e - a, MADV_DONTNEED);
+  auto next = free_.lower_bound(offset);
+  uint64_t start = offset, len = size;
+  if (next != free_.begin()) {
+    auto prev = std::prev(next);
+    if (prev->first + prev->second == offset) {
+      start = prev->first;
+      len += prev->second;
+      free_.erase(prev);
+    }
+  }
+  next = free_.lower_bound(start + len);
+  if (next != free_.end() && next->first == start + len) {
+    len += next->second;
+    free_.erase(next);
+  }
+  free_[start] = len;
+}
+
+bool DeviceMemory::contains(const void* p) const {
+  uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  return a >= base_ && a < base_ + capacity_;
+}
+
+void MemoryManager::addDevice(int device, uint64_t capacity) {
+  if (static_cast<size_t>(device) != devices_.size())
+    throw std::logic_error("devices must be added in order");
+  devices_.push_back(std::make_unique<DeviceMemory>(device, capacity));
+}
+
+void* MemoryManager::allocDevice(int device, uint64_t requested, uint64_t padded, uint64_t align,
+                                 const char* api) {
+  DeviceMemory& m = *devices_[static_cast<size_t>(device)];
+  uint64_t off = m.allocate(padded, align);
+  if (off == UINT64_MAX) return nullptr;
+  void* p = m.address(off);
+  Allocation a;
+  a.device = device;
+  a.offset = off;
+  a.requested = requested;
+  a.size = padded;
+  a.id = ++nextId_;
+  a.api = api;
+  allocations_[reinterpret_cast<uintptr_t>(p)] = a;
+  return p;
+}
+
+bool MemoryManager::freeDevice(void* p, std::string* why) {
+  auto it = allocations_.find(reinterpret_cast<uintptr_t>(p));
+  if (it == allocations_.end()) {
+    const Allocation* inside = findAllocation(p);
+    if (inside)
+      *why = fmt::format("{} is inside allocation #{} but not its start", p, inside->id);
+    else
+      *why = fmt::format("{} was not returned by a device allocation (or was already freed)", p);
+    return false;
+  }
+  devices_[static_cast<size_t>(it->second.device)]->release(it->second.offset, it->second.size);
+  allocations_.erase(it);
+  return true;
+}
+
+void* MemoryManager::allocHost(uint64_t size) {
+  void* p = nullptr;
+  if (posix_memalign(&p, 64, size) != 0) return nullptr;
+  pinned_[reinterpret_cast<uintptr_t>(p)] = size;
+  return p;
+}
+
+bool MemoryManager::freeHost(void* p) {
+  auto it = pinned_.find(reinterpret_cast<uintptr_t>(p));
+  if (it == pinned_.end()) return false;
+  pinned_.erase(it);
+  std::free(p);
+  return true;
+}
+
+const Allocation* MemoryManager::findAllocation(const void* p) const {
+  uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  auto it = allocations_.upper_bound(a);
+  if (it == allocations_.begin()) return nullptr;
+  --it;
+  if (a >= it->first && a < it->first + it->second.size) return &it->second;
+  return nullptr;
+}
+
+PointerInfo MemoryManager::classify(const void* p) const {
+  PointerInfo info;
+  for (size_t d = 0; d < devices_.size(); ++d) {
+    if (devices_[d]->contains(p)) {
+      info.kind = PointerKind::Device;
+      info.device = static_cast<int>(d);
+      info.offset = devices_[d]->offsetOf(p);
+      info.alloc = findAllocation(p);
+      return info;
+    }
+  }
+  uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  auto it = pinned_.upper_bound(a);
+  if (it != pinned_.begin()) {
+    --it;
+    if (a >= it->first && a < it->first + it->second) info.kind = PointerKind::PinnedHost;
+  }
+  return info;
+}
+
+bool MemoryManager::rangeInside(const PointerInfo& info, const void* p, uint64_t bytes) const {
+  uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  if (info.kind == PointerKind::Device) {
+    if (!info.alloc) return false;
+    uintptr_t start =
+        reinterpret_cast<uintptr_t>(devices_[static_cast<size_t>(info.device)]->address(info.alloc->offset));
+    return a + bytes >= a && a + bytes <= start + info.alloc->size;
+  }
+  if (info.kind == PointerKind::PinnedHost) {
+    auto it = std::prev(pinned_.upper_bound(a));
+    return a + bytes <= it->first + it->second;
+  }
+  return true;  // pageable host memory: the program owns it
+}
+
+uint8_t* MemoryManager::hostView(const PointerInfo& info, const void* p) const {
+  if (info.kind == PointerKind::Device)
+    return devices_[static_cast<size_t>(info.device)]->backing(info.offset);
+  return static_cast<uint8_t*>(const_cast<void*>(p));
+}
+
+}  // namespace npusim::rt

@@ -1,0 +1,89 @@
+#pragma once
+// Device and pinned-host memory as the runtime hands it out. Each device owns a range of
+// virtual addresses that the host cannot dereference (reserved PROT_NONE, so a host access
+// faults at once) and a sparse backing store (touched pages only) that the models read and
+// write. Allocation follows ACL's rules: sizes padded to ALIGN_UP(size, 32) + 32 (no +32 for
+// aclrtMallocAlign32 and 1G policies), 64-byte aligned starts (128 for DVPP).
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace npusim::rt {
+
+struct Allocation {
+  int device = -1;
+  uint64_t offset = 0;     // in the device's memory
+  uint64_t requested = 0;  // size the user asked for
+  uint64_t size = 0;       // padded size actually reserved
+  uint64_t id = 0;
+  std::string api;  // the call that made it
+};
+
+enum class PointerKind { Device, PinnedHost, PageableHost };
+
+struct PointerInfo {
+  PointerKind kind = PointerKind::PageableHost;
+  int device = -1;
+  const Allocation* alloc = nullptr;  // device allocation containing the pointer (or null)
+  uint64_t offset = 0;                // device memory offset
+};
+
+class DeviceMemory {
+ public:
+  DeviceMemory(int device, uint64_t capacity);
+  ~DeviceMemory();
+  DeviceMemory(const DeviceMemory&) = delete;
+  DeviceMemory& operator=(const DeviceMemory&) = delete;
+
+  // Returns the offset, or UINT64_MAX when the memory is exhausted.
+  uint64_t allocate(uint64_t size, uint64_t align);
+  void release(uint64_t offset, uint64_t size);
+
+  bool contains(const void* p) const;
+  uint64_t offsetOf(const void* p) const { return reinterpret_cast<uintptr_t>(p) - base_; }
+  void* address(uint64_t offset) const { return reinterpret_cast<void*>(base_ + offset); }
+  uint8_t* backing(uint64_t offset) const { return backing_ + offset; }
+  uint64_t capacity() const { return capacity_; }
+  uint64_t used() const { return used_; }
+  uintptr_t base() const { return base_; }
+
+ private:
+  int device_;
+  uint64_t capacity_;
+  uintptr_t base_ = 0;
+  uint8_t* backing_ = nullptr;
+  uint64_t used_ = 0;
+  std::map<uint64_t, uint64_t> free_;  // offset -> size, coalesced
+};
+
+class MemoryManager {
+ public:
+  void addDevice(int device, uint64_t capacity);
+  DeviceMemory& device(int d) { return *devices_[static_cast<size_t>(d)]; }
+  int deviceCount() const { return static_cast<int>(devices_.size()); }
+
+  // Device allocations.
+  void* allocDevice(int device, uint64_t requested, uint64_t padded, uint64_t align, const char* api);
+  bool freeDevice(void* p, std::string* why);
+  // Pinned host memory (aclrtMallocHost).
+  void* allocHost(uint64_t size);
+  bool freeHost(void* p);
+
+  PointerInfo classify(const void* p) const;
+  // True when [p, p+bytes) lies inside one live allocation (device) or one pinned block.
+  bool rangeInside(const PointerInfo& info, const void* p, uint64_t bytes) const;
+  // Host-usable pointer for a device or host address (backing for device memory).
+  uint8_t* hostView(const PointerInfo& info, const void* p) const;
+  const Allocation* findAllocation(const void* p) const;
+  uint64_t liveAllocations() const { return allocations_.size(); }
+
+ private:
+  std::vector<std::unique_ptr<DeviceMemory>> devices_;
+  std::map<uintptr_t, Allocation> allocations_;  // by address
+  std::map<uintptr_t, uint64_t> pinned_;         // start -> size
+  uint64_t nextId_ = 0;
+};
+
+}  // namespace npusim::rt

@@ -1,0 +1,48 @@
+// The runtime side of the aclnn operator layer: operators become tasks on streams.
+#include "runtime/op_launch.h"
+
+#include "runtime/runtime.h"
+
+namespace npusim::rt {
+
+aclError launchOperator(aclrtStream stream, OpLaunch&& op) {
+  const std::string name = op.name;  // the call's trace name outlives the moved-from op
+  ApiCall api(name.c_str());
+  if (!api.ok()) return api.notReady();
+  aclError err;
+  std::string why;
+  Stream* s = api.rt.resolveStream(stream, &err, &why);
+  if (!s) return api.fail(err, "{}", why);
+  api.charge(api.rt.costs().opLaunch);
+  auto t = std::make_unique<sched::Task>();
+  t->kind = sched::TaskKind::Operator;
+  t->label = op.name;
+  api.args.add("stream", s->hw->id).add("args", op.argsSummary);
+  t->op = std::make_shared<OpLaunch>(std::move(op));
+  api.flow = api.rt.nextFlow();
+  api.rt.launch(*api.th, s->hw, std::move(t), api.flow);
+  return api.done();
+}
+
+void chargeOpPrepare(const char* api) {
+  ApiCall call(api);
+  if (call.ok()) call.charge(call.rt.costs().opPrepare);
+}
+
+void* deviceBacking(const void* devPtr, uint64_t bytes) {
+  Runtime& rt = Runtime::get();
+  std::lock_guard<std::recursive_mutex> lock(rt.mu);
+  if (!rt.ensure(nullptr)) return nullptr;
+  PointerInfo info = rt.memory().classify(devPtr);
+  if (info.kind != PointerKind::Device || !rt.memory().rangeInside(info, devPtr, bytes)) return nullptr;
+  return rt.memory().hostView(info, devPtr);
+}
+
+bool functionalEnabled() {
+  Runtime& rt = Runtime::get();
+  std::lock_guard<std::recursive_mutex> lock(rt.mu);
+  if (!rt.ensure(nullptr)) return true;
+  return rt.platform().config().getBool("sim.functional");
+}
+
+}  // namespace npusim::rt

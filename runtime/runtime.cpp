@@ -1,0 +1,339 @@
+#include "runtime/runtime.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <systemc>
+
+#include "runtime/summary.h"
+
+namespace npusim::rt {
+
+using sc_core::SC_PS;
+using sc_core::sc_time;
+
+Runtime& Runtime::get() {
+  static Runtime* r = new Runtime();  // never destroyed: outputs are written by an atexit hook
+  return *r;
+}
+
+Tick Runtime::kernelNow() const { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
+
+namespace {
+void atExit() {
+  Runtime& rt = Runtime::get();
+  std::lock_guard<std::recursive_mutex> lock(rt.mu);
+  if (rt.dirty) rt.writeOutputs();
+  rt.trace().close();
+}
+}  // namespace
+
+bool Runtime::ensure(std::string* err) {
+  if (built_) {
+    if (!platform_ && err) *err = configError_;
+    return platform_ != nullptr;
+  }
+  built_ = true;
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  try {
+    Config cfg = Config::fromEnvironment();
+    const char* tracePath = std::getenv("NPUSIM_TRACE");
+    if (tracePath && *tracePath) {
+      std::string lv = cfg.getString("trace.level");
+      trace::Level level = lv == "api"           ? trace::Level::Api
+                           : lv == "transaction" ? trace::Level::Transaction
+                                                 : trace::Level::Task;
+      std::string why;
+      if (!trace_.open(tracePath, level, &why)) throw ConfigError("NPUSIM_TRACE: " + why);
+      hostPid_ = trace_.process("Host", 0);
+    }
+    const char* stats = std::getenv("NPUSIM_STATS");
+    if (stats && *stats) statsPath_ = stats;
+    const char* summary = std::getenv("NPUSIM_SUMMARY");
+    summary_ = summary && *summary && std::string(summary) != "0";
+
+    costs_.apiCall = nsToTick(cfg.getFloat("host.api_call_ns"));
+    costs_.launch = nsToTick(cfg.getFloat("host.launch_ns"));
+    costs_.syncCopy = nsToTick(cfg.getFloat("host.sync_copy_ns"));
+    costs_.doorbell = nsToTick(cfg.getFloat("host.doorbell_ns"));
+    costs_.wakeup = nsToTick(cfg.getFloat("host.wakeup_ns"));
+    costs_.alloc = nsToTick(cfg.getFloat("host.alloc_ns"));
+    costs_.opPrepare = nsToTick(cfg.getFloat("host.op_prepare_ns"));
+    costs_.opLaunch = nsToTick(cfg.getFloat("host.op_launch_ns"));
+    costs_.completion = nsToTick(cfg.getFloat("sched.completion_ns"));
+    costs_.memcpyBytesPerSec = cfg.getFloat("host.memcpy_gbps") * 1e9;
+    costs_.pageableChunk = static_cast<uint64_t>(cfg.getInt("host.pageable_chunk_bytes"));
+    costs_.sqDepth = static_cast<uint64_t>(cfg.getInt("sched.sq_depth"));
+    costs_.timestampHz = cfg.getFloat("sched.timestamp_hz");
+    costs_.maxStreams = static_cast<int>(cfg.getInt("sched.max_streams"));
+    costs_.maxEvents = static_cast<int>(cfg.getInt("sched.max_events"));
+
+    platform_ = std::make_unique<Platform>(cfg, trace_, [this](const sched::Task& t) { onTaskComplete(t); });
+    devices_.resize(static_cast<size_t>(platform_->deviceCount()));
+    for (int d = 0; d < platform_->deviceCount(); ++d) {
+      memory_.addDevice(d, platform_->hbmCapacity());
+      devices_[static_cast<size_t>(d)].syncQueue = platform_->device(d).sched->createStream(-1, true);
+    }
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaboration and initialisation, at time 0
+    std::atexit(atExit);
+  } catch (const std::exception& e) {
+    configError_ = e.what();
+    platform_.reset();
+    std::fprintf(stderr, "npusim: configuration error: %s\n", e.what());
+    if (err) *err = configError_;
+    return false;
+  }
+  return true;
+}
+
+HostThread& Runtime::thread() {
+  thread_local HostThread* mine = nullptr;
+  thread_local Runtime* owner = nullptr;
+  if (!mine || owner != this) {
+    threads_.push_back(std::make_unique<HostThread>());
+    mine = threads_.back().get();
+    owner = this;
+    mine->index = static_cast<int>(threads_.size()) - 1;
+    // A new thread starts at the latest host time seen so far (it was created by a thread
+    // that is at least that far along).
+    for (const auto& t : threads_) mine->clock = std::max(mine->clock, t->clock);
+    if (trace_.wants(trace::Level::Api))
+      mine->track = trace_.thread(
+          hostPid_,
+          mine->index == 0 ? std::string("Host thread 0 (main)") : fmt::format("Host thread {}", mine->index),
+          mine->index);
+  }
+  return *mine;
+}
+
+void Runtime::openDevice(int d) {
+  DeviceState& ds = device(d);
+  if (ds.refs++ == 0 || !ds.defaultCtx) {
+    ds.defaultCtx = std::make_unique<Context>();
+    ds.defaultCtx->device = d;
+    ds.defaultCtx->isDefault = true;
+    contexts_.insert(ds.defaultCtx.get());
+    ds.defaultCtx->defaultStream = createStream(ds.defaultCtx.get(), 0, 0, true);
+  }
+}
+
+void Runtime::closeDevice(int d, bool force) {
+  DeviceState& ds = device(d);
+  if (ds.refs == 0) return;
+  ds.refs = force ? 0 : ds.refs - 1;
+  if (ds.refs > 0 || !ds.defaultCtx) return;
+  Context* ctx = ds.defaultCtx.get();
+  HostThread& th = thread();
+  for (Stream* s : std::vector<Stream*>(ctx->streams.begin(), ctx->streams.end())) {
+    drain(th, s->hw);
+    destroyStream(s);
+  }
+  drain(th, ctx->defaultStream->hw);
+  destroyStream(ctx->defaultStream);
+  contexts_.erase(ctx);
+  for (auto& t : threads_)
+    if (t->ctx == ctx) t->ctx = nullptr, t->device = -1;
+  ds.defaultCtx.reset();
+  ds.peers.clear();
+}
+
+Context* Runtime::currentContext() {
+  HostThread& th = thread();
+  if (th.ctx && contexts_.count(th.ctx)) return th.ctx;
+  th.ctx = nullptr;
+  return nullptr;
+}
+
+Stream* Runtime::createStream(Context* ctx, uint32_t flags, uint32_t priority, bool isDefault) {
+  DeviceState& ds = device(ctx->device);
+  auto* s = new Stream();
+  s->device = ctx->device;
+  s->ctx = ctx;
+  s->isDefault = isDefault;
+  s->flags = flags;
+  s->priority = priority;
+  int id = isDefault && ctx->isDefault ? 0 : ds.nextStreamId++;
+  s->hw = platform_->device(ctx->device).sched->createStream(id, false);
+  streams_.insert(s);
+  if (!isDefault) ctx->streams.insert(s);
+  ds.liveStreams++;
+  return s;
+}
+
+void Runtime::destroyStream(Stream* s) {
+  platform_->device(s->device).sched->retireStream(s->hw);
+  if (s->ctx) s->ctx->streams.erase(s);
+  device(s->device).liveStreams--;
+  streams_.erase(s);
+  delete s;
+}
+
+Stream* Runtime::resolveStream(aclrtStream handle, aclError* err, std::string* why) {
+  if (!handle) {
+    Context* ctx = currentContext();
+    if (!ctx) {
+      *err = ACL_ERROR_RT_CONTEXT_NULL;
+      *why = "the default stream needs a current device or context (call aclrtSetDevice first)";
+      return nullptr;
+    }
+    return ctx->defaultStream;
+  }
+  Stream* s = static_cast<Stream*>(handle);
+  if (!streams_.count(s)) {
+    *err = ACL_ERROR_RT_PARAM_INVALID;
+    *why = fmt::format("stream {} is not a live stream (destroyed or never created)", handle);
+    return nullptr;
+  }
+  return s;
+}
+
+Event* Runtime::createEvent(int device, EventKind kind, uint32_t flags) {
+  auto* e = new Event();
+  e->device = device;
+  e->kind = kind;
+  e->flags = flags;
+  events_.insert(e);
+  if (device >= 0) this->device(device).liveEvents++;
+  return e;
+}
+
+void Runtime::destroyEvent(Event* e) {
+  if (e->device >= 0) device(e->device).liveEvents--;
+  events_.erase(e);
+  delete e;  // queued tasks keep the hardware event alive through their shared_ptr
+}
+
+uint64_t Runtime::launch(HostThread& th, sched::HwStream* hw, std::unique_ptr<sched::Task> t, uint64_t flow) {
+  // A full submission queue blocks the host until the device retires a task.
+  if (hw->issued - hw->completed >= costs_.sqDepth) {
+    waitFor([&] { return hw->issued - hw->completed < costs_.sqDepth; });
+    observe(th, kernelNow());
+  }
+  t->id = ++nextTaskId_;
+  t->submit = std::max(th.clock + costs_.doorbell, kernelNow());
+  t->flow = flow;
+  uint64_t id = t->id;
+  platform_->device(hw->device).sched->submit(hw, std::move(t));
+  return id;
+}
+
+void Runtime::onTaskComplete(const sched::Task&) {
+  if (waiter_ && (*waiter_)()) sc_core::sc_pause();
+}
+
+Runtime::Wait Runtime::waitFor(const std::function<bool()>& pred, Tick limit) {
+  for (;;) {
+    if (pred()) return Wait::Done;
+    Tick now = kernelNow();
+    if (limit != kTickMax && now >= limit) return Wait::Timeout;
+    if (!sc_core::sc_pending_activity()) return Wait::Deadlock;
+    const std::function<bool()>* saved = waiter_;
+    waiter_ = &pred;
+    if (limit == kTickMax)
+      sc_core::sc_start();
+    else
+      sc_core::sc_start(sc_time(static_cast<double>(limit - now), SC_PS));
+    waiter_ = saved;
+    platform_->flushCounters(kernelNow());
+  }
+}
+
+void Runtime::observe(HostThread& th, Tick deviceTime) {
+  Tick seen = deviceTime + costs_.completion;
+  if (seen > th.clock) th.clock = seen + costs_.wakeup;
+}
+
+Runtime::Wait Runtime::drain(HostThread& th, sched::HwStream* hw, Tick limit) {
+  uint64_t target = hw->issued;
+  Wait w = waitFor([hw, target] { return hw->completed >= target; }, limit);
+  if (w == Wait::Done) {
+    if (target) observe(th, hw->lastEnd);
+  } else if (w == Wait::Deadlock) {
+    std::fprintf(stderr,
+                 "npusim: deadlock: the host waits for NPU %d %s but no device work can progress.\n%s",
+                 hw->device, hw->internal ? "sync copies" : fmt::format("stream {}", hw->id).c_str(),
+                 describeBlocked().c_str());
+  }
+  return w;
+}
+
+std::string Runtime::describeBlocked() const {
+  std::string out;
+  for (int d = 0; d < static_cast<int>(devices_.size()); ++d) {
+    for (const auto& s : platform_->device(d).sched->streams()) {
+      if (s->queue.empty()) continue;
+      const sched::Task& t = *s->queue.front();
+      out += fmt::format(
+          "  NPU {} stream {}: task #{} '{}' blocked{} ({} tasks queued)\n", d, s->id, t.id, t.label,
+          t.kind == sched::TaskKind::EventWait ? " waiting for an event record that was never issued" : "",
+          s->queue.size());
+    }
+  }
+  return out;
+}
+
+void Runtime::finalizeDevices(HostThread& th) {
+  for (int d = 0; d < deviceCount(); ++d) {
+    for (const auto& s : platform_->device(d).sched->streams()) {
+      if (s->destroyed || s->completed == s->issued) continue;
+      drain(th, s.get());
+    }
+  }
+  for (int d = 0; d < deviceCount(); ++d) closeDevice(d, true);
+}
+
+void Runtime::writeOutputs() {
+  if (!platform_) return;
+  dirty = false;
+  Tick end = kernelNow();
+  for (const auto& t : threads_) end = std::max(end, t->clock);
+  platform_->flushAllCounters();
+  trace_.flush();
+  auto unsupported = unsupportedCalls();
+  if (!unsupported.empty()) {
+    std::string list;
+    for (const auto& [name, n] : unsupported) list += fmt::format(" {} ({}x)", name, n);
+    std::fprintf(stderr, "npusim: unsupported calls (returned ACL_ERROR_API_NOT_SUPPORT):%s\n", list.c_str());
+  }
+  nlohmann::json stats = buildStatistics(*this, end);
+  if (!statsPath_.empty()) {
+    std::ofstream out(statsPath_);
+    if (out)
+      out << stats.dump(2) << "\n";
+    else
+      std::fprintf(stderr, "npusim: cannot write statistics to %s\n", statsPath_.c_str());
+  }
+  if (summary_) std::fputs(formatSummary(stats).c_str(), stderr);
+}
+
+// ---- ApiCall ----
+
+ApiCall::ApiCall(const char* name) : rt(Runtime::get()), lock_(rt.mu), name_(name) {
+  if (!rt.ensure(nullptr)) {
+    ok_ = false;
+    return;
+  }
+  th = &rt.thread();
+  rt.dirty = true;
+  begin_ = th->clock;
+  th->clock += rt.costs().apiCall;
+}
+
+aclError ApiCall::notReady() {
+  return fail(ACL_ERROR_INVALID_PARAM, "the simulator configuration is invalid: {}", rt.configError());
+}
+
+ApiCall::~ApiCall() {
+  noteResult(ret_);
+  if (!th) return;
+  trace::TraceWriter& tw = rt.trace();
+  if (!tw.wants(trace::Level::Api)) return;
+  if (ret_ != ACL_SUCCESS) args.add("error", static_cast<int64_t>(ret_));
+  tw.slice(th->track, name_, "api", begin_, th->clock - begin_, args.empty() ? nullptr : &args);
+  if (flow) tw.flowStart(th->track, flow, "launch", begin_);
+}
+
+}  // namespace npusim::rt

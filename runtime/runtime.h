@@ -1,0 +1,149 @@
+#pragma once
+// The runtime core shared by every ACL entry point: the platform (built once per process
+// from NPUSIM_CONFIG/NPUSIM_SET), host threads and their clocks, runtime objects, task
+// launch, and the lazy advance of the SystemC kernel when the host must observe the device.
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "models/platform/platform.h"
+#include "runtime/errors.h"
+#include "runtime/host_thread.h"
+#include "runtime/memory.h"
+#include "runtime/objects.h"
+#include "traces/trace_writer.h"
+
+namespace npusim::rt {
+
+struct DeviceState {
+  int refs = 0;  // aclrtSetDevice count (plus explicit contexts)
+  std::unique_ptr<Context> defaultCtx;
+  sched::HwStream* syncQueue = nullptr;  // runtime-internal queue of synchronous copies
+  int nextStreamId = 1;
+  int liveStreams = 0;
+  int liveEvents = 0;
+  std::set<int> peers;  // peer devices this device may access
+};
+
+// Host software costs and latencies (configs: host.*, sched.*).
+struct HostCosts {
+  Tick apiCall, launch, syncCopy, doorbell, wakeup, alloc, opPrepare, opLaunch, completion;
+  double memcpyBytesPerSec;
+  uint64_t pageableChunk;
+  uint64_t sqDepth;
+  double timestampHz;
+  int maxStreams, maxEvents;
+};
+
+class Runtime {
+ public:
+  static Runtime& get();
+  std::recursive_mutex mu;
+
+  // Builds the platform on first use; false (with the reason) when the configuration is bad.
+  bool ensure(std::string* err);
+  Platform& platform() { return *platform_; }
+  const std::string& configError() const { return configError_; }
+  MemoryManager& memory() { return memory_; }
+  trace::TraceWriter& trace() { return trace_; }
+  const HostCosts& costs() const { return costs_; }
+  HostThread& thread();
+  DeviceState& device(int d) { return devices_[static_cast<size_t>(d)]; }
+  int deviceCount() const { return static_cast<int>(devices_.size()); }
+  Tick kernelNow() const;
+
+  // Objects.
+  void openDevice(int d);               // refcount++, default context and stream on first use
+  void closeDevice(int d, bool force);  // refcount--, frees the default context at zero
+  Context* currentContext();
+  Stream* createStream(Context* ctx, uint32_t flags, uint32_t priority, bool isDefault);
+  void destroyStream(Stream* s);  // after the caller drained it
+  // nullptr = default stream of the thread's current context. Sets *err on failure.
+  Stream* resolveStream(aclrtStream handle, aclError* err, std::string* why);
+  bool validEvent(aclrtEvent e) const { return events_.count(static_cast<Event*>(e)) != 0; }
+  bool validContext(aclrtContext c) const { return contexts_.count(static_cast<Context*>(c)) != 0; }
+  Event* createEvent(int device, EventKind kind, uint32_t flags);
+  void destroyEvent(Event* e);
+  std::set<Context*>& contexts() { return contexts_; }
+
+  // Launches a task on a hardware queue at the thread's current clock (after the caller has
+  // charged the launch cost). Blocks the host while the queue is full. Returns the task id.
+  uint64_t launch(HostThread& th, sched::HwStream* hw, std::unique_ptr<sched::Task> t, uint64_t flow);
+
+  enum class Wait { Done, Timeout, Deadlock };
+  // Runs the device models until `pred` holds (or simulated time reaches `limit`).
+  Wait waitFor(const std::function<bool()>& pred, Tick limit = kTickMax);
+  // The host saw a completion that happened on the device at `deviceTime`.
+  void observe(HostThread& th, Tick deviceTime);
+  // Blocks the thread until the hardware queue has finished everything issued so far.
+  Wait drain(HostThread& th, sched::HwStream* hw, Tick limit = kTickMax);
+  std::string describeBlocked() const;
+
+  // aclInit / aclFinalize bookkeeping.
+  int initCount = 0;
+  bool everInitialised = false;
+  void finalizeDevices(HostThread& th);
+  void writeOutputs();
+  bool dirty = false;  // something happened since the outputs were last written
+  uint64_t nextFlow() { return trace_.wants(trace::Level::Api) ? trace_.newFlowId() : 0; }
+
+ private:
+  Runtime() = default;
+  void onTaskComplete(const sched::Task& t);
+  std::unique_ptr<Platform> platform_;
+  std::string configError_;
+  bool built_ = false;
+  MemoryManager memory_;
+  trace::TraceWriter trace_;
+  int hostPid_ = 0;
+  HostCosts costs_{};
+  std::vector<DeviceState> devices_;
+  std::vector<std::unique_ptr<HostThread>> threads_;
+  std::set<Context*> contexts_;
+  std::set<Stream*> streams_;
+  std::set<Event*> events_;
+  uint64_t nextTaskId_ = 0;
+  const std::function<bool()>* waiter_ = nullptr;
+  std::string statsPath_;
+  bool summary_ = false;
+  friend nlohmann::json buildStatistics(Runtime& rt, Tick end);
+};
+
+// One ACL entry point in progress: holds the runtime lock, charges host time, and emits the
+// call as a slice on the host thread's trace track when it returns.
+class ApiCall {
+ public:
+  explicit ApiCall(const char* name);
+  ~ApiCall();
+  ApiCall(const ApiCall&) = delete;
+  ApiCall& operator=(const ApiCall&) = delete;
+
+  bool ok() const { return ok_; }  // false when the platform could not be built
+  aclError notReady();             // the error to return when !ok()
+  template <typename... A>
+  aclError fail(aclError code, fmt::format_string<A...> f, A&&... a) {
+    ret_ = code;
+    return setRecentError(name_, fmt::format(f, std::forward<A>(a)...), code);
+  }
+  aclError done(aclError code = ACL_SUCCESS) { return ret_ = code; }
+  void charge(Tick t) { th->clock += t; }
+
+  Runtime& rt;
+  HostThread* th = nullptr;
+  trace::Args args;
+  uint64_t flow = 0;
+
+ private:
+  std::unique_lock<std::recursive_mutex> lock_;
+  const char* name_;
+  Tick begin_ = 0;
+  aclError ret_ = ACL_SUCCESS;
+  bool ok_ = true;
+};
+
+}  // namespace npusim::rt

@@ -1,0 +1,12 @@
+# Writes a C++ file that holds every configs/*.json preset as a string, keyed by its file stem.
+file(GLOB files "${DIR}/*.json")
+list(SORT files)
+set(body "// Generated from configs/*.json: do not edit.\n#include <map>\n#include <string>\nnamespace npusim {\nconst std::map<std::string, std::string>& embeddedPresets() {\n  static const std::map<std::string, std::string> presets = {\n")
+foreach(f ${files})
+  get_filename_component(stem "${f}" NAME_WE)
+  file(READ "${f}" content)
+  string(APPEND body "    {\"${stem}\", R\"npusim_json(${content})npusim_json\"},\n")
+endforeach()
+string(APPEND body "  };\n  return presets;\n}\n}  // namespace npusim\n")
+file(WRITE "${OUT}.tmp" "${body}")
+file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
