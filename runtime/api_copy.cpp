@@ -1,5 +1,6 @@
 // ACL entry points: copies and memsets, synchronous and asynchronous, 1D and 2D.
 #include "acl/acl.h"
+#include "runtime/capture.h"
 #include "runtime/copy_plan.h"
 
 using npusim::rt::ApiCall;
@@ -19,6 +20,13 @@ Stream* streamArg(ApiCall& api, aclrtStream handle, aclError* err) {
 // Async copy from pageable host memory: the runtime synchronises the stream and copies
 // synchronously (acl-api.md §5.2).
 aclError pageableFallback(ApiCall& api, Stream* s, const CopyPlan& plan, int fill = 0) {
+  // Capture cannot record a synchronous copy (acl-api.md §5.1).
+  if (s->capture)
+    return api.fail(ACL_ERROR_RT_PARAM_INVALID,
+                    "pageable memory copy task does not support graph capture (stream {} is capturing): use "
+                    "aclrtMallocHost memory",
+                    s->hw->id);
+  if (aclError e = npusim::rt::checkUnsafeCall(api, ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC)) return e;
   if (api.rt.drain(*api.th, s->hw) != Runtime::Wait::Done)
     return api.fail(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, "the stream cannot drain before a pageable copy");
   api.args.add("pageable", 1);
@@ -57,6 +65,7 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
   CopyPlan plan;
   if (aclError e = npusim::rt::planCopy(api, dst, src, count, 1, count, count, kind, &plan)) return e;
   if (dst == src) return api.done();
+  if (aclError e = npusim::rt::checkUnsafeCall(api, ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT)) return e;
   return npusim::rt::runSync(api, plan);
 }
 
@@ -84,6 +93,7 @@ aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch,
                     static_cast<int>(kind));
   CopyPlan plan;
   if (aclError e = npusim::rt::planCopy(api, dst, src, width, height, dpitch, spitch, kind, &plan)) return e;
+  if (aclError e = npusim::rt::checkUnsafeCall(api, ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT)) return e;
   return npusim::rt::runSync(api, plan);
 }
 
@@ -121,6 +131,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
     return api.fail(ACL_ERROR_RT_PARAM_INVALID, "count {} exceeds maxCount {}", count, maxCount);
   CopyPlan plan;
   if (aclError e = npusim::rt::planMemset(api, devPtr, count, value, &plan)) return e;
+  if (aclError e = npusim::rt::checkUnsafeCall(api, ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT)) return e;
   return npusim::rt::runSync(api, plan, value);
 }
 

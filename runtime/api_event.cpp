@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "acl/acl.h"
+#include "runtime/capture.h"
 #include "runtime/runtime.h"
 
 using npusim::kTickMax;
@@ -46,6 +47,11 @@ aclError createEvent(ApiCall& api, aclrtEvent* event, EventKind kind, uint32_t f
                     api.rt.costs().maxEvents);
   *event = api.rt.createEvent(dev, kind, flags);
   return api.done();
+}
+
+// Querying or synchronising an event whose latest record was captured is illegal (§5.1).
+aclError capturedEvent(ApiCall& api) {
+  return api.fail(ACL_ERROR_RT_EVENT_CAPTURED, "the event is recorded in an active capture (end the capture first)");
 }
 
 // Has every record issued so far executed, as seen by the host at its current clock?
@@ -101,6 +107,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   if (!e) return err;
   Stream* s = streamArg(api, stream, &err);
   if (!s) return err;
+  if (npusim::rt::captureRecordEvent(api, e, s, &err)) return err;
   api.charge(api.rt.costs().launch);
   auto t = std::make_unique<npusim::sched::Task>();
   t->kind = npusim::sched::TaskKind::EventRecord;
@@ -121,6 +128,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   if (!e) return err;
   Stream* s = streamArg(api, stream, &err);
   if (!s) return err;
+  if (npusim::rt::captureResetEvent(api, e, s, &err)) return err;
   api.charge(api.rt.costs().launch);
   // Later waits wait for a record issued after this reset.
   e->hw->resetBase = e->hw->issuedRecords;
@@ -141,6 +149,7 @@ static aclError streamWaitEvent(const char* name, aclrtStream stream, aclrtEvent
   if (!e) return err;
   Stream* s = streamArg(api, stream, &err);
   if (!s) return err;
+  if (npusim::rt::captureWaitEvent(api, s, e, &err)) return err;
   api.charge(api.rt.costs().launch);
   auto& hw = *e->hw;
   auto t = std::make_unique<npusim::sched::Task>();
@@ -171,6 +180,7 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
   aclError err;
   Event* e = eventArg(api, event, &err);
   if (!e) return err;
+  if (e->capture) return capturedEvent(api);
   *status = recordedDone(api, *e) ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
   return api.done();
 }
@@ -182,6 +192,7 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
   aclError err;
   Event* e = eventArg(api, event, &err);
   if (!e) return err;
+  if (e->capture) return capturedEvent(api);
   *status = recordedDone(api, *e) ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
   return api.done();
 }
@@ -193,6 +204,7 @@ aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* statu
   aclError err;
   Event* e = eventArg(api, event, &err);
   if (!e) return err;
+  if (e->capture) return capturedEvent(api);
   if (e->kind == EventKind::Ex)
     return api.fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "aclrtQueryEventWaitStatus does not take Ex events");
   // Waits complete when the record they wait for has executed.
@@ -206,6 +218,7 @@ static aclError syncEvent(const char* name, aclrtEvent event, int32_t timeout) {
   aclError err;
   Event* e = eventArg(api, event, &err);
   if (!e) return err;
+  if (e->capture) return capturedEvent(api);
   if (timeout < -1 || timeout == 0)
     return api.fail(ACL_ERROR_RT_PARAM_INVALID, "timeout {} ms is invalid", timeout);
   auto hw = e->hw;
@@ -238,6 +251,7 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
   if (!a) return err;
   Event* b = eventArg(api, endEvent, &err);
   if (!b) return err;
+  if (a->capture || b->capture) return capturedEvent(api);
   if (a->hw->completedRecords == 0 || b->hw->completedRecords == 0) {
     bool issued = a->hw->issuedRecords && b->hw->issuedRecords;
     return api.fail(issued ? ACL_ERROR_RT_EVENT_NOT_COMPLETE : ACL_ERROR_RT_INTERNAL_ERROR,

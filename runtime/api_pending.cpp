@@ -29,41 +29,5 @@ aclError aclrtLaunchHostFunc(aclrtStream, aclrtHostFunc, void*) {
   reportUnsupported("aclrtLaunchHostFunc");
   return ACL_ERROR_API_NOT_SUPPORT;
 }
-aclError aclmdlRICaptureBegin(aclrtStream, aclmdlRICaptureMode) {
-  reportUnsupported("aclmdlRICaptureBegin");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-aclError aclmdlRICaptureEnd(aclrtStream, aclmdlRI*) {
-  reportUnsupported("aclmdlRICaptureEnd");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-aclError aclmdlRICaptureGetInfo(aclrtStream, aclmdlRICaptureStatus*, aclmdlRI*) {
-  reportUnsupported("aclmdlRICaptureGetInfo");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode*) {
-  reportUnsupported("aclmdlRICaptureThreadExchangeMode");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-aclError aclmdlRIExecuteAsync(aclmdlRI, aclrtStream) {
-  reportUnsupported("aclmdlRIExecuteAsync");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-aclError aclmdlRIExecute(aclmdlRI, int32_t) {
-  reportUnsupported("aclmdlRIExecute");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-aclError aclmdlRIDestroy(aclmdlRI) {
-  reportUnsupported("aclmdlRIDestroy");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-aclError aclmdlRIDebugJsonPrint(aclmdlRI, const char*, uint32_t) {
-  reportUnsupported("aclmdlRIDebugJsonPrint");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-aclError aclmdlRIDebugPrint(aclmdlRI) {
-  reportUnsupported("aclmdlRIDebugPrint");
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
 
 }  // extern "C"

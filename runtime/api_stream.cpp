@@ -1,5 +1,6 @@
 // ACL entry points: streams and device-wide synchronisation.
 #include "acl/acl.h"
+#include "runtime/capture.h"
 #include "runtime/runtime.h"
 
 using npusim::kTickMax;
@@ -47,6 +48,8 @@ aclError synchronize(ApiCall& api, aclrtStream stream, int32_t timeoutMs) {
   Stream* s = streamArg(api, stream, &err);
   if (!s) return err;
   api.args.add("stream", s->hw->id);
+  if (s->capture)
+    return api.fail(ACL_ERROR_RT_STREAM_CAPTURED, "stream {} is capturing: it cannot be synchronised", s->hw->id);
   Tick limit = timeoutMs < 0 ? kTickMax : api.th->clock + static_cast<Tick>(timeoutMs) * npusim::kMs;
   Runtime::Wait w = api.rt.drain(*api.th, s->hw, limit);
   if (w == Runtime::Wait::Timeout) api.th->clock = std::max(api.th->clock, limit);
@@ -81,6 +84,9 @@ static aclError destroyStream(const char* name, aclrtStream stream) {
   if (s->isDefault)
     return api.fail(ACL_ERROR_INVALID_PARAM, "a default stream is released by aclrtResetDevice");
   api.args.add("stream", s->hw->id);
+  if (s->capture)
+    return api.fail(ACL_ERROR_RT_STREAM_CAPTURED, "stream {} is capturing: end the capture before destroying it",
+                    s->hw->id);
   Runtime::Wait w = api.rt.drain(*api.th, s->hw);  // outstanding tasks finish first
   if (w == Runtime::Wait::Deadlock) return waitResult(api, w, "the stream being destroyed");
   api.rt.destroyStream(s);
@@ -114,6 +120,8 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
   aclError err;
   Stream* s = streamArg(api, stream, &err);
   if (!s) return err;
+  if (s->capture)
+    return api.fail(ACL_ERROR_RT_STREAM_CAPTURED, "stream {} is capturing: it cannot be queried", s->hw->id);
   // What has the device finished by the host's current time?
   Tick now = api.th->clock;
   api.rt.waitFor([] { return false; }, now);
@@ -132,6 +140,8 @@ static aclError syncDevice(const char* name, int32_t timeout) {
                     timeout);
   Context* ctx = api.rt.currentContext();
   if (!ctx) return api.fail(ACL_ERROR_RT_CONTEXT_NULL, "no current device (call aclrtSetDevice)");
+  if (npusim::rt::anyStreamCapturing(ctx))
+    return api.fail(ACL_ERROR_RT_STREAM_CAPTURED, "a stream of the current context is capturing");
   Tick limit = timeout < 0 ? kTickMax : api.th->clock + static_cast<Tick>(timeout) * npusim::kMs;
   for (const auto& hw : api.rt.platform().device(ctx->device).sched->streams()) {
     if (hw->destroyed) continue;

@@ -2,6 +2,9 @@
 // A host thread as the simulator sees it: its own simulated clock (advanced by the cost of
 // each runtime call and by waiting for the device), its trace track, and its ACL state
 // (current device and context).
+#include <functional>
+#include <mutex>
+
 #include "models/common/tick.h"
 #include "traces/trace_writer.h"
 
@@ -9,12 +12,31 @@ namespace npusim::rt {
 
 struct Context;
 
+// Where a thread is, for the conservative ordering of calls across threads (see
+// docs/architecture.md "Host threads"): only a thread in Native state can still issue a call
+// at its current clock, so no other thread may act at a later clock.
+enum class HostState {
+  Native,   // running the program's own code; its next call is at `clock` or later
+  InCall,   // inside a runtime call that holds the runtime lock
+  Waiting,  // inside a call, blocked until the device satisfies `waitingFor`
+  Parked,   // in pthread_join, or idle for long: not expected to call soon
+  Done,     // exited
+};
+
 struct HostThread {
-  int index = 0;   // order of the thread's first runtime call
+  int index = 0;   // registration order (creation order for threads made with pthread_create)
   Tick clock = 0;  // simulated host time of this thread
   trace::Track track;
   int device = -1;
   Context* ctx = nullptr;
+  int captureMode = 0;  // aclmdlRICaptureThreadExchangeMode's per-thread mode (GLOBAL = 0)
+  HostState state = HostState::Native;
+  int depth = 0;                                  // nested runtime calls
+  const std::function<bool()>* waitingFor = nullptr;
+  bool woken = false;                             // its wait was satisfied; clock is its wake-up time
+  unsigned long pthread = 0;                      // pthread_t, for pthread_join bookkeeping
+  std::unique_lock<std::recursive_mutex>* lock = nullptr;  // held by the outermost call
+  bool parkWarned = false;
 };
 
 }  // namespace npusim::rt

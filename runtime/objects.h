@@ -11,6 +11,7 @@
 namespace npusim::rt {
 
 struct Stream;
+struct CaptureModel;  // runtime/capture.h
 
 struct Context {
   int device = 0;
@@ -26,6 +27,10 @@ struct Stream {
   uint32_t flags = 0;
   uint32_t priority = 0;
   sched::HwStream* hw = nullptr;
+  // Stream capture (runtime/capture.h): the model this stream's tasks are recorded into, and
+  // the stream's lane in it (0 = the origin stream passed to aclmdlRICaptureBegin).
+  CaptureModel* capture = nullptr;
+  int captureLane = -1;
 };
 
 enum class EventKind { Plain, WithFlag, Ex };
@@ -35,6 +40,10 @@ struct Event {
   EventKind kind = EventKind::Plain;
   uint32_t flags = 0;
   std::shared_ptr<sched::HwEvent> hw = std::make_shared<sched::HwEvent>();
+  // Set while the event's latest record was captured (runtime/capture.h): the model and the
+  // event's slot among the model's private events.
+  CaptureModel* capture = nullptr;
+  int captureSlot = -1;
 };
 
 }  // namespace npusim::rt

@@ -6,8 +6,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <pthread.h>
+#include <chrono>
 #include <systemc>
 
+#include "runtime/capture.h"
 #include "runtime/summary.h"
 
 namespace npusim::rt {
@@ -89,24 +92,154 @@ bool Runtime::ensure(std::string* err) {
   return true;
 }
 
-HostThread& Runtime::thread() {
-  thread_local HostThread* mine = nullptr;
-  thread_local Runtime* owner = nullptr;
-  if (!mine || owner != this) {
-    threads_.push_back(std::make_unique<HostThread>());
-    mine = threads_.back().get();
-    owner = this;
-    mine->index = static_cast<int>(threads_.size()) - 1;
-    // A new thread starts at the latest host time seen so far (it was created by a thread
-    // that is at least that far along).
-    for (const auto& t : threads_) mine->clock = std::max(mine->clock, t->clock);
-    if (trace_.wants(trace::Level::Api))
-      mine->track = trace_.thread(
-          hostPid_,
-          mine->index == 0 ? std::string("Host thread 0 (main)") : fmt::format("Host thread {}", mine->index),
-          mine->index);
+namespace {
+thread_local HostThread* tMine = nullptr;
+thread_local Runtime* tOwner = nullptr;
+// Marks the thread Done when it exits, so the others stop waiting for it.
+struct ThreadExitGuard {
+  ~ThreadExitGuard() {
+    if (tMine && tOwner) tOwner->threadFinished(tMine);
   }
-  return *mine;
+};
+thread_local ThreadExitGuard tExitGuard;
+}  // namespace
+
+HostThread* Runtime::registerChild(HostThread* parent) {
+  threads_.push_back(std::make_unique<HostThread>());
+  HostThread* t = threads_.back().get();
+  t->index = static_cast<int>(threads_.size()) - 1;
+  t->clock = parent ? parent->clock : frontier_;
+  if (trace_.wants(trace::Level::Api))
+    t->track = trace_.thread(hostPid_, t->index == 0 ? std::string("Host thread 0 (main)")
+                                                     : fmt::format("Host thread {}", t->index),
+                             t->index);
+  progress_++;
+  return t;
+}
+
+void Runtime::bindThread(HostThread* t) {
+  tMine = t;
+  tOwner = this;
+  (void)&tExitGuard;  // odr-use: constructs the guard for this thread
+}
+
+void Runtime::threadFinished(HostThread* t) {
+  std::lock_guard<std::recursive_mutex> lock(mu);
+  t->state = HostState::Done;
+  progress_++;
+  cv.notify_all();
+}
+
+HostThread* Runtime::findThread(unsigned long pthreadId) {
+  for (auto& t : threads_)
+    if (t->pthread == pthreadId) return t.get();
+  return nullptr;
+}
+
+HostThread* Runtime::currentThreadIfKnown() { return tOwner == this ? tMine : nullptr; }
+
+HostThread& Runtime::thread() {
+  if (!tMine || tOwner != this) {
+    // A thread the runtime did not see being created starts at the latest time any call began.
+    bindThread(registerChild(nullptr));
+    tMine->pthread = static_cast<unsigned long>(pthread_self());
+  }
+  return *tMine;
+}
+
+bool Runtime::earlierThreadExists(const HostThread& th, Tick clock) const {
+  for (const auto& u : threads_) {
+    if (u.get() == &th) continue;
+    bool mayAct = u->state == HostState::Native || (u->state == HostState::Waiting && u->woken);
+    if (!mayAct) continue;
+    if (u->clock < clock || (u->clock == clock && u->index < th.index)) return true;
+  }
+  return false;
+}
+
+Tick Runtime::otherThreadsHorizon(const HostThread& th) const {
+  Tick h = kTickMax;
+  for (const auto& u : threads_) {
+    if (u.get() == &th) continue;
+    bool mayAct = u->state == HostState::Native || (u->state == HostState::Waiting && u->woken);
+    if (mayAct) h = std::min(h, u->clock);
+  }
+  return h;
+}
+
+bool Runtime::anyWaiterSatisfied() const {
+  for (const auto& u : threads_)
+    if (u->state == HostState::Waiting && !u->woken && u->waitingFor && (*u->waitingFor)()) return true;
+  return false;
+}
+
+void Runtime::wakeSatisfiedWaiters() {
+  bool any = false;
+  for (auto& u : threads_) {
+    if (u->state == HostState::Waiting && !u->woken && u->waitingFor && (*u->waitingFor)()) {
+      observe(*u, kernelNow());
+      u->woken = true;
+      any = true;
+    }
+  }
+  if (any) {
+    progress_++;
+    cv.notify_all();
+  }
+}
+
+void Runtime::parkIdleThreads(const HostThread& self) {
+  for (auto& u : threads_) {
+    if (u.get() == &self || u->state != HostState::Native) continue;
+    if (!u->parkWarned)
+      std::fprintf(stderr,
+                   "npusim: host thread %d made no ACL call for a while; treating it as idle (its later calls "
+                   "start at the current simulated time, which may make timings nondeterministic)\n",
+                   u->index);
+    u->parkWarned = true;
+    u->state = HostState::Parked;
+  }
+  progress_++;
+}
+
+void Runtime::enterCall(HostThread& th, std::unique_lock<std::recursive_mutex>& lock) {
+  if (th.state == HostState::Parked) th.clock = std::max(th.clock, frontier_);
+  th.state = HostState::Native;
+  auto idleSince = std::chrono::steady_clock::now();
+  uint64_t seen = progress_;
+  for (;;) {
+    if (!earlierThreadExists(th, th.clock)) {
+      // Threads blocked on the device that would wake before this call go first.
+      bool waiting = false;
+      for (const auto& u : threads_) waiting |= u.get() != &th && u->state == HostState::Waiting && !u->woken;
+      if (!waiting || !platform_) break;
+      while (kernelNow() < th.clock && sc_core::sc_pending_activity() && !anyWaiterSatisfied()) {
+        std::function<bool()> any = [this] { return anyWaiterSatisfied(); };
+        waiter_ = &any;
+        sc_core::sc_start(sc_time(static_cast<double>(th.clock - kernelNow()), SC_PS));
+        waiter_ = nullptr;
+        platform_->flushCounters(kernelNow());
+      }
+      wakeSatisfiedWaiters();
+      if (!earlierThreadExists(th, th.clock)) break;
+    }
+    cv.wait_for(lock, std::chrono::milliseconds(20));
+    if (progress_ != seen) {
+      seen = progress_;
+      idleSince = std::chrono::steady_clock::now();
+    } else if (std::chrono::steady_clock::now() - idleSince > std::chrono::seconds(2)) {
+      parkIdleThreads(th);
+    }
+  }
+  th.state = HostState::InCall;
+  frontier_ = std::max(frontier_, th.clock);
+  progress_++;
+}
+
+void Runtime::leaveCall(HostThread& th) {
+  th.state = HostState::Native;
+  progress_++;
+  cv.notify_all();
 }
 
 void Runtime::openDevice(int d) {
@@ -207,6 +340,8 @@ void Runtime::destroyEvent(Event* e) {
 }
 
 uint64_t Runtime::launch(HostThread& th, sched::HwStream* hw, std::unique_ptr<sched::Task> t, uint64_t flow) {
+  // A capturing stream records the task into its model instead of running it.
+  if (divertToCapture(th, hw, t, flow)) return 0;
   // A full submission queue blocks the host until the device retires a task.
   if (hw->issued - hw->completed >= costs_.sqDepth) {
     waitFor([&] { return hw->issued - hw->completed < costs_.sqDepth; });
@@ -225,20 +360,65 @@ void Runtime::onTaskComplete(const sched::Task&) {
 }
 
 Runtime::Wait Runtime::waitFor(const std::function<bool()>& pred, Tick limit) {
-  for (;;) {
-    if (pred()) return Wait::Done;
-    Tick now = kernelNow();
-    if (limit != kTickMax && now >= limit) return Wait::Timeout;
-    if (!sc_core::sc_pending_activity()) return Wait::Deadlock;
-    const std::function<bool()>* saved = waiter_;
-    waiter_ = &pred;
-    if (limit == kTickMax)
-      sc_core::sc_start();
-    else
-      sc_core::sc_start(sc_time(static_cast<double>(limit - now), SC_PS));
-    waiter_ = saved;
-    platform_->flushCounters(kernelNow());
+  HostThread* th = currentThreadIfKnown();
+  const bool cooperative = th && th->depth == 1 && th->lock && threads_.size() > 1;
+  if (th) {
+    th->state = HostState::Waiting;
+    th->waitingFor = &pred;
+    th->woken = false;
   }
+  Wait result = Wait::Done;
+  auto idleSince = std::chrono::steady_clock::now();
+  uint64_t seen = progress_;
+  for (;;) {
+    if (pred()) break;
+    Tick now = kernelNow();
+    if (limit != kTickMax && now >= limit) {
+      result = Wait::Timeout;
+      break;
+    }
+    // The kernel may not pass the clock of another thread that can still submit work.
+    Tick horizon = cooperative ? std::min(limit, otherThreadsHorizon(*th)) : limit;
+    if (now < horizon && sc_core::sc_pending_activity()) {
+      std::function<bool()> any = [this, &pred] { return pred() || anyWaiterSatisfied(); };
+      const std::function<bool()>* saved = waiter_;
+      waiter_ = &any;
+      if (horizon == kTickMax)
+        sc_core::sc_start();
+      else
+        sc_core::sc_start(sc_time(static_cast<double>(horizon - now), SC_PS));
+      waiter_ = saved;
+      platform_->flushCounters(kernelNow());
+      if (cooperative) wakeSatisfiedWaiters();
+      continue;
+    }
+    bool othersMayAct = cooperative && otherThreadsHorizon(*th) != kTickMax;
+    if (!sc_core::sc_pending_activity() && !othersMayAct) {
+      result = Wait::Deadlock;
+      break;
+    }
+    if (!cooperative) {  // nothing can change while this thread holds the lock
+      result = Wait::Deadlock;
+      break;
+    }
+    // Another thread with an earlier clock must act first.
+    progress_++;
+    cv.notify_all();
+    seen = progress_;
+    cv.wait_for(*th->lock, std::chrono::milliseconds(20));
+    if (progress_ != seen) {
+      seen = progress_;
+      idleSince = std::chrono::steady_clock::now();
+    } else if (std::chrono::steady_clock::now() - idleSince > std::chrono::seconds(2)) {
+      parkIdleThreads(*th);
+    }
+  }
+  if (th) {
+    th->state = th->depth > 0 ? HostState::InCall : HostState::Native;
+    th->waitingFor = nullptr;
+    th->woken = false;
+  }
+  return result;
 }
 
 void Runtime::observe(HostThread& th, Tick deviceTime) {
@@ -317,6 +497,10 @@ ApiCall::ApiCall(const char* name) : rt(Runtime::get()), lock_(rt.mu), name_(nam
     return;
   }
   th = &rt.thread();
+  if (++th->depth == 1) {
+    th->lock = &lock_;
+    rt.enterCall(*th, lock_);
+  }
   rt.dirty = true;
   begin_ = th->clock;
   th->clock += rt.costs().apiCall;
@@ -329,6 +513,10 @@ aclError ApiCall::notReady() {
 ApiCall::~ApiCall() {
   noteResult(ret_);
   if (!th) return;
+  if (--th->depth == 0) {
+    th->lock = nullptr;
+    rt.leaveCall(*th);
+  }
   trace::TraceWriter& tw = rt.trace();
   if (!tw.wants(trace::Level::Api)) return;
   if (ret_ != ACL_SUCCESS) args.add("error", static_cast<int64_t>(ret_));

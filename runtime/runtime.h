@@ -2,6 +2,7 @@
 // The runtime core shared by every ACL entry point: the platform (built once per process
 // from NPUSIM_CONFIG/NPUSIM_SET), host threads and their clocks, runtime objects, task
 // launch, and the lazy advance of the SystemC kernel when the host must observe the device.
+#include <condition_variable>
 #include <functional>
 #include <map>
 #include <memory>
@@ -48,11 +49,26 @@ class Runtime {
   // Builds the platform on first use; false (with the reason) when the configuration is bad.
   bool ensure(std::string* err);
   Platform& platform() { return *platform_; }
+  bool built() const { return platform_ != nullptr; }
   const std::string& configError() const { return configError_; }
   MemoryManager& memory() { return memory_; }
   trace::TraceWriter& trace() { return trace_; }
   const HostCosts& costs() const { return costs_; }
   HostThread& thread();
+  // Registers a thread created by `parent` (pthread_create) so it counts from the start, at the
+  // parent's clock; `self` binds it when the child starts running.
+  HostThread* registerChild(HostThread* parent);
+  void bindThread(HostThread* t);
+  void threadFinished(HostThread* t);
+  HostThread* findThread(unsigned long pthreadId);
+  HostThread* currentThreadIfKnown();
+
+  // Conservative ordering of calls across host threads: a call at clock c proceeds once no
+  // other thread can still act earlier (their clocks are later, or they are blocked on the
+  // device and the kernel has been advanced to c without waking them).
+  void enterCall(HostThread& th, std::unique_lock<std::recursive_mutex>& lock);
+  void leaveCall(HostThread& th);
+  std::condition_variable_any cv;
   DeviceState& device(int d) { return devices_[static_cast<size_t>(d)]; }
   int deviceCount() const { return static_cast<int>(devices_.size()); }
   Tick kernelNow() const;
@@ -74,6 +90,12 @@ class Runtime {
   // Launches a task on a hardware queue at the thread's current clock (after the caller has
   // charged the launch cost). Blocks the host while the queue is full. Returns the task id.
   uint64_t launch(HostThread& th, sched::HwStream* hw, std::unique_ptr<sched::Task> t, uint64_t flow);
+  // `n` consecutive task ids for tasks the device creates itself (a captured model's replay).
+  uint64_t reserveTaskIds(uint64_t n) {
+    uint64_t first = nextTaskId_ + 1;
+    nextTaskId_ += n;
+    return first;
+  }
 
   enum class Wait { Done, Timeout, Deadlock };
   // Runs the device models until `pred` holds (or simulated time reaches `limit`).
@@ -109,6 +131,15 @@ class Runtime {
   std::set<Event*> events_;
   uint64_t nextTaskId_ = 0;
   const std::function<bool()>* waiter_ = nullptr;
+  bool anyWaiterSatisfied() const;
+  // The earliest (clock, index) among other threads that may still call: Native ones and
+  // those whose wait was satisfied.
+  bool earlierThreadExists(const HostThread& th, Tick clock) const;
+  Tick otherThreadsHorizon(const HostThread& th) const;
+  void wakeSatisfiedWaiters();
+  void parkIdleThreads(const HostThread& self);
+  uint64_t progress_ = 0;  // bumps whenever any thread changes state or clock
+  Tick frontier_ = 0;      // latest clock at which any call began
   std::string statsPath_;
   bool summary_ = false;
   friend nlohmann::json buildStatistics(Runtime& rt, Tick end);

@@ -118,6 +118,7 @@ int DmaEngine::run(sched::Task& task) {
   uint64_t inflightBytes = 0, issued = 0, row = 0, col = 0;
   uint64_t descriptors = std::max<uint64_t>(1, (c.bytes() + maxDescriptor_ - 1) / maxDescriptor_);
   Tick done = 0;
+  Tick firstLanding = 0;
   // Descriptors are fetched back to back; later fetches overlap earlier transfers, so only
   // the first is exposed unless a descriptor is shorter than the fetch.
   sc_core::wait(sc_time(static_cast<double>(descriptorTime_), SC_PS));
@@ -143,6 +144,7 @@ int DmaEngine::run(sched::Task& task) {
     inflight.pop_front();
     inflightBytes -= f.bytes;
     waitUntil(f.tail);
+    if (!firstLanding) firstLanding = now();
     land(task, f, done);
   }
   waitUntil(done);
@@ -158,6 +160,23 @@ int DmaEngine::run(sched::Task& task) {
     if (task.stream) a.add("stream", task.stream->id);
     a.add("descriptors", descriptors);
     trace_.slice(ch.track, task.label, "dma", begin, end - begin, &a);
+    if (task.route == sched::CopyRoute::PeerWrite && task.peer < static_cast<int>(devicePids_.size())) {
+      // The destination device shows the incoming copy, with an arrow from the source channel.
+      auto key = std::make_pair(task.peer, ci);
+      auto it = peerTracks_.find(key);
+      if (it == peerTracks_.end())
+        it = peerTracks_
+                 .emplace(key, trace_.thread(devicePids_[task.peer], fmt::format("P2P in from NPU {} ch {}", device_, ci),
+                                             150 + device_ * 16 + ci))
+                 .first;
+      Tick in = std::max(begin, firstLanding);
+      trace::Args pa;
+      pa.add("bytes", c.bytes()).add("from_device", device_).add("task", task.id);
+      trace_.slice(it->second, "P2P in", "dma", in, end - in, &pa);
+      uint64_t flow = trace_.newFlowId();
+      trace_.flowStart(ch.track, flow, "p2p", begin);
+      trace_.flowEnd(it->second, flow, "p2p", in);
+    }
   }
   release(ci);
   return ci;

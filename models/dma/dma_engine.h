@@ -6,6 +6,7 @@
 // destination when it completes. Channels are granted in FIFO order when all are busy.
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -38,6 +39,8 @@ class DmaEngine {
   int run(sched::Task& task);
 
   int channels() const { return static_cast<int>(channels_.size()); }
+  // Trace processes of all devices, so a peer copy shows up on its destination device too.
+  void setDevicePids(std::vector<int> pids) { devicePids_ = std::move(pids); }
   const ChannelStats& stats(int ch) const { return channels_[ch].stats; }
   Tick burstBytes() const { return burst_; }
 
@@ -69,6 +72,8 @@ class DmaEngine {
   std::deque<uint64_t> waiting_;  // tasks waiting for a channel, FIFO
   sc_core::sc_event freed_;
   uint64_t burstIds_ = 0;
+  std::vector<int> devicePids_;
+  std::map<std::pair<int, int>, trace::Track> peerTracks_;  // (peer, channel) -> "P2P in" track
 };
 
 }  // namespace npusim::dma

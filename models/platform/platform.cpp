@@ -66,8 +66,11 @@ Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamSc
       ch->setCounter(linkCounters_.back().get());
     }
   }
+  std::vector<int> pids;
+  for (auto& dev : devices_) pids.push_back(dev->tracePid);
   for (auto& dev : devices_) {
     dev->dma = std::make_unique<dma::DmaEngine>(dev->id, cfg_, *fabric_, hbmPorts_, trace_, dev->tracePid);
+    dev->dma->setDevicePids(pids);
     dev->cores = std::make_unique<aicore::AiCoreCluster>(dev->id, cfg_, *dev->hbm, trace_, dev->tracePid);
     dev->sched = std::make_unique<sched::StreamScheduler>(dev->id, cfg_, *dev->dma, *dev->cores, trace_,
                                                           dev->tracePid, hook);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "models/sched/model_graph.h"
 #include "npusim/config.h"
 
 namespace npusim::sched {
@@ -22,14 +23,18 @@ StreamScheduler::StreamScheduler(int device, const Config& cfg, dma::DmaEngine& 
   dispatch_ = nsToTick(cfg.getFloat("sched.dispatch_ns"));
 }
 
-HwStream* StreamScheduler::createStream(int id, bool internal) {
+HwStream* StreamScheduler::createStream(int id, bool internal, const std::string& trackName) {
   streams_.push_back(std::make_unique<HwStream>());
   HwStream* s = streams_.back().get();
   s->device = device_;
   s->id = id;
   s->internal = internal;
   if (trace_.wants(trace::Level::Task))
-    s->track = trace_.thread(pid_, internal ? std::string("Sync copies") : fmt::format("Stream {}", id), id);
+    s->track = trace_.thread(pid_,
+                             !trackName.empty() ? trackName
+                             : internal         ? std::string("Sync copies")
+                                                : fmt::format("Stream {}", id),
+                             id);
   sc_core::sc_spawn_options opts;
   opts.set_stack_size(256 * 1024);
   sc_core::sc_spawn([this, s] { streamThread(s); }, fmt::format("npu{}_stream{}", device_, id).c_str(),
@@ -117,6 +122,9 @@ void StreamScheduler::execute(HwStream* s, Task& t) {
       if (t.op->compute) t.op->compute();
       break;
     }
+    case TaskKind::ModelExec:
+      runModel(s, t);
+      break;
     case TaskKind::EventReset:
     case TaskKind::Marker:
       break;
@@ -133,6 +141,7 @@ void StreamScheduler::traceTask(HwStream* s, const Task& t) {
       a.add("GB/s", static_cast<double>(t.copy.bytes()) / tickToSec(t.end - t.start) / 1e9);
   }
   if (t.kind == TaskKind::Operator && t.op) a.add("args", t.op->argsSummary);
+  if (t.kind == TaskKind::ModelExec && t.model) a.add("model", t.model->id).add("tasks", t.model->taskCount());
   if (t.engineWait) a.add("engine_wait_us", tickToUs(t.engineWait));
   if (t.eventWait) a.add("event_wait_us", tickToUs(t.eventWait));
   a.add("queued_us", tickToUs(t.start - std::min(t.start, t.submit)));

@@ -25,7 +25,8 @@ class StreamScheduler {
   StreamScheduler(int device, const Config& cfg, dma::DmaEngine& dma, aicore::AiCoreCluster& cores,
                   trace::TraceWriter& trace, int tracePid, CompletionHook hook);
 
-  HwStream* createStream(int id, bool internal);
+  // `trackName` names the stream's trace track (default "Stream <id>").
+  HwStream* createStream(int id, bool internal, const std::string& trackName = {});
   // Marks a drained stream as gone; its thread exits.
   void retireStream(HwStream* s);
   // Host side: appends the task (t->submit must be set); the stream wakes at t->submit.
@@ -37,6 +38,7 @@ class StreamScheduler {
  private:
   void streamThread(HwStream* s);
   void execute(HwStream* s, Task& t);
+  void runModel(HwStream* s, Task& t);  // TaskKind::ModelExec (models/sched/model_replay.cpp)
   void traceTask(HwStream* s, const Task& t);
 
   int device_;

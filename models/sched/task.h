@@ -12,6 +12,7 @@ namespace npusim::sched {
 
 struct HwStream;
 struct HwEvent;
+struct ModelGraph;  // models/sched/model_graph.h
 
 // What a DMA copy moves: `height` rows of `width` bytes (1D copies have height 1). Addresses
 // are offsets in the owning memory (device HBM offset; host addresses are not timed per
@@ -27,7 +28,9 @@ struct CopyShape {
 enum class CopyRoute { HostToDevice, DeviceToHost, DeviceLocal, PeerWrite, Fill };
 const char* routeName(CopyRoute r);
 
-enum class TaskKind { Copy, EventRecord, EventWait, EventReset, Operator, Marker };
+// ModelExec replays a captured model (aclmdlRIExecuteAsync): the scheduler puts the model's
+// tasks on the model's own streams and the ModelExec task ends when all of them have.
+enum class TaskKind { Copy, EventRecord, EventWait, EventReset, Operator, Marker, ModelExec };
 
 struct Task {
   uint64_t id = 0;  // global, in launch order
@@ -54,6 +57,10 @@ struct Task {
 
   // Operators
   std::shared_ptr<rt::OpLaunch> op;
+
+  // ModelExec: the graph to replay and the first of the task ids reserved for its tasks.
+  std::shared_ptr<ModelGraph> model;
+  uint64_t firstModelTaskId = 0;
 };
 
 }  // namespace npusim::sched

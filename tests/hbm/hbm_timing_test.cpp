@@ -153,6 +153,44 @@ TEST(HbmTiming, ReadDuringRefreshWaitsForItsEndAndFindsTheRowClosed) {
             arrival + ns(T.tRCDRD) + ns(T.tCL) + ns(T.tBURST));
 }
 
+TEST(HbmTiming, IdlePseudoChannelRefreshesOnTimeAndClosesRows) {
+  HbmParams p = hbmtest::params("hbm2e-3200", true);
+  const HbmTiming& T = p.timing;
+  HbmModel m(p);
+  const Tick due = m.refreshDue(0, 0);
+  m.access(addr(m, 0, 0, 0, 5), 32, false, 0);
+  // After the refresh has run (quietly, on time) there is no delay, but the row is closed.
+  const Tick arrival = due + ns(T.tRFC) + ns(10);
+  EXPECT_EQ(m.access(addr(m, 0, 0, 0, 5, 64), 32, false, arrival),
+            arrival + ns(T.tRCDRD) + ns(T.tCL) + ns(T.tBURST));
+  EXPECT_EQ(m.stats().refreshes, 1u);
+  EXPECT_EQ(m.stats().refreshStalls, 0u);
+  // Many intervals later, every refresh due in between has run.
+  m.access(addr(m, 0, 0, 0, 5), 32, false, due + 100 * ns(T.tREFI) + ns(T.tRFC) + ns(1));
+  EXPECT_EQ(m.stats().refreshes, 101u);
+}
+
+TEST(HbmTiming, BusyPseudoChannelPostponesRefresh) {
+  for (int postpone : {0, 8}) {
+    HbmParams p = hbmtest::params("hbm2e-3200", true);
+    p.stacks = p.channelsPerStack = p.pseudoChannels = 1;
+    p.capacityBytes = 1ull << 30;
+    p.refreshPostpone = postpone;
+    HbmModel m(p);
+    // Keep the single pseudo-channel busy for about five refresh intervals.
+    Tick t = 0;
+    uint64_t a = 0;
+    while (t < 5 * ns(p.timing.tREFI)) {
+      t = m.access(a, 4096, false, t > ns(100) ? t - ns(100) : 0);
+      a += 4096;
+    }
+    if (postpone == 0)
+      EXPECT_GE(m.stats().refreshes, 4u);  // due at tREFI, 2 tREFI, ...
+    else
+      EXPECT_EQ(m.stats().refreshes, 0u);  // all postponed while busy
+  }
+}
+
 TEST(HbmTiming, RefreshStaggerAndAlignment) {
   HbmParams p = hbmtest::params("hbm2e-3200", true);
   HbmModel staggered(p);

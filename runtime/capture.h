@@ -1,0 +1,83 @@
+#pragma once
+// Stream capture (aclmdlRI, acl-api.md §5.1 and seed 004): between aclmdlRICaptureBegin and
+// aclmdlRICaptureEnd the tasks issued to a capturing stream are recorded into a model instead
+// of running. An event recorded on a capturing stream and waited on by another stream pulls
+// that stream into the same capture (one lane per stream). End checks that every side stream
+// returned to the origin stream through events, then turns the lanes into a
+// sched::ModelGraph that aclmdlRIExecuteAsync replays on the device.
+#include <cstdint>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "models/sched/model_graph.h"
+#include "runtime/runtime.h"
+
+namespace npusim::rt {
+
+// One captured stream: its tasks in capture order.
+struct CaptureLane {
+  Stream* stream = nullptr;         // the user stream (only dereferenced while it captures)
+  sched::HwStream* userHw = nullptr;
+  int streamId = 0;
+  std::vector<sched::ModelTask> tasks;
+};
+
+// A user event as the model sees it: a private slot whose records are counted per replay.
+struct CaptureEventSlot {
+  Event* event = nullptr;  // identity only (the event may be destroyed meanwhile)
+  uint64_t records = 0;    // records captured so far
+  uint64_t resetBase = 0;  // records captured before the latest captured reset
+};
+
+// The object behind an aclmdlRI handle.
+struct CaptureModel {
+  enum class State { Capturing, Invalidated, Ready };
+  int id = 0;
+  int device = 0;
+  State state = State::Capturing;
+  aclmdlRICaptureMode mode = ACL_MODEL_RI_CAPTURE_MODE_GLOBAL;
+  HostThread* beginThread = nullptr;
+  Context* ctx = nullptr;
+  std::string invalidReason;  // why the capture was invalidated
+  std::vector<CaptureLane> lanes;  // lane 0: the origin stream
+  std::vector<CaptureEventSlot> events;
+  std::shared_ptr<sched::ModelGraph> graph;  // built by a successful End
+  uint64_t runsIssued = 0;                   // aclmdlRIExecuteAsync calls so far
+};
+
+// Runtime::launch hook: when `hw` belongs to a capturing stream, appends the task to the
+// stream's lane (the host has already paid the launch cost) and returns true.
+bool divertToCapture(HostThread& th, sched::HwStream* hw, std::unique_ptr<sched::Task>& t, uint64_t flow);
+
+// Event calls that capture handles itself. Each returns true when the call was a capture
+// call, with the API's result in *ret; false means "not capture business, proceed eagerly".
+bool captureRecordEvent(ApiCall& api, Event* e, Stream* s, aclError* ret);
+bool captureWaitEvent(ApiCall& api, Stream* s, Event* e, aclError* ret);
+bool captureResetEvent(ApiCall& api, Event* e, Stream* s, aclError* ret);
+
+// The capture-mode rule for the unsafe synchronous calls (aclrtMemcpy, aclrtMemset,
+// aclrtMemcpy2d, pageable async copies): ACL_SUCCESS when the calling thread may run one now,
+// otherwise fails `api` with `code` (107030, or 107041 for a pageable async copy).
+aclError checkUnsafeCall(ApiCall& api, aclError code);
+// Whether any stream of `ctx` (nullptr: any context) is capturing.
+bool anyStreamCapturing(const Context* ctx);
+
+// Model lifetime, for api_capture.cpp.
+CaptureModel* startCapture(ApiCall& api, Stream* origin, aclmdlRICaptureMode mode);
+// Why End must refuse the capture as unjoined (empty when every side stream rejoined).
+std::string unjoinedReason(const CaptureModel& m);
+// Ends the capture: its streams and events leave capture. With `keep` the model becomes
+// replayable (its lanes get hardware streams); otherwise it is deleted.
+void finishCapture(ApiCall& api, CaptureModel* m, bool keep);
+void invalidateCapture(CaptureModel* m, const std::string& why);
+CaptureModel* findModel(aclmdlRI handle);  // nullptr when not a live model
+void destroyModel(ApiCall& api, CaptureModel* m);
+
+// aclmdlRIDebugJsonPrint / aclmdlRIDebugPrint bodies.
+void writeModelJson(const CaptureModel& m, bool verbose, std::ostream& out);
+void printModel(const CaptureModel& m, std::ostream& out);
+
+}  // namespace npusim::rt

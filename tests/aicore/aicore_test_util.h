@@ -1,0 +1,80 @@
+#pragma once
+// Helpers for the AI-core model checks: device tensors, one-call operator launches and event
+// timing. Every TEST runs in its own process, so a test configures NPUSIM_* before aclInit.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_matmul.h"
+#include "tests/runtime/sim_test_util.h"
+
+namespace aicore_test {
+
+inline uint64_t elemSize(aclDataType dt) { return dt == ACL_FLOAT || dt == ACL_INT32 ? 4 : 2; }
+
+// A dense device tensor (contents left as allocated unless written by the test).
+struct DevTensor {
+  std::vector<int64_t> shape;
+  aclDataType dtype;
+  void* dev = nullptr;
+  aclTensor* t = nullptr;
+  uint64_t bytes = 0;
+
+  DevTensor(std::vector<int64_t> s, aclDataType dt) : shape(std::move(s)), dtype(dt) {
+    uint64_t n = 1;
+    for (int64_t d : shape) n *= static_cast<uint64_t>(d);
+    bytes = n * elemSize(dt);
+    EXPECT_EQ(aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS) << aclGetRecentErrMsg();
+    std::vector<int64_t> strides(shape.size(), 1);
+    for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * shape[i];
+    t = aclCreateTensor(shape.data(), shape.size(), dt, strides.data(), 0, ACL_FORMAT_ND, shape.data(),
+                        shape.size(), dev);
+  }
+  ~DevTensor() {
+    aclDestroyTensor(t);
+    aclrtFree(dev);
+  }
+  DevTensor(const DevTensor&) = delete;
+  DevTensor& operator=(const DevTensor&) = delete;
+};
+
+// Both phases of aclnnMatmul / aclnnAdd; EXPECTs success.
+inline void matmul(const DevTensor& a, const DevTensor& b, const DevTensor& c, aclrtStream s) {
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  ASSERT_EQ(aclnnMatmulGetWorkspaceSize(a.t, b.t, c.t, 0, &ws, &ex), 0) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclnnMatmul(nullptr, ws, ex, s), 0) << aclGetRecentErrMsg();
+}
+
+inline void add(const DevTensor& a, const DevTensor& b, const DevTensor& c, aclrtStream s) {
+  float one = 1.0f;
+  aclScalar* alpha = aclCreateScalar(&one, ACL_FLOAT);
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  ASSERT_EQ(aclnnAddGetWorkspaceSize(a.t, b.t, alpha, c.t, &ws, &ex), 0) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclnnAdd(nullptr, ws, ex, s), 0) << aclGetRecentErrMsg();
+  aclDestroyScalar(alpha);
+}
+
+// aclInit + device 0 + one stream; torn down in the destructor.
+struct Session {
+  aclrtStream stream = nullptr;
+  Session() {
+    EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS) << aclGetRecentErrMsg();
+    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS) << aclGetRecentErrMsg();
+    EXPECT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  }
+  ~Session() {
+    aclrtDestroyStream(stream);
+    aclrtResetDevice(0);
+    aclFinalize();
+  }
+};
+
+// Figures of the default 910B preset the checks are stated against (configs/910b.json).
+constexpr double kCubeCores = 24, kFreqHz = 1.8e9, kCubeMacsPerCycle = 4096;
+
+}  // namespace aicore_test
