@@ -3,7 +3,9 @@
 // Each core moves its tiles between HBM and its buffers through the MTE engines (timed by
 // the same HBM model the DMA uses) and computes them on the cube or vector unit, with
 // double buffering so the next tile's load overlaps the current tile's compute.
+// docs/aicore.md describes the pipeline and where each parameter comes from.
 #include <cstdint>
+#include <string>
 #include <systemc>
 #include <vector>
 
@@ -19,7 +21,7 @@ namespace npusim::aicore {
 
 struct CoreStats {
   uint64_t tiles = 0;
-  Tick busy = 0;
+  Tick busy = 0;  // time the cube/vector unit computed
 };
 
 class AiCoreCluster {
@@ -35,6 +37,10 @@ class AiCoreCluster {
   const std::vector<CoreStats>& stats() const { return stats_; }
 
  private:
+  struct CoreRun;
+  struct Event;
+  void advance(CoreRun& c, const rt::OpWork& work, uint64_t taskId, std::vector<Event>& heap, uint64_t& seq);
+
   int device_;
   MemoryPort& hbm_;
   trace::TraceWriter& trace_;
@@ -43,7 +49,8 @@ class AiCoreCluster {
   double freqHz_;
   double cubeMacsPerCycle_;
   double vectorBytesPerCycle_;
-  double mteBytesPerCycle_;
+  double mteReadBytesPerSec_;   // MTE2: GM -> core, per core
+  double mteWriteBytesPerSec_;  // MTE3 / fixpipe: core -> GM (into the write-back L2), per core
   Tick launchOverhead_;
   std::vector<trace::Track> tracks_;  // cube cores first, then vector cores
   std::vector<CoreStats> stats_;

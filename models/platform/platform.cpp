@@ -35,6 +35,7 @@ Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamSc
     : cfg_(cfg), trace_(trace) {
   fabric_ = std::make_unique<pcie::Fabric>(cfg_);
   Tick window = nsToTick(static_cast<double>(cfg_.getInt("trace.counter_window_ns")));
+  counterWindow_ = window;
   HbmParams hp = hbmParamsFromConfig(cfg_);
   hbmCapacity_ = hp.capacityBytes;
   const int n = fabric_->deviceCount();
@@ -80,8 +81,14 @@ Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamSc
 Platform::~Platform() = default;
 
 void Platform::flushCounters(Tick now) {
-  for (auto& c : linkCounters_) c->flushBefore(now);
-  for (auto& d : devices_) d->hbm->flushBefore(now);
+  // Flush in fixed slices of simulated time, every counter per slice, so the trace bytes do
+  // not depend on where the kernel happened to stop (deterministic with several host threads).
+  const Tick slice = 100 * counterWindow_;
+  for (Tick next = (flushedUpTo_ / slice + 1) * slice; next <= now; next += slice) {
+    for (auto& c : linkCounters_) c->flushBefore(next);
+    for (auto& d : devices_) d->hbm->flushBefore(next);
+    flushedUpTo_ = next;
+  }
 }
 
 void Platform::flushAllCounters() {

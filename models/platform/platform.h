@@ -64,6 +64,8 @@ class Platform {
   std::vector<MemoryPort*> hbmPorts_;
   std::vector<std::unique_ptr<trace::BandwidthCounter>> linkCounters_;
   uint64_t hbmCapacity_ = 0;
+  Tick counterWindow_ = 1;
+  Tick flushedUpTo_ = 0;
 };
 
 }  // namespace npusim

@@ -1,0 +1,58 @@
+// npusim topology: the PCIe tree the configuration builds, and which devices can reach each
+// other peer-to-peer.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "models/pcie/fabric.h"
+#include "tools/cli_common.h"
+#include "tools/commands.h"
+
+namespace npusim::cli {
+
+namespace {
+
+struct TopologyOptions {
+  ConfigOptions config;
+  bool asJson = false;
+};
+
+int showTopology(const TopologyOptions& o) {
+  Config cfg = o.config.load();
+  pcie::Fabric fabric(cfg);  // plain objects: no simulation is started
+  if (o.asJson) {
+    std::puts(fabric.describe().dump(2).c_str());
+    return kExitOk;
+  }
+  std::printf("PCIe topology of %s (%d devices)\n\n%s\n", cfg.name().c_str(), fabric.deviceCount(),
+              fabric.describeText().c_str());
+  // Peer-to-peer groups: devices each can reach (same switch, or everywhere as a what-if).
+  bool across = cfg.getBool("system.p2p_across_switches");
+  std::printf("Peer-to-peer (aclrtDeviceCanAccessPeer):%s\n",
+              across ? " all pairs (system.p2p_across_switches=true, a what-if)" : "");
+  if (!across) {
+    std::vector<bool> done(static_cast<size_t>(fabric.deviceCount()), false);
+    for (int a = 0; a < fabric.deviceCount(); ++a) {
+      if (done[static_cast<size_t>(a)]) continue;
+      std::vector<int> group = {a};
+      for (int b = a + 1; b < fabric.deviceCount(); ++b)
+        if (fabric.sameSwitch(a, b)) group.push_back(b), done[static_cast<size_t>(b)] = true;
+      std::printf("  NPU %s%s\n", fmt::format("{}", fmt::join(group, ", NPU ")).c_str(),
+                  group.size() == 1 ? " (no peer)" : "");
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+Command addTopologyCommand(CLI::App& parent) {
+  auto o = std::make_shared<TopologyOptions>();
+  CLI::App* app = parent.add_subcommand("topology", "Print the PCIe tree (root complex, switches, devices, links)");
+  addConfigOptions(*app, o->config);
+  app->add_flag("--json", o->asJson, "Print the tree as JSON");
+  return {app, [o] { return showTopology(*o); }};
+}
+
+}  // namespace npusim::cli

@@ -1,0 +1,148 @@
+#include "tools/stats_summary.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "tools/cli_common.h"
+
+namespace npusim::cli {
+
+using json = nlohmann::json;
+
+namespace {
+
+// Missing fields read as 0 so a summary still prints if the statistics file gains or loses one.
+double num(const json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_number() ? it->get<double>() : 0.0;
+}
+
+std::string percent(double frac) { return fmt::format("{:.2f} %", 100.0 * frac); }
+
+std::string rate(double bytes, double us) {
+  return us > 0 ? fmt::format("{:.2f} GB/s", bytes / (us * 1e-6) / 1e9) : std::string("-");
+}
+
+// "1-3, 5" from a sorted list of ids.
+std::string ranges(const std::vector<int>& ids) {
+  std::string out;
+  for (size_t i = 0; i < ids.size();) {
+    size_t j = i;
+    while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1) ++j;
+    out += (out.empty() ? "" : ", ") +
+           (j > i ? fmt::format("{}-{}", ids[i], ids[j]) : fmt::format("{}", ids[i]));
+    i = j + 1;
+  }
+  return out;
+}
+
+std::string streamName(const json& st) {
+  std::string s = st.value("stream", std::string("?"));
+  return fmt::format("NPU {} {}", st.value("device", 0), s == "sync copies" ? s : "stream " + s);
+}
+
+}  // namespace
+
+std::string formatRunSummary(const json& s, const std::vector<std::string>& overrides) {
+  const double simUs = num(s, "sim_time_us");
+  std::string preset = s.contains("config") ? s["config"].value("preset", std::string("?")) : "?";
+  std::string o = fmt::format("== npusim summary: simulated time {:.3f} us (preset {}) ==\n", simUs, preset);
+  for (const auto& line : overrides) o += "   override " + line + "\n";
+
+  o += fmt::format("\nEngines (utilisation = busy time / simulated time)\n");
+  o += fmt::format("  {:<26} {:>9} {:>12} {:>13} {:>12}  {}\n", "engine", "util", "busy us", "moved",
+                   "achieved", "detail");
+  std::vector<int> idle;
+  for (const auto& d : s.value("devices", json::array())) {
+    int id = d.value("id", 0);
+    bool active = false;
+    double dmaBytes = 0, dmaBusy = 0, copies = 0;
+    int used = 0, nch = 0;
+    for (const auto& ch : d.value("dma", json::array())) {
+      ++nch;
+      dmaBytes += num(ch, "bytes");
+      dmaBusy += num(ch, "busy_us");
+      copies += num(ch, "copies");
+      if (num(ch, "copies") > 0) ++used;
+    }
+    if (copies > 0) {
+      active = true;
+      o += fmt::format("  {:<26} {:>9} {:>12.2f} {:>13} {:>12}  {:.0f} copies\n",
+                       fmt::format("NPU {} DMA ({}/{} ch used)", id, used, nch),
+                       percent(simUs > 0 && nch ? dmaBusy / nch / simUs : 0.0), dmaBusy, formatBytes(dmaBytes),
+                       rate(dmaBytes, dmaBusy), copies);
+    }
+    const json h = d.value("hbm", json::object());
+    double hr = num(h, "bytes_read"), hw = num(h, "bytes_written");
+    if (hr + hw > 0) {
+      active = true;
+      o += fmt::format("  {:<26} {:>9} {:>12} {:>13} {:>12}  read {}, written {}, row hits {:.1f} %\n",
+                       fmt::format("NPU {} HBM", id), percent(num(h, "utilisation")), "-", formatBytes(hr + hw),
+                       "-", formatBytes(hr), formatBytes(hw), 100.0 * num(h, "row_hit_rate"));
+    }
+    const json c = d.value("aicore", json::object());
+    if (num(c, "tiles") > 0) {
+      active = true;
+      o += fmt::format("  {:<26} {:>9} {:>12.2f} {:>13} {:>12}  core-us summed over cores\n",
+                       fmt::format("NPU {} AI cores", id), percent(num(c, "utilisation")), num(c, "busy_us"),
+                       fmt::format("{:.0f} tiles", num(c, "tiles")), "-");
+    }
+    if (!active) idle.push_back(id);
+  }
+  if (!idle.empty()) o += fmt::format("  NPU {}: idle\n", ranges(idle));
+
+  o += "\nPCIe and host memory (payload bytes; average over the run, and while the link was busy)\n";
+  o += fmt::format("  {:<26} {:>9} {:>12} {:>13} {:>12} {:>12}\n", "link direction", "util", "busy us", "moved",
+                   "average", "while busy");
+  for (const auto& [name, l] : s.value("pcie", json::object()).items()) {
+    double bytes = num(l, "payload_bytes");
+    if (bytes <= 0) continue;
+    o += fmt::format("  {:<26} {:>9} {:>12.2f} {:>13} {:>12} {:>12}\n", name, percent(num(l, "utilisation")),
+                     num(l, "busy_us"), formatBytes(bytes), rate(bytes, simUs), rate(bytes, num(l, "busy_us")));
+  }
+
+  o += "\nStreams: where the time went (us)\n";
+  o += fmt::format("  {:<22} {:>6} {:>11} {:>14} {:>14} {:>11} {:>9} {:>9}\n", "stream", "tasks", "running",
+                   "event wait", "engine wait", "queued", "p50 lat", "p99 lat");
+  for (const auto& st : s.value("streams", json::array())) {
+    double busy = num(st, "busy_us"), ev = num(st, "event_wait_us"), en = num(st, "engine_wait_us");
+    const json lat = st.value("latency_us", json::object());
+    o += fmt::format("  {:<22} {:>6.0f} {:>11.2f} {:>14.2f} {:>14.2f} {:>11.2f} {:>9.2f} {:>9.2f}\n",
+                     streamName(st), num(st, "tasks"), std::max(0.0, busy - ev - en), ev, en,
+                     num(st, "queued_us"), num(lat, "p50"), num(lat, "p99"));
+  }
+  o += "  running: executing on its engine; event wait: blocked on an event; engine wait: queued behind a\n"
+       "  busy DMA channel or AI cores; queued: behind earlier tasks of the same stream\n";
+  if (s.contains("unsupported_calls") && !s["unsupported_calls"].empty())
+    o += "\nunsupported calls (no-ops): " + s["unsupported_calls"].dump() + "\n";
+  return o;
+}
+
+KeyStats keyStatistics(const json& s) {
+  KeyStats k;
+  k.simTimeUs = num(s, "sim_time_us");
+  for (const auto& d : s.value("devices", json::array())) {
+    for (const auto& ch : d.value("dma", json::array())) {
+      k.dmaBytes += num(ch, "bytes");
+      k.dmaBusyUs += num(ch, "busy_us");
+    }
+    const json h = d.value("hbm", json::object());
+    k.hbmBytes += num(h, "bytes_read") + num(h, "bytes_written");
+    k.hbmUtilMax = std::max(k.hbmUtilMax, num(h, "utilisation"));
+    k.aicoreUtilMax = std::max(k.aicoreUtilMax, num(d.value("aicore", json::object()), "utilisation"));
+  }
+  k.dmaGBps = k.dmaBusyUs > 0 ? k.dmaBytes / (k.dmaBusyUs * 1e-6) / 1e9 : 0.0;
+  const json pcie = s.value("pcie", json::object());
+  if (pcie.contains("Host DDR")) k.pcieHostBytes = num(pcie["Host DDR"], "payload_bytes");
+  for (const auto& st : s.value("streams", json::array())) {
+    double busy = num(st, "busy_us"), ev = num(st, "event_wait_us"), en = num(st, "engine_wait_us");
+    k.streamRunningUs += std::max(0.0, busy - ev - en);
+    k.streamEventWaitUs += ev;
+    k.streamEngineWaitUs += en;
+    k.streamQueuedUs += num(st, "queued_us");
+  }
+  return k;
+}
+
+}  // namespace npusim::cli
