@@ -40,8 +40,8 @@ CaptureModel* modelArg(ApiCall& api, aclmdlRI handle, aclError* err) {
     return nullptr;
   }
   if (m->state != CaptureModel::State::Ready) {
-    *err = api.fail(ACL_ERROR_RT_MODEL_CAPTURED, "model {} is still being captured (call aclmdlRICaptureEnd first)",
-                    m->id);
+    *err = api.fail(ACL_ERROR_RT_MODEL_CAPTURED,
+                    "model {} is still being captured (call aclmdlRICaptureEnd first)", m->id);
     return nullptr;
   }
   return m;
@@ -55,7 +55,8 @@ aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode) {
   ApiCall api("aclmdlRICaptureBegin");
   if (!api.ok()) return api.notReady();
   if (!stream) return api.fail(ACL_ERROR_INVALID_PARAM, "the default stream (NULL) cannot be captured");
-  if (!validMode(mode)) return api.fail(ACL_ERROR_INVALID_PARAM, "mode {} is not a capture mode", static_cast<int>(mode));
+  if (!validMode(mode))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "mode {} is not a capture mode", static_cast<int>(mode));
   aclError err;
   Stream* s = streamArg(api, stream, &err);
   if (!s) return err;
@@ -80,9 +81,10 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
   CaptureModel* m = s->capture;
   if (!m) return api.fail(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "stream {} is not capturing", s->hw->id);
   if (s->captureLane != 0)
-    return api.fail(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
-                    "stream {} joined capture model {} through an event; end the capture on its origin stream",
-                    s->hw->id, m->id);
+    return api.fail(
+        ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
+        "stream {} joined capture model {} through an event; end the capture on its origin stream", s->hw->id,
+        m->id);
   if (m->mode != ACL_MODEL_RI_CAPTURE_MODE_RELAXED && m->beginThread != api.th)
     return api.fail(ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD,
                     "capture model {} began on another host thread; in a non-RELAXED mode it must end there",
@@ -91,15 +93,15 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
   *modelRI = nullptr;
   if (m->state == CaptureModel::State::Invalidated) {
     std::string why = m->invalidReason;
-    npusim::rt::finishCapture(api, m, false);
+    npusim::rt::finishCapture(m, false);
     return api.fail(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED, "the capture was invalidated: {}", why);
   }
   std::string unjoined = npusim::rt::unjoinedReason(*m);
   if (!unjoined.empty()) {
-    npusim::rt::finishCapture(api, m, false);
+    npusim::rt::finishCapture(m, false);
     return api.fail(ACL_ERROR_RT_STREAM_UNJOINED, "{}", unjoined);
   }
-  npusim::rt::finishCapture(api, m, true);
+  npusim::rt::finishCapture(m, true);
   api.args.add("tasks", m->graph->taskCount()).add("streams", static_cast<uint64_t>(m->graph->lanes.size()));
   *modelRI = m;
   return api.done();
@@ -114,7 +116,7 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus* statu
   if (!s) return err;
   CaptureModel* m = s->capture;
   if (status)
-    *status = !m ? ACL_MODEL_RI_CAPTURE_STATUS_NONE
+    *status = !m                                             ? ACL_MODEL_RI_CAPTURE_STATUS_NONE
               : m->state == CaptureModel::State::Invalidated ? ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED
                                                              : ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE;
   if (modelRI) *modelRI = m;
@@ -125,7 +127,8 @@ aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode* mode) {
   ApiCall api("aclmdlRICaptureThreadExchangeMode");
   if (!api.ok()) return api.notReady();
   if (!mode) return api.fail(ACL_ERROR_INVALID_PARAM, "mode is NULL");
-  if (!validMode(*mode)) return api.fail(ACL_ERROR_INVALID_PARAM, "mode {} is not a capture mode", static_cast<int>(*mode));
+  if (!validMode(*mode))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "mode {} is not a capture mode", static_cast<int>(*mode));
   auto previous = static_cast<aclmdlRICaptureMode>(api.th->captureMode);
   api.th->captureMode = *mode;
   *mode = previous;
@@ -144,8 +147,9 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream) {
     return api.fail(ACL_ERROR_RT_STREAM_CAPTURED, "stream {} is capturing (into model {})", s->hw->id,
                     s->capture->id);
   if (s->device != m->device)
-    return api.fail(ACL_ERROR_RT_PARAM_INVALID, "model {} was captured on device {} but stream {} is on device {}",
-                    m->id, m->device, s->hw->id, s->device);
+    return api.fail(ACL_ERROR_RT_PARAM_INVALID,
+                    "model {} was captured on device {} but stream {} is on device {}", m->id, m->device,
+                    s->hw->id, s->device);
   // One submission for the whole model: the device's scheduler starts its tasks.
   api.charge(api.rt.costs().launch);
   auto t = std::make_unique<npusim::sched::Task>();
@@ -153,7 +157,9 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream) {
   t->label = fmt::format("Model {} replay", m->id);
   t->model = m->graph;
   t->firstModelTaskId = api.rt.reserveTaskIds(m->graph->taskCount());
-  api.args.add("stream", s->hw->id).add("model", static_cast<int64_t>(m->id)).add("tasks", m->graph->taskCount());
+  api.args.add("stream", s->hw->id)
+      .add("model", static_cast<int64_t>(m->id))
+      .add("tasks", m->graph->taskCount());
   api.flow = api.rt.nextFlow();
   api.rt.launch(*api.th, s->hw, std::move(t), api.flow);
   m->runsIssued++;
@@ -183,8 +189,8 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI) {
   api.rt.waitFor([] { return false; }, api.th->clock);
   if (m->graph->runsCompleted < m->runsIssued)
     return api.fail(ACL_ERROR_RT_MODEL_RUNNING,
-                    "model {} is still running ({} of {} replays finished); synchronise its stream first", m->id,
-                    m->graph->runsCompleted, m->runsIssued);
+                    "model {} is still running ({} of {} replays finished); synchronise its stream first",
+                    m->id, m->graph->runsCompleted, m->runsIssued);
   npusim::rt::destroyModel(api, m);
   return api.done();
 }

@@ -51,7 +51,8 @@ aclError createEvent(ApiCall& api, aclrtEvent* event, EventKind kind, uint32_t f
 
 // Querying or synchronising an event whose latest record was captured is illegal (§5.1).
 aclError capturedEvent(ApiCall& api) {
-  return api.fail(ACL_ERROR_RT_EVENT_CAPTURED, "the event is recorded in an active capture (end the capture first)");
+  return api.fail(ACL_ERROR_RT_EVENT_CAPTURED,
+                  "the event is recorded in an active capture (end the capture first)");
 }
 
 // Has every record issued so far executed, as seen by the host at its current clock?

@@ -49,7 +49,8 @@ aclError synchronize(ApiCall& api, aclrtStream stream, int32_t timeoutMs) {
   if (!s) return err;
   api.args.add("stream", s->hw->id);
   if (s->capture)
-    return api.fail(ACL_ERROR_RT_STREAM_CAPTURED, "stream {} is capturing: it cannot be synchronised", s->hw->id);
+    return api.fail(ACL_ERROR_RT_STREAM_CAPTURED, "stream {} is capturing: it cannot be synchronised",
+                    s->hw->id);
   Tick limit = timeoutMs < 0 ? kTickMax : api.th->clock + static_cast<Tick>(timeoutMs) * npusim::kMs;
   Runtime::Wait w = api.rt.drain(*api.th, s->hw, limit);
   if (w == Runtime::Wait::Timeout) api.th->clock = std::max(api.th->clock, limit);
@@ -85,8 +86,8 @@ static aclError destroyStream(const char* name, aclrtStream stream) {
     return api.fail(ACL_ERROR_INVALID_PARAM, "a default stream is released by aclrtResetDevice");
   api.args.add("stream", s->hw->id);
   if (s->capture)
-    return api.fail(ACL_ERROR_RT_STREAM_CAPTURED, "stream {} is capturing: end the capture before destroying it",
-                    s->hw->id);
+    return api.fail(ACL_ERROR_RT_STREAM_CAPTURED,
+                    "stream {} is capturing: end the capture before destroying it", s->hw->id);
   Runtime::Wait w = api.rt.drain(*api.th, s->hw);  // outstanding tasks finish first
   if (w == Runtime::Wait::Deadlock) return waitResult(api, w, "the stream being destroyed");
   api.rt.destroyStream(s);

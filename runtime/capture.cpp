@@ -223,9 +223,11 @@ aclError checkUnsafeCall(ApiCall& api, aclError code) {
   const int mine = api.th->captureMode;
   bool refused = false;
   if (mine == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL)
-    refused = ctxMode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL || threadMode == ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL;
+    refused =
+        ctxMode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL || threadMode == ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL;
   else if (mine == ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL)
-    refused = threadMode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL || threadMode == ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL;
+    refused = threadMode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL ||
+              threadMode == ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL;
   if (!refused) return ACL_SUCCESS;
   static const char* const names[] = {"GLOBAL", "THREAD_LOCAL", "RELAXED"};
   return api.fail(code,
@@ -300,17 +302,20 @@ std::string unjoinedReason(const CaptureModel& m) {
           "origin stream {}, or a task was added to it after it returned",
           lane.streamId, last.task.label, m.lanes[0].streamId);
     if (!waited.count({last.event, last.task.recordIndex}))
-      return fmt::format("stream {}'s last event record is never waited on, so it does not return to origin "
-                         "stream {}",
-                         lane.streamId, m.lanes[0].streamId);
-    return fmt::format("stream {}'s last event record does not lead back to origin stream {} (the origin "
-                       "stream has no event wait after it)",
-                       lane.streamId, m.lanes[0].streamId);
+      return fmt::format(
+          "stream {}'s last event record is never waited on, so it does not return to origin "
+          "stream {}",
+          lane.streamId, m.lanes[0].streamId);
+    return fmt::format(
+        "stream {}'s last event record does not lead back to origin stream {} (the origin "
+        "stream has no event wait after it)",
+        lane.streamId, m.lanes[0].streamId);
   }
   return {};
 }
 
-void finishCapture(ApiCall& api, CaptureModel* m, bool keep) {
+void finishCapture(CaptureModel* m, bool keep) {
+  Runtime& rt = Runtime::get();
   Registry& r = registry();
   for (CaptureLane& lane : m->lanes) {
     auto it = r.capturing.find(lane.userHw);
@@ -322,7 +327,7 @@ void finishCapture(ApiCall& api, CaptureModel* m, bool keep) {
     lane.stream = nullptr;
   }
   for (CaptureEventSlot& slot : m->events) {
-    if (api.rt.validEvent(slot.event) && slot.event->capture == m) {
+    if (rt.validEvent(slot.event) && slot.event->capture == m) {
       slot.event->capture = nullptr;
       slot.event->captureSlot = -1;
     }
@@ -339,21 +344,35 @@ void finishCapture(ApiCall& api, CaptureModel* m, bool keep) {
   g->id = m->id;
   g->device = m->device;
   g->events = static_cast<int>(m->events.size());
-  sched::StreamScheduler& sched = *api.rt.platform().device(m->device).sched;
+  sched::StreamScheduler& sched = *rt.platform().device(m->device).sched;
   for (size_t l = 0; l < m->lanes.size(); ++l) {
     CaptureLane& lane = m->lanes[l];
     if (lane.tasks.empty()) continue;
     // The model's own stream for the lane, like the model streams CANN creates at capture.
-    int id = api.rt.device(m->device).nextStreamId++;
+    int id = rt.device(m->device).nextStreamId++;
     sched::ModelLane ml;
-    ml.hw = sched.createStream(id, false,
-                               fmt::format("Model {} stream {} (captured from stream {})", m->id, id, lane.streamId));
+    ml.hw = sched.createStream(
+        id, false, fmt::format("Model {} stream {} (captured from stream {})", m->id, id, lane.streamId));
     ml.capturedStream = lane.streamId;
     ml.tasks = std::move(lane.tasks);
     g->lanes.push_back(std::move(ml));
   }
   m->lanes.clear();
   m->graph = std::move(g);
+}
+
+void captureStreamDestroyed(Stream* s) {
+  CaptureModel* m = s->capture;
+  if (!m) return;
+  if (s->captureLane == 0) {
+    finishCapture(m, false);  // the origin is gone: so is the capture
+    return;
+  }
+  invalidateCapture(m, fmt::format("stream {} was destroyed while it was capturing", s->hw->id));
+  m->lanes[static_cast<size_t>(s->captureLane)].stream = nullptr;
+  registry().capturing.erase(s->hw);
+  s->capture = nullptr;
+  s->captureLane = -1;
 }
 
 CaptureModel* findModel(aclmdlRI handle) {
@@ -404,14 +423,17 @@ nlohmann::json taskJson(const sched::ModelTask& mt, size_t index) {
 
 void writeModelJson(const CaptureModel& m, bool verbose, std::ostream& out) {
   const sched::ModelGraph& g = *m.graph;
-  nlohmann::json j = {{"model", m.id}, {"device", m.device}, {"streams", g.lanes.size()},
-                      {"tasks", g.taskCount()}, {"events", g.events}};
+  nlohmann::json j = {{"model", m.id},
+                      {"device", m.device},
+                      {"streams", g.lanes.size()},
+                      {"tasks", g.taskCount()},
+                      {"events", g.events}};
   nlohmann::json lanes = nlohmann::json::array();
   std::map<std::pair<int, uint64_t>, nlohmann::json> records;
   for (size_t l = 0; l < g.lanes.size(); ++l) {
     const sched::ModelLane& lane = g.lanes[l];
-    nlohmann::json lj = {{"stream", lane.hw->id}, {"captured_from_stream", lane.capturedStream},
-                         {"tasks", lane.tasks.size()}};
+    nlohmann::json lj = {
+        {"stream", lane.hw->id}, {"captured_from_stream", lane.capturedStream}, {"tasks", lane.tasks.size()}};
     if (verbose) {
       nlohmann::json tasks = nlohmann::json::array();
       for (size_t i = 0; i < lane.tasks.size(); ++i) tasks.push_back(taskJson(lane.tasks[i], i));
@@ -432,7 +454,8 @@ void writeModelJson(const CaptureModel& m, bool verbose, std::ostream& out) {
       if (mt.task.kind != sched::TaskKind::EventWait) continue;
       auto rec = records.find({mt.event, mt.task.waitTarget});
       if (rec == records.end()) continue;
-      edges.push_back({{"event", mt.event}, {"from", rec->second}, {"to", {{"stream", lane.hw->id}, {"index", i}}}});
+      edges.push_back(
+          {{"event", mt.event}, {"from", rec->second}, {"to", {{"stream", lane.hw->id}, {"index", i}}}});
     }
   }
   j["stream_list"] = std::move(lanes);
@@ -442,8 +465,8 @@ void writeModelJson(const CaptureModel& m, bool verbose, std::ostream& out) {
 
 void printModel(const CaptureModel& m, std::ostream& out) {
   const sched::ModelGraph& g = *m.graph;
-  out << fmt::format("[npusim] aclmdlRI model {}: device {}, {} streams, {} tasks, {} events\n", m.id, m.device,
-                     g.lanes.size(), g.taskCount(), g.events);
+  out << fmt::format("[npusim] aclmdlRI model {}: device {}, {} streams, {} tasks, {} events\n", m.id,
+                     m.device, g.lanes.size(), g.taskCount(), g.events);
   for (const sched::ModelLane& lane : g.lanes) {
     out << fmt::format("  stream {} (captured from stream {}): {} tasks\n", lane.hw->id, lane.capturedStream,
                        lane.tasks.size());

@@ -19,7 +19,7 @@ namespace npusim::rt {
 
 // One captured stream: its tasks in capture order.
 struct CaptureLane {
-  Stream* stream = nullptr;         // the user stream (only dereferenced while it captures)
+  Stream* stream = nullptr;  // the user stream (only dereferenced while it captures)
   sched::HwStream* userHw = nullptr;
   int streamId = 0;
   std::vector<sched::ModelTask> tasks;
@@ -41,7 +41,7 @@ struct CaptureModel {
   aclmdlRICaptureMode mode = ACL_MODEL_RI_CAPTURE_MODE_GLOBAL;
   HostThread* beginThread = nullptr;
   Context* ctx = nullptr;
-  std::string invalidReason;  // why the capture was invalidated
+  std::string invalidReason;       // why the capture was invalidated
   std::vector<CaptureLane> lanes;  // lane 0: the origin stream
   std::vector<CaptureEventSlot> events;
   std::shared_ptr<sched::ModelGraph> graph;  // built by a successful End
@@ -71,7 +71,10 @@ CaptureModel* startCapture(ApiCall& api, Stream* origin, aclmdlRICaptureMode mod
 std::string unjoinedReason(const CaptureModel& m);
 // Ends the capture: its streams and events leave capture. With `keep` the model becomes
 // replayable (its lanes get hardware streams); otherwise it is deleted.
-void finishCapture(ApiCall& api, CaptureModel* m, bool keep);
+void finishCapture(CaptureModel* m, bool keep);
+// Runtime::destroyStream hook (aclrtResetDevice / aclrtDestroyContext may destroy a capturing
+// stream): the capture forgets the stream, and ends when it was the origin.
+void captureStreamDestroyed(Stream* s);
 void invalidateCapture(CaptureModel* m, const std::string& why);
 CaptureModel* findModel(aclmdlRI handle);  // nullptr when not a live model
 void destroyModel(ApiCall& api, CaptureModel* m);

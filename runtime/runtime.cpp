@@ -297,6 +297,7 @@ Stream* Runtime::createStream(Context* ctx, uint32_t flags, uint32_t priority, b
 }
 
 void Runtime::destroyStream(Stream* s) {
+  captureStreamDestroyed(s);
   platform_->device(s->device).sched->retireStream(s->hw);
   if (s->ctx) s->ctx->streams.erase(s);
   device(s->device).liveStreams--;

@@ -67,23 +67,6 @@ EnvChanges simulationEnv(const std::string& config, const std::string& setText, 
   return env;
 }
 
-void addConfigOptions(CLI::App& app, ConfigOptions& opts, const std::string& setHelp) {
-  auto* p = app.add_option("--preset,-p", opts.preset, "Platform preset (see `npusim presets`); default 910b");
-  auto* f = app.add_option("--config,-c", opts.file, "JSON configuration file (may \"extends\" a preset)");
-  p->excludes(f);
-  app.add_option("--set,-s", opts.sets,
-                 setHelp.empty() ? "Override a parameter, key=value (repeatable; \"a=1,b=2\" sets several)"
-                                 : setHelp)
-      ->allow_extra_args(false)
-      ->type_name("KEY=VALUE");
-}
-
-void addCommandArgument(CLI::App& app, std::vector<std::string>& command) {
-  app.add_option("command", command, "The ACL program and its arguments (put them after --)")
-      ->required()
-      ->type_name("-- PROGRAM ARGS...");
-}
-
 std::string selfDirectory() {
   char buf[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
@@ -175,7 +158,8 @@ uint64_t parseBytes(const std::string& text) {
     size_t p = prefixes.find(suffix[0]);
     std::string rest = suffix.substr(1);
     if (p == std::string::npos || !(rest.empty() || rest == "i" || rest == "ib" || rest == "b"))
-      throw UsageError(fmt::format("'{}' has an unknown size suffix (use B, KiB, MiB, GiB, KB, MB, GB)", text));
+      throw UsageError(
+          fmt::format("'{}' has an unknown size suffix (use B, KiB, MiB, GiB, KB, MB, GB)", text));
     mult = std::pow(rest == "b" ? 1000.0 : 1024.0, static_cast<double>(p + 1));
   }
   double v = n * mult;

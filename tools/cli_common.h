@@ -1,7 +1,6 @@
 #pragma once
 // Pieces every npusim subcommand shares: the configuration options (--preset/--config/--set),
 // their validation, the error type that maps to exit code 2, and small formatting helpers.
-#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -46,13 +45,6 @@ std::vector<std::string> describeOverrides(const Config& base, const Config& cfg
 // output paths, and no NPUSIM_SUMMARY (npusim prints its own).
 EnvChanges simulationEnv(const std::string& config, const std::string& setText, const std::string& statsPath,
                          const std::string& tracePath);
-
-// Adds --preset, --config and --set to a subcommand. `setHelp` replaces the --set description
-// (the sweep uses comma lists there).
-void addConfigOptions(CLI::App& app, ConfigOptions& opts, const std::string& setHelp = "");
-
-// The program to run: everything after "--" (or the first positional word).
-void addCommandArgument(CLI::App& app, std::vector<std::string>& command);
 
 // Directory that holds the running npusim executable.
 std::string selfDirectory();

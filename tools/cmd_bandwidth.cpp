@@ -81,8 +81,8 @@ int measure(const BandwidthOptions& o) {
   std::string sets = "sim.functional=false";
   if (!o.config.setText().empty()) sets += "," + o.config.setText();
   if (!o.asJson)
-    std::fprintf(stderr, "npusim bandwidth: simulating %s copies on %s...\n", formatBytes(double(bytes)).c_str(),
-                 cfg.name().c_str());
+    std::fprintf(stderr, "npusim bandwidth: simulating %s copies on %s...\n",
+                 formatBytes(double(bytes)).c_str(), cfg.name().c_str());
   auto t0 = std::chrono::steady_clock::now();
   pid_t pid = spawnProcess({probe, std::to_string(bytes), out, std::to_string(o.repeat)},
                            simulationEnv(o.config.configName(), sets, "", ""), log);
@@ -115,7 +115,8 @@ int measure(const BandwidthOptions& o) {
 Command addBandwidthCommand(CLI::App& parent) {
   auto o = std::make_shared<BandwidthOptions>();
   CLI::App* app = parent.add_subcommand(
-      "bandwidth", "Measure copy bandwidths of the configured system: H2D, D2H and D2D per device, P2P per pair");
+      "bandwidth",
+      "Measure copy bandwidths of the configured system: H2D, D2H and D2D per device, P2P per pair");
   app->footer(
       "Every cell is one aclrtMemcpyAsync (or --repeat back-to-back copies) timed with "
       "aclrtEventElapsedTime;\nP2P uses aclrtDeviceEnablePeerAccess. Nothing else runs at the same time.");

@@ -57,8 +57,8 @@ int compare(const CompareOptions& o) {
   json ja = readJsonFile(o.a), jb = readJsonFile(o.b);
   for (const auto* j : {&ja, &jb})
     if (!j->is_object() || !j->contains("sim_time_us"))
-      throw UsageError(fmt::format("'{}' is not an npusim statistics file (no sim_time_us)",
-                                   j == &ja ? o.a : o.b));
+      throw UsageError(
+          fmt::format("'{}' is not an npusim statistics file (no sim_time_us)", j == &ja ? o.a : o.b));
   auto fa = flattenJson(ja), fb = flattenJson(jb);
   std::map<std::string, json> mb(fb.begin(), fb.end());
   std::vector<Row> rows;
@@ -112,19 +112,30 @@ int compare(const CompareOptions& o) {
     return kExitOk;
   }
   std::printf("A: %s\nB: %s\n", o.a.c_str(), o.b.c_str());
+  double ta = ja["sim_time_us"].get<double>(), tb = jb["sim_time_us"].get<double>();
+  std::printf("simulated time: %.3f us -> %.3f us (%s)\n", ta, tb,
+              ta > 0 ? fmt::format("{:+.2f} %", 100.0 * (tb - ta) / ta).c_str() : "-");
   std::printf("\nConfiguration differences (A -> B)%s\n", config.empty() ? ": none" : "");
+  // The topology follows from the configuration: a few of its lines are enough unless --all.
+  size_t topo = 0, topoShown = 0;
   for (const auto& r : config) {
+    bool isTopo = !(r.key.rfind("config.", 0) == 0);
+    if (isTopo && ++topo > 2 && !o.all) continue;
+    topoShown += isTopo ? 1 : 0;
     std::string k = r.key.rfind("config.params.", 0) == 0 ? r.key.substr(14) : r.key;
     std::printf("  %-44s %s -> %s\n", k.c_str(), show(r.a).c_str(), show(r.b).c_str());
   }
+  if (topo > topoShown)
+    std::printf("  (%zu more topology differences; --all lists them)\n", topo - topoShown);
   std::printf("\nStatistics, largest relative difference first (%zu of %zu changed%s)\n", changed, numeric,
               o.top && changed > o.top ? fmt::format(", top {} shown", o.top).c_str() : "");
   if (stats.empty()) return kExitOk;
   std::printf("  %-44s %16s %16s %16s %10s\n", "key", "A", "B", "B - A", "change");
   for (const auto& r : stats) {
-    std::string diff = r.a.is_number() && r.b.is_number() ? show(json(r.b.get<double>() - r.a.get<double>())) : "";
-    std::printf("  %-44s %16s %16s %16s %10s\n", r.key.c_str(), show(r.a).c_str(), show(r.b).c_str(), diff.c_str(),
-                change(r).c_str());
+    std::string diff =
+        r.a.is_number() && r.b.is_number() ? show(json(r.b.get<double>() - r.a.get<double>())) : "";
+    std::printf("  %-44s %16s %16s %16s %10s\n", r.key.c_str(), show(r.a).c_str(), show(r.b).c_str(),
+                diff.c_str(), change(r).c_str());
   }
   return kExitOk;
 }
@@ -133,7 +144,8 @@ int compare(const CompareOptions& o) {
 
 Command addCompareCommand(CLI::App& parent) {
   auto o = std::make_shared<CompareOptions>();
-  CLI::App* app = parent.add_subcommand("compare", "Side-by-side table of what changed between two statistics files");
+  CLI::App* app =
+      parent.add_subcommand("compare", "Side-by-side table of what changed between two statistics files");
   app->footer(
       "Statistics files come from `npusim run --stats FILE` (or NPUSIM_STATS=FILE, or a sweep's points/).\n"
       "Configuration differences are listed first, then numeric statistics by |B - A| / |A|.");

@@ -19,8 +19,8 @@ struct ShowOptions {
 };
 
 nlohmann::json paramJson(const ParamInfo& p, const ParamInfo* base) {
-  nlohmann::json j = {{"value", p.value}, {"type", p.type}, {"unit", p.unit},
-                      {"source", p.source}, {"doc", p.doc}};
+  nlohmann::json j = {
+      {"value", p.value}, {"type", p.type}, {"unit", p.unit}, {"source", p.source}, {"doc", p.doc}};
   if (!p.min.is_null()) j["min"] = p.min;
   if (!p.max.is_null()) j["max"] = p.max;
   if (!p.choices.empty()) j["choices"] = p.choices;
@@ -75,11 +75,13 @@ int show(const ShowOptions& o) {
 
 Command addConfigShowCommand(CLI::App& parent) {
   auto o = std::make_shared<ShowOptions>();
-  CLI::App* config = parent.add_subcommand("config", "Inspect configurations (see `npusim config show --help`)");
+  CLI::App* config =
+      parent.add_subcommand("config", "Inspect configurations (see `npusim config show --help`)");
   config->require_subcommand(1);
   CLI::App* app = config->add_subcommand(
       "show", "Print the resolved configuration: every parameter with its value, unit and source");
-  app->footer("Columns: key, value, unit, source. \"override\" marks a --set value; (was X) is the preset's.");
+  app->footer(
+      "Columns: key, value, unit, source. \"override\" marks a --set value; (was X) is the preset's.");
   addConfigOptions(*app, o->config);
   app->add_flag("--json", o->asJson, "Print JSON (value, type, unit, source, doc, range per key)");
   app->add_flag("--doc,-d", o->docs, "Also print each parameter's description and range");

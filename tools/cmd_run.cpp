@@ -41,14 +41,16 @@ class IgnoreInterrupts {
   }
 
  private:
-  struct sigaction oldInt_ {}, oldQuit_ {};
+  struct sigaction oldInt_ {
+  }, oldQuit_{};
 };
 
 int runProgram(const RunOptions& o) {
   Config cfg = o.config.load();  // refuse bad keys, values and presets before anything runs
   std::vector<std::string> overrides = describeOverrides(o.config.loadBase(), cfg);
   std::string program = resolveProgram(o.command[0]);
-  if (program.empty()) throw UsageError(fmt::format("program '{}' not found or not executable", o.command[0]));
+  if (program.empty())
+    throw UsageError(fmt::format("program '{}' not found or not executable", o.command[0]));
 
   TempDir tmp;
   std::string stats = o.stats.empty() ? tmp.path() + "/stats.json" : o.stats;
@@ -58,7 +60,8 @@ int runProgram(const RunOptions& o) {
   ExitStatus status;
   {
     IgnoreInterrupts guard;
-    pid_t pid = spawnProcess(o.command, simulationEnv(o.config.configName(), o.config.setText(), stats, o.trace));
+    pid_t pid =
+        spawnProcess(o.command, simulationEnv(o.config.configName(), o.config.setText(), stats, o.trace));
     status = waitProcess(pid);
   }
   std::fflush(stdout);
@@ -80,7 +83,8 @@ int runProgram(const RunOptions& o) {
     return status.shellCode();
   }
   if (!haveStats)
-    std::fprintf(stderr, "npusim run: '%s' made no ACL calls, so nothing was simulated\n", o.command[0].c_str());
+    std::fprintf(stderr, "npusim run: '%s' made no ACL calls, so nothing was simulated\n",
+                 o.command[0].c_str());
   return kExitOk;
 }
 

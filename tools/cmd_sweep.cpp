@@ -81,8 +81,8 @@ std::string finishedLine(const PointResult& r) {
   return s;
 }
 
-void runLocal(const SweepOptions& o, const std::vector<std::string>& argv, std::vector<PointResult>& results) {
-  const size_t jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+void runLocal(const SweepOptions& o, size_t jobs, const std::vector<std::string>& argv,
+              std::vector<PointResult>& results) {
   struct Running {
     size_t index;
     Clock::time_point start;
@@ -90,12 +90,13 @@ void runLocal(const SweepOptions& o, const std::vector<std::string>& argv, std::
   };
   std::map<pid_t, Running> running;
   Progress progress(results.size(), stderr);
-  struct sigaction sa {}, oldInt {};
+  struct sigaction sa {
+  }, oldInt{};
   sa.sa_handler = onInterrupt;
   sigaction(SIGINT, &sa, &oldInt);
   g_interrupted = 0;
 
-  size_t next = 0;
+  size_t next = 0, idle = 0;
   while (true) {
     // Ctrl-C reaches the running programs too (same process group); no new point starts.
     while (!g_interrupted && next < results.size() && running.size() < jobs) {
@@ -105,7 +106,8 @@ void runLocal(const SweepOptions& o, const std::vector<std::string>& argv, std::
       r.ran = true;
       try {
         pid_t pid = spawnProcess(
-            argv, simulationEnv(o.config.configName(), r.point.setText(), r.statsPath, r.tracePath), r.logPath);
+            argv, simulationEnv(o.config.configName(), r.point.setText(), r.statsPath, r.tracePath),
+            r.logPath);
         running[pid] = {next, Clock::now()};
       } catch (const std::exception& e) {
         r.error = e.what();
@@ -128,6 +130,7 @@ void runLocal(const SweepOptions& o, const std::vector<std::string>& argv, std::
         }
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      if (++idle % 50 == 0) progress.update(running.size());  // keep the elapsed time moving
       continue;
     }
     auto it = running.find(pid);
@@ -186,16 +189,17 @@ void runDask(const SweepOptions& o, const std::vector<std::string>& argv, const 
       continue;
     }
     const json& g = it->second;
-    if (g.value("signal", 0) > 0) {
+    auto field = [&g](const char* k) { return g.contains(k) ? g[k] : json(); };
+    if (field("signal").is_number()) {
       r.status.exited = false;
-      r.status.signal = g["signal"].get<int>();
+      r.status.signal = field("signal").get<int>();
     } else {
       r.status.exited = true;
-      r.status.code = g.value("exit_code", 0);
+      r.status.code = field("exit_code").is_number() ? field("exit_code").get<int>() : 0;
     }
-    r.error = g.value("error", "");
-    r.wallSeconds = g.value("wall_s", 0.0);
-    r.worker = g.value("worker", "");
+    if (field("error").is_string()) r.error = field("error").get<std::string>();
+    if (field("wall_s").is_number()) r.wallSeconds = field("wall_s").get<double>();
+    if (field("worker").is_string()) r.worker = field("worker").get<std::string>();
     loadPointStats(r);
   }
 }
@@ -206,24 +210,23 @@ int sweep(const SweepOptions& o) {
   o.config.loadBase();  // the preset or file itself
   std::vector<PointResult> results = preparePoints(o, axes, o.out);
   std::string program = resolveProgram(o.command[0]);
-  if (program.empty()) throw UsageError(fmt::format("program '{}' not found or not executable", o.command[0]));
+  if (program.empty())
+    throw UsageError(fmt::format("program '{}' not found or not executable", o.command[0]));
   std::vector<std::string> argv = o.command;
   argv[0] = program;
 
   std::error_code ec;
   fs::create_directories(o.out + "/points", ec);
   if (ec) throw std::runtime_error(fmt::format("cannot create '{}': {}", o.out, ec.message()));
-  SweepInfo info{o.command, o.config.configName(), axes, ""};
-  std::fprintf(stderr, "npusim sweep: %zu points of %s on %s\n", results.size(), o.command[0].c_str(),
-               o.dask.empty() ? fmt::format("{} local jobs", o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency())).c_str()
-                              : ("Dask scheduler " + o.dask).c_str());
-  if (o.dask.empty()) {
-    info.runner = fmt::format("local, {} jobs", o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency()));
-    runLocal(o, argv, results);
-  } else {
-    info.runner = "dask " + o.dask;
+  const unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  SweepInfo info{o.command, o.config.configName(), axes,
+                 o.dask.empty() ? fmt::format("local, {} jobs", jobs) : "dask " + o.dask};
+  std::fprintf(stderr, "npusim sweep: %zu points of %s, %s\n", results.size(), o.command[0].c_str(),
+               info.runner.c_str());
+  if (o.dask.empty())
+    runLocal(o, jobs, argv, results);
+  else
     runDask(o, argv, o.out, results);
-  }
   auto files = writeSweepOutputs(o.out, info, results);
   std::fputs(formatSweepTable(info, results).c_str(), stdout);
   size_t failed = 0;
@@ -238,7 +241,8 @@ int sweep(const SweepOptions& o) {
 Command addSweepCommand(CLI::App& parent) {
   auto o = std::make_shared<SweepOptions>();
   CLI::App* app = parent.add_subcommand(
-      "sweep", "Run a program at every point of a parameter grid, in parallel, one row per point to CSV and JSON");
+      "sweep",
+      "Run a program at every point of a parameter grid, in parallel, one row per point to CSV and JSON");
   app->footer(
       "Example: npusim sweep --set pcie.gen=3,4,5 --set hbm.stacks=2,4 --out gen-study -- ./app\n"
       "Writes OUT/sweep.csv, OUT/sweep.json and OUT/points/NNN.{stats.json,log}; plot with scripts/plot.\n"

@@ -49,7 +49,8 @@ int showTopology(const TopologyOptions& o) {
 
 Command addTopologyCommand(CLI::App& parent) {
   auto o = std::make_shared<TopologyOptions>();
-  CLI::App* app = parent.add_subcommand("topology", "Print the PCIe tree (root complex, switches, devices, links)");
+  CLI::App* app =
+      parent.add_subcommand("topology", "Print the PCIe tree (root complex, switches, devices, links)");
   addConfigOptions(*app, o->config);
   app->add_flag("--json", o->asJson, "Print the tree as JSON");
   return {app, [o] { return showTopology(*o); }};

@@ -21,13 +21,14 @@ std::string commandName(const CLI::App* app) {
 
 int main(int argc, char** argv) {
   using namespace npusim::cli;
-  CLI::App app{"npusim: run unmodified ACL programs on a simulated NPU system, sweep its parameters and\n"
-               "compare runs. `npusim COMMAND --help` describes each command."};
+  CLI::App app{
+      "npusim: run unmodified ACL programs on a simulated NPU system, sweep its parameters and\n"
+      "compare runs. `npusim COMMAND --help` describes each command."};
   app.name("npusim");
   app.require_subcommand(1);
-  std::vector<Command> commands = {addRunCommand(app),       addSweepCommand(app),     addCompareCommand(app),
-                                   addBandwidthCommand(app), addConfigShowCommand(app), addTopologyCommand(app),
-                                   addPresetsCommand(app)};
+  std::vector<Command> commands = {
+      addRunCommand(app),        addSweepCommand(app),    addCompareCommand(app), addBandwidthCommand(app),
+      addConfigShowCommand(app), addTopologyCommand(app), addPresetsCommand(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

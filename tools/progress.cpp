@@ -16,8 +16,8 @@ void Progress::draw(size_t running) {
   constexpr size_t kWidth = 30;
   size_t filled = total_ ? kWidth * done_ / total_ : kWidth;
   std::string bar = std::string(filled, '#') + std::string(kWidth - filled, '.');
-  std::fprintf(out_, "\r\x1b[K[%s] %zu/%zu points, %zu running, %zu failed, %.1f s", bar.c_str(), done_, total_,
-               running, failed_, elapsed());
+  std::fprintf(out_, "\r\x1b[K[%s] %zu/%zu points, %zu running, %zu failed, %.1f s", bar.c_str(), done_,
+               total_, running, failed_, elapsed());
   std::fflush(out_);
 }
 

@@ -70,16 +70,17 @@ std::string formatRunSummary(const json& s, const std::vector<std::string>& over
       active = true;
       o += fmt::format("  {:<26} {:>9} {:>12.2f} {:>13} {:>12}  {:.0f} copies\n",
                        fmt::format("NPU {} DMA ({}/{} ch used)", id, used, nch),
-                       percent(simUs > 0 && nch ? dmaBusy / nch / simUs : 0.0), dmaBusy, formatBytes(dmaBytes),
-                       rate(dmaBytes, dmaBusy), copies);
+                       percent(simUs > 0 && nch ? dmaBusy / nch / simUs : 0.0), dmaBusy,
+                       formatBytes(dmaBytes), rate(dmaBytes, dmaBusy), copies);
     }
     const json h = d.value("hbm", json::object());
     double hr = num(h, "bytes_read"), hw = num(h, "bytes_written");
     if (hr + hw > 0) {
       active = true;
       o += fmt::format("  {:<26} {:>9} {:>12} {:>13} {:>12}  read {}, written {}, row hits {:.1f} %\n",
-                       fmt::format("NPU {} HBM", id), percent(num(h, "utilisation")), "-", formatBytes(hr + hw),
-                       "-", formatBytes(hr), formatBytes(hw), 100.0 * num(h, "row_hit_rate"));
+                       fmt::format("NPU {} HBM", id), percent(num(h, "utilisation")), "-",
+                       formatBytes(hr + hw), "-", formatBytes(hr), formatBytes(hw),
+                       100.0 * num(h, "row_hit_rate"));
     }
     const json c = d.value("aicore", json::object());
     if (num(c, "tiles") > 0) {
@@ -93,13 +94,15 @@ std::string formatRunSummary(const json& s, const std::vector<std::string>& over
   if (!idle.empty()) o += fmt::format("  NPU {}: idle\n", ranges(idle));
 
   o += "\nPCIe and host memory (payload bytes; average over the run, and while the link was busy)\n";
-  o += fmt::format("  {:<26} {:>9} {:>12} {:>13} {:>12} {:>12}\n", "link direction", "util", "busy us", "moved",
-                   "average", "while busy");
-  for (const auto& [name, l] : s.value("pcie", json::object()).items()) {
+  o += fmt::format("  {:<26} {:>9} {:>12} {:>13} {:>12} {:>12}\n", "link direction", "util", "busy us",
+                   "moved", "average", "while busy");
+  const json links = s.value("pcie", json::object());
+  for (const auto& [name, l] : links.items()) {
     double bytes = num(l, "payload_bytes");
     if (bytes <= 0) continue;
     o += fmt::format("  {:<26} {:>9} {:>12.2f} {:>13} {:>12} {:>12}\n", name, percent(num(l, "utilisation")),
-                     num(l, "busy_us"), formatBytes(bytes), rate(bytes, simUs), rate(bytes, num(l, "busy_us")));
+                     num(l, "busy_us"), formatBytes(bytes), rate(bytes, simUs),
+                     rate(bytes, num(l, "busy_us")));
   }
 
   o += "\nStreams: where the time went (us)\n";

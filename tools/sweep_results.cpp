@@ -108,15 +108,16 @@ std::vector<std::string> writeSweepOutputs(const std::string& dir, const SweepIn
 
     csv += std::to_string(r.point.index);
     for (const auto& [key, v] : r.point.params) csv += "," + csvField(v);
-    csv += "," + csvField(r.statusText()) + "," + (row["exit_code"].is_null() ? "" : row["exit_code"].dump()) +
-           "," + (row["signal"].is_null() ? "" : row["signal"].get<std::string>());
+    csv += "," + csvField(r.statusText()) + "," +
+           (row["exit_code"].is_null() ? "" : row["exit_code"].dump()) + "," +
+           (row["signal"].is_null() ? "" : row["signal"].get<std::string>());
     for (const auto& c : statColumns()) csv += "," + (r.stats ? number(c.get(k)) : std::string());
     csv += "," + number(r.wallSeconds) + "," + csvField(r.worker) + "," +
            csvField(row["stats_file"].is_null() ? "" : row["stats_file"].get<std::string>()) + "," +
            csvField(row["log_file"].get<std::string>()) + "\n";
   }
-  json doc = {{"npusim_sweep", 1},    {"command", info.command}, {"config", info.config}, {"axes", axes},
-              {"swept", swept},       {"runner", info.runner},   {"points", rows}};
+  json doc = {{"npusim_sweep", 1}, {"command", info.command}, {"config", info.config}, {"axes", axes},
+              {"swept", swept},    {"runner", info.runner},   {"points", rows}};
   std::string csvPath = dir + "/sweep.csv", jsonPath = dir + "/sweep.json";
   writeTextFile(csvPath, csv);
   writeTextFile(jsonPath, doc.dump(1) + "\n");
@@ -135,7 +136,8 @@ std::string formatSweepTable(const SweepInfo& info, const std::vector<PointResul
   o += fmt::format("  {:>16}  {:>10}  {}\n", "sim time us", "DMA GB/s", "status");
   for (const auto& r : results) {
     o += fmt::format("  {:>4}", r.point.index);
-    for (size_t i = 0; i < r.point.params.size(); ++i) o += fmt::format("  {:>{}}", r.point.params[i].second, widths[i]);
+    for (size_t i = 0; i < r.point.params.size(); ++i)
+      o += fmt::format("  {:>{}}", r.point.params[i].second, widths[i]);
     KeyStats k;
     if (r.stats) k = keyStatistics(*r.stats);
     o += fmt::format("  {:>16}  {:>10}  {}\n", r.stats ? fmt::format("{:.3f}", k.simTimeUs) : "-",

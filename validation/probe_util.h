@@ -59,21 +59,29 @@ double eventMs(aclrtStream stream, F&& fn) {
   return ms;
 }
 
-// Keeps `stream` busy for a few milliseconds (a large device memset into `scratch`, which must
-// hold `bytes`) so that the tasks launched after it are all queued before the device reaches
-// them: they then run back to back and their device time excludes the host's launch costs.
+// Keeps `stream` busy (a large device memset into `scratch`) so that the tasks launched after it
+// are all queued before the device reaches them: they then run back to back and their device
+// time excludes the host's launch costs. 1 MiB of memset per queued task is ~10 us of device
+// time (DMA fill rate ~100 GB/s) against ~3 us of host time to launch a task.
 inline void gate(aclrtStream stream, void* scratch, size_t bytes) {
   PROBE_CHECK(aclrtMemsetAsync(scratch, bytes, 0, bytes, stream));
 }
-constexpr size_t kGateBytes = 256u << 20;
+constexpr size_t kGatePerTask = 1u << 20;
+constexpr int kMaxGatedTasks = 256;
+constexpr size_t kGateBytes = kGatePerTask * kMaxGatedTasks;  // scratch size for perTaskNs
 
-// Device time per task of `reps` back-to-back launches of `fn` on `stream` (gated, see gate()).
+// Device time per task of `reps` (<= kMaxGatedTasks) back-to-back launches of `fn` on `stream`
+// (gated, see gate()); `scratch` holds kGateBytes.
 template <typename F>
 double perTaskNs(aclrtStream stream, void* scratch, int reps, F&& fn) {
   aclrtEvent a = nullptr, b = nullptr;
   PROBE_CHECK(aclrtCreateEvent(&a));
   PROBE_CHECK(aclrtCreateEvent(&b));
-  gate(stream, scratch, kGateBytes);
+  if (reps > kMaxGatedTasks) {
+    std::fprintf(stderr, "probe: at most %d gated tasks\n", kMaxGatedTasks);
+    std::exit(1);
+  }
+  gate(stream, scratch, kGatePerTask * static_cast<size_t>(reps));
   PROBE_CHECK(aclrtRecordEvent(a, stream));
   for (int i = 0; i < reps; ++i) fn(i);
   PROBE_CHECK(aclrtRecordEvent(b, stream));

@@ -10,12 +10,46 @@
 namespace npusim::aicore {
 
 namespace {
+
 Tick now() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
+
 void waitUntil(Tick t) {
   Tick n = now();
   if (t > n) sc_core::wait(sc_core::sc_time(static_cast<double>(t - n), sc_core::SC_PS));
 }
+
+// Per-core GM write rate: stores land in the write-back L2 (ini l2_write_rate, hardware.md
+// §1.2); the HBM write-back behind them is timed by the HBM model.
+constexpr double kDefaultL2WriteBytesPerCycle = 86;
+
+// Input buffers per core: the MTE2 loads tile j+1 while tile j computes (double buffering).
+constexpr size_t kInputSlots = 2;
+// Output buffers: a vector core's UB holds two output tiles; a cube core's L0C (128 KiB) holds
+// one 128 x 256 fp32 accumulator, so the next block's MACs wait until the fixpipe drained it.
+constexpr size_t kVectorOutputSlots = 2;
+constexpr size_t kCubeOutputSlots = 1;
+
 }  // namespace
+
+// One core's progress through its tiles. Loads and stores are events (they reach HBM, which
+// must see requests in time order); compute times follow from them without an event.
+struct AiCoreCluster::CoreRun {
+  int slot = 0;  // index into stats_ / tracks_
+  std::vector<size_t> tiles;
+  std::vector<Tick> arrive, cend, stored;  // per local tile: data in, compute end, out in L2
+  size_t loaded = 0, computed = 0, storedCount = 0;
+  bool loadPending = false, storePending = false;
+  Tick mte2Free = 0, mte3Free = 0;
+  Tick first = kTickMax, last = 0;
+};
+
+struct AiCoreCluster::Event {
+  Tick t;
+  uint64_t seq;
+  CoreRun* core;
+  bool store;
+  bool operator>(const Event& o) const { return t != o.t ? t > o.t : seq > o.seq; }
+};
 
 AiCoreCluster::AiCoreCluster(int device, const Config& cfg, MemoryPort& hbm, trace::TraceWriter& trace,
                              int tracePid)
@@ -25,7 +59,11 @@ AiCoreCluster::AiCoreCluster(int device, const Config& cfg, MemoryPort& hbm, tra
   freqHz_ = cfg.getFloat("aicore.freq_ghz") * 1e9;
   cubeMacsPerCycle_ = cfg.getFloat("aicore.cube_macs_per_cycle");
   vectorBytesPerCycle_ = cfg.getFloat("aicore.vector_bytes_per_cycle");
-  mteBytesPerCycle_ = cfg.getFloat("aicore.mte_bytes_per_cycle");
+  mteReadBytesPerSec_ = cfg.getFloat("aicore.mte_bytes_per_cycle") * freqHz_;
+  const double writeRate = cfg.has("aicore.l2_write_bytes_per_cycle")
+                               ? cfg.getFloat("aicore.l2_write_bytes_per_cycle")
+                               : kDefaultL2WriteBytesPerCycle;
+  mteWriteBytesPerSec_ = writeRate * freqHz_;
   launchOverhead_ = nsToTick(cfg.getFloat("aicore.task_start_ns"));
   stats_.resize(static_cast<size_t>(cubeCores_ + vectorCores_));
   if (trace_.wants(trace::Level::Task)) {
@@ -38,6 +76,55 @@ AiCoreCluster::AiCoreCluster(int device, const Config& cfg, MemoryPort& hbm, tra
 
 double AiCoreCluster::cubePeakMacsPerSec() const { return cubeCores_ * cubeMacsPerCycle_ * freqHz_; }
 
+// Moves core `c` as far as what is known allows: computes the next tile once its data is in and
+// an output buffer is free, and schedules the next store and load.
+void AiCoreCluster::advance(CoreRun& c, const rt::OpWork& work, uint64_t taskId, std::vector<Event>& heap,
+                            uint64_t& seq) {
+  const size_t n = c.tiles.size();
+  const size_t outSlots = work.cube ? kCubeOutputSlots : kVectorOutputSlots;
+  const double macRate = cubeMacsPerCycle_ * std::max(1, work.cubeMacsPerCycleScale);
+  auto push = [&](Tick t, bool store) {
+    heap.push_back({t, seq++, &c, store});
+    std::push_heap(heap.begin(), heap.end(), std::greater<Event>());
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    const size_t j = c.computed;
+    if (j < c.loaded && (j < outSlots || c.storedCount > j - outSlots)) {
+      const rt::TileWork& tile = work.tiles[c.tiles[j]];
+      Tick start = c.arrive[j];
+      if (j > 0) start = std::max(start, c.cend[j - 1]);
+      if (j >= outSlots) start = std::max(start, c.stored[j - outSlots]);
+      const double cycles = work.cube ? static_cast<double>(tile.cubeMacs) / macRate
+                                      : static_cast<double>(tile.vectorBytes) / vectorBytesPerCycle_;
+      const Tick end = start + cyclesToTicks(cycles, freqHz_);
+      c.cend[j] = end;
+      c.computed++;
+      stats_[static_cast<size_t>(c.slot)].tiles++;
+      stats_[static_cast<size_t>(c.slot)].busy += end - start;
+      if (!tracks_.empty()) {
+        trace::Args a;
+        a.add("tile", static_cast<uint64_t>(c.tiles[j])).add("task", taskId);
+        if (tile.readBytes) a.add("hbm_read_bytes", tile.readBytes);
+        if (tile.writeBytes) a.add("write_bytes", tile.writeBytes);
+        trace_.slice(tracks_[static_cast<size_t>(c.slot)], "tile", "aicore", start, end - start, &a);
+      }
+      changed = true;
+    }
+    if (!c.storePending && c.storedCount < c.computed) {
+      push(std::max(c.cend[c.storedCount], c.mte3Free), true);
+      c.storePending = true;
+    }
+    const size_t l = c.loaded;
+    if (!c.loadPending && l < n && (l < kInputSlots || c.computed > l - kInputSlots)) {
+      Tick t = c.mte2Free;
+      if (l >= kInputSlots) t = std::max(t, c.cend[l - kInputSlots]);  // its buffer is free
+      push(t, false);
+      c.loadPending = true;
+    }
+  }
+}
+
 void AiCoreCluster::run(const rt::OpWork& work, const std::string& name, uint64_t taskId) {
   while (busy_) sc_core::wait(freed_);
   busy_ = true;
@@ -45,91 +132,81 @@ void AiCoreCluster::run(const rt::OpWork& work, const std::string& name, uint64_
 
   const int cores = work.cube ? cubeCores_ : vectorCores_;
   const int base = work.cube ? 0 : cubeCores_;
-  const double macRate = cubeMacsPerCycle_ * std::max(1, work.cubeMacsPerCycleScale);
-  const double mteRate = mteBytesPerCycle_ * freqHz_;
-  const size_t n = work.tiles.size();
-
-  // Per core: its tiles (round-robin), the next tile to load, and the compute pipeline.
-  struct Core {
-    std::vector<size_t> tiles;
-    size_t nextLoad = 0;
-    Tick computeEnd = 0;  // end of the latest computed tile
-    Tick mteFree = 0;
-    Tick start = kTickMax, end = 0;
-  };
-  std::vector<Core> cs(static_cast<size_t>(cores));
-  for (size_t i = 0; i < n; ++i) cs[i % static_cast<size_t>(cores)].tiles.push_back(i);
-
-  // Events in time order across cores so HBM sees requests in time order: loads and stores.
-  enum Kind { kLoad = 0, kStore = 1 };
-  struct Ev {
-    Tick t;
-    uint64_t seq;
-    int core;
-    int kind;
-    size_t tile;
-    bool operator>(const Ev& o) const { return t != o.t ? t > o.t : seq > o.seq; }
-  };
-  std::priority_queue<Ev, std::vector<Ev>, std::greater<Ev>> pq;
-  uint64_t seq = 0;
   const Tick t0 = now();
-  for (int c = 0; c < cores; ++c)
-    if (!cs[c].tiles.empty()) pq.push({t0, seq++, c, kLoad, cs[c].tiles[0]});
-  Tick opEnd = t0;
 
-  while (!pq.empty()) {
-    Ev ev = pq.top();
-    pq.pop();
-    waitUntil(ev.t);
-    Core& core = cs[static_cast<size_t>(ev.core)];
-    const rt::TileWork& tile = work.tiles[ev.tile];
-    if (ev.kind == kLoad) {
-      Tick t = now();
-      Tick loaded = t;
-      if (tile.readBytes) {
-        loaded = std::max(hbm_.access(tile.readAddr, tile.readBytes, false, t),
-                          t + transferTicks(tile.readBytes, mteRate));
-      }
-      double cycles = work.cube ? static_cast<double>(tile.cubeMacs) / macRate
-                                : static_cast<double>(tile.vectorBytes) / vectorBytesPerCycle_;
-      Tick cstart = std::max(loaded, core.computeEnd);
-      Tick cend = cstart + cyclesToTicks(cycles, freqHz_);
-      core.start = std::min(core.start, t);
-      if (!tracks_.empty()) {
-        trace::Args a;
-        a.add("tile", static_cast<uint64_t>(ev.tile)).add("task", taskId);
-        trace_.slice(tracks_[static_cast<size_t>(base + ev.core)], "tile", "aicore", cstart, cend - cstart,
-                     &a);
-      }
-      stats_[static_cast<size_t>(base + ev.core)].tiles++;
-      stats_[static_cast<size_t>(base + ev.core)].busy += cend - cstart;
-      Tick prevEnd = core.computeEnd;  // tile j-1 done: its buffer is free for tile j+1
-      core.computeEnd = cend;
-      pq.push({cend, seq++, ev.core, kStore, ev.tile});
-      if (++core.nextLoad < core.tiles.size()) {
-        // Two buffers: the next load needs the MTE (free at `loaded`) and the buffer that the
-        // previous tile used (free when its compute ended).
-        Tick next = std::max(loaded, prevEnd);
-        pq.push({next, seq++, ev.core, kLoad, core.tiles[core.nextLoad]});
-      }
+  // How kernels share out their work: a matmul's cores loop over blocks i = blockIdx,
+  // blockIdx + blockDim, ...; a vector kernel gives each core one contiguous range of the
+  // tensor (blockLength x blockIdx) and loops over its tiles.
+  std::vector<CoreRun> cs(static_cast<size_t>(cores));
+  for (int c = 0; c < cores; ++c) cs[static_cast<size_t>(c)].slot = base + c;
+  const size_t n = work.tiles.size(), k = static_cast<size_t>(cores);
+  for (size_t c = 0; c < k; ++c) {
+    if (work.cube) {
+      for (size_t i = c; i < n; i += k) cs[c].tiles.push_back(i);
     } else {
-      Tick t = now();
-      Tick stored = t;
-      if (tile.writeBytes)
-        stored = std::max(hbm_.access(tile.writeAddr, tile.writeBytes, true, t),
-                          t + transferTicks(tile.writeBytes, mteRate));
-      core.end = std::max(core.end, stored);
-      opEnd = std::max(opEnd, stored);
+      for (size_t i = n * c / k; i < n * (c + 1) / k; ++i) cs[c].tiles.push_back(i);
     }
+  }
+
+  std::vector<Event> heap;
+  uint64_t seq = 0;
+  for (CoreRun& c : cs) {
+    const size_t n = c.tiles.size();
+    c.arrive.resize(n);
+    c.cend.resize(n);
+    c.stored.resize(n);
+    c.mte2Free = c.mte3Free = t0;
+    if (n) advance(c, work, taskId, heap, seq);
+  }
+
+  Tick opEnd = t0;
+  while (!heap.empty()) {
+    std::pop_heap(heap.begin(), heap.end(), std::greater<Event>());
+    const Event ev = heap.back();
+    heap.pop_back();
+    waitUntil(ev.t);
+    CoreRun& c = *ev.core;
+    const Tick t = now();
+    if (!ev.store) {
+      const size_t j = c.loaded;
+      const rt::TileWork& tile = work.tiles[c.tiles[j]];
+      Tick in = t;
+      if (tile.readBytes) {
+        in = std::max(hbm_.access(tile.readAddr, tile.readBytes, false, t),
+                      t + transferTicks(tile.readBytes, mteReadBytesPerSec_));
+      }
+      c.arrive[j] = in;
+      c.mte2Free = in;  // one copy in flight: the next starts when this one's data is in
+      c.first = std::min(c.first, t);
+      c.loaded++;
+      c.loadPending = false;
+    } else {
+      const size_t j = c.storedCount;
+      const rt::TileWork& tile = work.tiles[c.tiles[j]];
+      Tick done = t;
+      if (tile.writeBytes) {
+        // The buffer is free once the engine has read it out; the engine takes the next copy
+        // when memory acknowledged this one; the operator is complete when all writes are.
+        done = t + transferTicks(tile.writeBytes, mteWriteBytesPerSec_);
+        const Tick acked = std::max(done, hbm_.access(tile.writeAddr, tile.writeBytes, true, t));
+        c.mte3Free = acked;
+        opEnd = std::max(opEnd, acked);
+      }
+      c.stored[j] = done;
+      c.last = std::max({c.last, done, c.cend[j]});
+      opEnd = std::max(opEnd, c.last);
+      c.storedCount++;
+      c.storePending = false;
+    }
+    advance(c, work, taskId, heap, seq);
   }
   waitUntil(opEnd);
   if (!tracks_.empty()) {
-    for (int c = 0; c < cores; ++c) {
-      const Core& core = cs[static_cast<size_t>(c)];
-      if (core.tiles.empty()) continue;
+    for (const CoreRun& c : cs) {
+      if (c.tiles.empty()) continue;
       trace::Args a;
-      a.add("task", taskId).add("tiles", static_cast<uint64_t>(core.tiles.size()));
-      trace_.slice(tracks_[static_cast<size_t>(base + c)], name, "op", core.start, core.end - core.start, &a);
+      a.add("task", taskId).add("tiles", static_cast<uint64_t>(c.tiles.size()));
+      trace_.slice(tracks_[static_cast<size_t>(c.slot)], name, "op", c.first, c.last - c.first, &a);
     }
   }
   busy_ = false;

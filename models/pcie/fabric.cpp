@@ -106,7 +106,10 @@ Node* Fabric::addNode(Node::Kind kind, const std::string& name, Node* parent, co
     throw ConfigError(fmt::format("topology: link gen {} of '{}' out of range 1..6", gen, name));
   if (width < 1 || width > 32)
     throw ConfigError(fmt::format("topology: link width {} of '{}' out of range 1..32", width, name));
-  n->uplink = std::make_unique<Link>(name + " link", gen, width, linkLatency_);
+  // pcie.link_latency_ns covers the PHY/data-link pipelines of both ends; a switch's port-to-port
+  // latency already includes its own ports' pipelines, so a switch end adds nothing here.
+  int ends = (kind != Node::Kind::Switch) + (parent->kind != Node::Kind::Switch);
+  n->uplink = std::make_unique<Link>(name + " link", gen, width, linkLatency_ * static_cast<Tick>(ends) / 2);
   parent->children.push_back(n);
   return n;
 }
@@ -231,7 +234,12 @@ Tick Fabric::hostWrite(int dev, uint64_t bytes, Tick t) {
 }
 
 Tick Fabric::peerWrite(int src, int dst, uint64_t bytes, Tick t) {
-  Arrival w = send(cachedPath(kPeer, src, dst), t, proto_.writeWire(bytes), bytes,
+  // Through the root complex, the writes enter it at the source's root port like any device
+  // write, and are paced by that port's posted credits.
+  Tick issue = t;
+  Node* port = rootPortOf(devices_[src]);
+  if (port != rootPortOf(devices_[dst])) issue = port->postedCredits.reserve(t, bytes);
+  Arrival w = send(cachedPath(kPeer, src, dst), issue, proto_.writeWire(bytes), bytes,
                    proto_.ackWire(proto_.writeTlps(bytes)), 0);
   return w.tail;
 }

@@ -141,7 +141,8 @@ void StreamScheduler::traceTask(HwStream* s, const Task& t) {
       a.add("GB/s", static_cast<double>(t.copy.bytes()) / tickToSec(t.end - t.start) / 1e9);
   }
   if (t.kind == TaskKind::Operator && t.op) a.add("args", t.op->argsSummary);
-  if (t.kind == TaskKind::ModelExec && t.model) a.add("model", t.model->id).add("tasks", t.model->taskCount());
+  if (t.kind == TaskKind::ModelExec && t.model)
+    a.add("model", t.model->id).add("tasks", t.model->taskCount());
   if (t.engineWait) a.add("engine_wait_us", tickToUs(t.engineWait));
   if (t.eventWait) a.add("event_wait_us", tickToUs(t.eventWait));
   a.add("queued_us", tickToUs(t.start - std::min(t.start, t.submit)));

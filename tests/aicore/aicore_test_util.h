@@ -9,6 +9,7 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_matmul.h"
+#include "npusim/config.h"
 #include "tests/runtime/sim_test_util.h"
 
 namespace aicore_test {
@@ -74,7 +75,30 @@ struct Session {
   }
 };
 
-// Figures of the default 910B preset the checks are stated against (configs/910b.json).
-constexpr double kCubeCores = 24, kFreqHz = 1.8e9, kCubeMacsPerCycle = 4096;
+// Device time of `op` alone, in ms: `warm` keeps the stream busy while the host launches `op`
+// between two events, so the events bracket only `op`'s execution (dispatch, start, tiles) and
+// none of the host's launch cost.
+template <typename W, typename F>
+double deviceMs(aclrtStream s, W&& warm, F&& op) {
+  aclrtEvent a = nullptr, b = nullptr;
+  EXPECT_EQ(aclrtCreateEvent(&a), ACL_SUCCESS);
+  EXPECT_EQ(aclrtCreateEvent(&b), ACL_SUCCESS);
+  warm();
+  EXPECT_EQ(aclrtRecordEvent(a, s), ACL_SUCCESS);
+  op();
+  EXPECT_EQ(aclrtRecordEvent(b, s), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+  float ms = -1;
+  EXPECT_EQ(aclrtEventElapsedTime(&ms, a, b), ACL_SUCCESS);
+  aclrtDestroyEvent(a);
+  aclrtDestroyEvent(b);
+  return ms;
+}
+
+// The configuration the simulator runs with (NPUSIM_CONFIG / NPUSIM_SET as set by the test).
+inline const npusim::Config& config() {
+  static const npusim::Config cfg = npusim::Config::fromEnvironment();
+  return cfg;
+}
 
 }  // namespace aicore_test

@@ -57,7 +57,8 @@ struct Pinned {
 };
 
 // out = self + other * alpha on `stream` (both aclnn phases).
-inline aclError add(const DevVec& self, const DevVec& other, float alpha, const DevVec& out, aclrtStream stream) {
+inline aclError add(const DevVec& self, const DevVec& other, float alpha, const DevVec& out,
+                    aclrtStream stream) {
   aclScalar* a = aclCreateScalar(&alpha, ACL_FLOAT);
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;

@@ -34,7 +34,8 @@ TEST_F(CaptureTest, BeginEndAndGetInfoArguments) {
   EXPECT_EQ(aclmdlRICaptureBegin(s_[0], static_cast<aclmdlRICaptureMode>(7)), ACL_ERROR_INVALID_PARAM);
   aclrtStream def = nullptr;
   ASSERT_EQ(aclrtCtxGetCurrentDefaultStream(&def), ACL_SUCCESS);
-  EXPECT_EQ(aclmdlRICaptureBegin(def, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT);
+  EXPECT_EQ(aclmdlRICaptureBegin(def, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL),
+            ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT);
 
   ASSERT_EQ(aclmdlRICaptureBegin(s_[0], ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
   EXPECT_EQ(aclmdlRICaptureBegin(s_[0], ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_ERROR_RT_STREAM_CAPTURED);
@@ -99,7 +100,9 @@ TEST_F(CaptureTest, UnjoinedSideStreamsFailAtEnd) {
       link(s_[1], e_[1], s_[0]);
       ASSERT_EQ(capture_test::add(a, b, 1.0f, c, s_[1]), ACL_SUCCESS);
     }
-    if (k == 2) ASSERT_EQ(aclrtRecordEvent(e_[1], s_[1]), ACL_SUCCESS);
+    if (k == 2) {
+      ASSERT_EQ(aclrtRecordEvent(e_[1], s_[1]), ACL_SUCCESS);
+    }
     aclmdlRI model = reinterpret_cast<aclmdlRI>(1);
     EXPECT_EQ(aclmdlRICaptureEnd(s_[0], &model), ACL_ERROR_RT_STREAM_UNJOINED);
     EXPECT_TRUE(messageHas(cases[k].reason)) << aclGetRecentErrMsg();
@@ -134,7 +137,10 @@ TEST_F(CaptureTest, CapturingStreamsAndEventsCannotBeSynchronisedOrQueried) {
   aclrtEventRecordedStatus rs;
   EXPECT_EQ(aclrtQueryEventStatus(e_[0], &rs), ACL_ERROR_RT_EVENT_CAPTURED);
   aclrtEventStatus es;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   EXPECT_EQ(aclrtQueryEvent(e_[0], &es), ACL_ERROR_RT_EVENT_CAPTURED);
+#pragma GCC diagnostic pop
   float ms = 0;
   EXPECT_EQ(aclrtEventElapsedTime(&ms, e_[0], e_[2]), ACL_ERROR_RT_EVENT_CAPTURED);
   // An unrelated stream and event are not affected.
@@ -162,9 +168,7 @@ TEST_F(CaptureTest, UnsafeCallsFollowTheCaptureMode) {
     return aclrtMemcpy(d.dev, d.bytes(), pinned.p, pinned.bytes(), ACL_MEMCPY_HOST_TO_DEVICE);
   };
   auto memsetSync = [&] { return aclrtMemset(d.dev, d.bytes(), 0, d.bytes()); };
-  auto memcpy2d = [&] {
-    return aclrtMemcpy2d(d.dev, 16, pinned.p, 16, 16, 2, ACL_MEMCPY_HOST_TO_DEVICE);
-  };
+  auto memcpy2d = [&] { return aclrtMemcpy2d(d.dev, 16, pinned.p, 16, 16, 2, ACL_MEMCPY_HOST_TO_DEVICE); };
   auto pageableAsync = [&](aclrtStream s) {
     return aclrtMemcpyAsync(d.dev, d.bytes(), pageable.data(), d.bytes(), ACL_MEMCPY_HOST_TO_DEVICE, s);
   };

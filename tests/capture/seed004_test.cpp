@@ -1,11 +1,11 @@
 // Seed 004: cross-stream capture with aclrtCreateEvent events, replayed 8 times; each replay
 // reads the pinned host buffer that the previous replay wrote, so the output climbs by 1.1.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <cstdio>
 #include <fstream>
 #include <string>
-#include <sys/stat.h>
 
 #include "capture_test_util.h"
 

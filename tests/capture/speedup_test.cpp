@@ -38,8 +38,10 @@ Ratio measure(aclrtStream s, int64_t n) {
     EXPECT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
   });
   EXPECT_EQ(a.read()[static_cast<size_t>(n - 1)], static_cast<float>(kOps));  // 200 increments
-  // Eager with phase 1 done beforehand (repeatable executors): launches only.
-  {
+  // Eager with phase 1 done beforehand (repeatable executors): launches only. Skipped for
+  // large operators, where launches do not matter (it would only cost wall time).
+  float expect = kOps;
+  if (n <= (1 << 16)) {
     float alpha = 1.0f;
     aclScalar* al = aclCreateScalar(&alpha, ACL_FLOAT);
     aclOpExecutor* ex[2] = {};
@@ -53,8 +55,9 @@ Ratio measure(aclrtStream s, int64_t n) {
     });
     for (aclOpExecutor* e : ex) aclDestroyAclOpExecutor(e);
     aclDestroyScalar(al);
+    expect += kOps;
+    EXPECT_EQ(a.read()[static_cast<size_t>(n - 1)], expect);
   }
-  EXPECT_EQ(a.read()[static_cast<size_t>(n - 1)], static_cast<float>(2 * kOps));
   // Captured once, replayed: one submission, device-side dispatch only.
   EXPECT_EQ(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
   for (int i = 0; i < kOps; ++i) EXPECT_EQ(chain(i), ACL_SUCCESS);
@@ -64,7 +67,7 @@ Ratio measure(aclrtStream s, int64_t n) {
     EXPECT_EQ(aclmdlRIExecuteAsync(model, s), ACL_SUCCESS);
     EXPECT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
   });
-  EXPECT_EQ(a.read()[static_cast<size_t>(n - 1)], static_cast<float>(3 * kOps));
+  EXPECT_EQ(a.read()[static_cast<size_t>(n - 1)], expect + kOps);
   EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
   return r;
 }
@@ -78,26 +81,29 @@ TEST(CaptureSpeedup, ReplayBeatsEagerLaunchesAndTheGainShrinksWithOperatorSize) 
   aclrtStream s = nullptr;
   ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
 
-  const int64_t sizes[] = {8, 1 << 16, 1 << 19};  // 32 B, 256 KiB, 2 MiB per vector
+  const int64_t sizes[] = {8, 1 << 16, 1 << 20};  // 32 B, 256 KiB, 4 MiB per vector
   std::vector<double> ratios;
   for (int64_t n : sizes) {
     Ratio r = measure(s, n);
     const double ratio = r.eagerNs / r.replayNs;
     ratios.push_back(ratio);
-    std::printf("%7lld elements: eager %8.1f us (launch only %8.1f us), replay %8.1f us -> %.2fx (launch only %.2fx)\n",
-                static_cast<long long>(n), r.eagerNs / 1e3, r.eagerLaunchOnlyNs / 1e3, r.replayNs / 1e3, ratio,
-                r.eagerLaunchOnlyNs / r.replayNs);
+    std::printf("%7lld elements: eager %8.1f us, replay %8.1f us -> %.2fx", static_cast<long long>(n),
+                r.eagerNs / 1e3, r.replayNs / 1e3, ratio);
+    if (r.eagerLaunchOnlyNs > 0)
+      std::printf(" (launches only: %8.1f us -> %.2fx)", r.eagerLaunchOnlyNs / 1e3,
+                  r.eagerLaunchOnlyNs / r.replayNs);
+    std::printf("\n");
     if (n == sizes[0]) {
       // Tiny operators: eager is host-bound (~9.6 us per operator), the replay device-bound.
       EXPECT_GE(ratio, 1.5);
       EXPECT_NEAR(r.eagerNs / kOps, 9600.0, 1000.0);
-      EXPECT_GE(r.eagerLaunchOnlyNs / r.replayNs, 1.3);
-      EXPECT_LT(r.replayNs / kOps, 5300.0);  // below one host launch per operator
+      EXPECT_GE(r.eagerLaunchOnlyNs / r.replayNs, 1.5);  // 5.3 us vs ~3.4 us per operator
+      EXPECT_LT(r.replayNs / kOps, 5300.0);              // below one host launch per operator
     }
   }
   EXPECT_GT(ratios[0], ratios[1]);
   EXPECT_GT(ratios[1], ratios[2]);
-  EXPECT_LT(ratios[2], 1.25);  // large operators: execution dominates both ways
+  EXPECT_LT(ratios[2], 1.15);  // large operators: execution dominates both ways
   EXPECT_GE(ratios[2], 0.95);  // and replay is never slower
 
   aclrtDestroyStream(s);
