@@ -1,21 +1,16 @@
 // ACL entry points: copies and memsets, synchronous and asynchronous, 1D and 2D.
 #include "acl/acl.h"
 #include "runtime/capture.h"
+#include "runtime/checks.h"
 #include "runtime/copy_plan.h"
 
 using npusim::rt::ApiCall;
 using npusim::rt::CopyPlan;
 using npusim::rt::Runtime;
 using npusim::rt::Stream;
+using npusim::rt::checks::CallArgs;
 
 namespace {
-
-Stream* streamArg(ApiCall& api, aclrtStream handle, aclError* err) {
-  std::string why;
-  Stream* s = api.rt.resolveStream(handle, err, &why);
-  if (!s) api.fail(*err, "{}", why);
-  return s;
-}
 
 // Async copy from pageable host memory: the runtime synchronises the stream and copies
 // synchronously (acl-api.md §5.2).
@@ -27,6 +22,7 @@ aclError pageableFallback(ApiCall& api, Stream* s, const CopyPlan& plan, int fil
                     "aclrtMallocHost memory",
                     s->hw->id);
   if (aclError e = npusim::rt::checkUnsafeCall(api, ACL_ERROR_RT_CAPTURE_MODE_BLOCK_ASYNC)) return e;
+  if (aclError e = npusim::rt::checks::pageableAsync(api, plan)) return e;
   if (api.rt.drain(*api.th, s->hw) != Runtime::Wait::Done)
     return api.fail(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, "the stream cannot drain before a pageable copy");
   api.args.add("pageable", 1);
@@ -36,17 +32,20 @@ aclError pageableFallback(ApiCall& api, Stream* s, const CopyPlan& plan, int fil
 aclError memcpyAsync(const char* name, void* dst, size_t destMax, const void* src, size_t count,
                      aclrtMemcpyKind kind, aclrtStream stream) {
   ApiCall api(name);
+  CallArgs checkArgs{{"dst", dst}, {"destMax", destMax}, {"src", src},
+                     {"count", count}, {"kind", kind},     {"stream", stream}};
   if (!api.ok()) return api.notReady();
   if (count == 0) return api.done();
   if (count > destMax)
     return api.fail(ACL_ERROR_RT_PARAM_INVALID, "count {} exceeds destMax {}", count, destMax);
   aclError err;
-  Stream* s = streamArg(api, stream, &err);
+  Stream* s = api.stream(stream, &err);
   if (!s) return err;
   CopyPlan plan;
   if (aclError e = npusim::rt::planCopy(api, dst, src, count, 1, count, count, kind, &plan)) return e;
   if (plan.hostOnly)
     return api.fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "asynchronous host-to-host copies are not supported");
+  if (aclError e = npusim::rt::checks::asyncAlignment(api, dst, src)) return e;
   if (dst == src) return api.done();
   if (plan.pageable) return pageableFallback(api, s, plan);
   return npusim::rt::launchAsync(api, s, plan);
@@ -58,6 +57,7 @@ extern "C" {
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
   ApiCall api("aclrtMemcpy");
+  CallArgs checkArgs{{"dst", dst}, {"destMax", destMax}, {"src", src}, {"count", count}, {"kind", kind}};
   if (!api.ok()) return api.notReady();
   if (count == 0) return api.done();
   if (count > destMax)
@@ -82,6 +82,8 @@ aclError aclrtMemcpyAsyncWithCondition(void* dst, size_t destMax, const void* sr
 aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
                        aclrtMemcpyKind kind) {
   ApiCall api("aclrtMemcpy2d");
+  CallArgs checkArgs{{"dst", dst},     {"dpitch", dpitch}, {"src", src}, {"spitch", spitch},
+                     {"width", width}, {"height", height}, {"kind", kind}};
   if (!api.ok()) return api.notReady();
   if (width == 0 || height == 0) return api.done();
   if (width > spitch || width > dpitch)
@@ -100,6 +102,8 @@ aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch,
 aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                             size_t height, aclrtMemcpyKind kind, aclrtStream stream) {
   ApiCall api("aclrtMemcpy2dAsync");
+  CallArgs checkArgs{{"dst", dst},     {"dpitch", dpitch}, {"src", src},   {"spitch", spitch},
+                     {"width", width}, {"height", height}, {"kind", kind}, {"stream", stream}};
   if (!api.ok()) return api.notReady();
   if (width == 0 || height == 0) return api.done();
   if (width > spitch || width > dpitch)
@@ -113,18 +117,20 @@ aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t sp
     return api.fail(ACL_ERROR_INVALID_PARAM, "kind {} is not supported by aclrtMemcpy2dAsync",
                     static_cast<int>(kind));
   aclError err;
-  Stream* s = streamArg(api, stream, &err);
+  Stream* s = api.stream(stream, &err);
   if (!s) return err;
   CopyPlan plan;
   if (aclError e = npusim::rt::planCopy(api, dst, src, width, height, dpitch, spitch, kind, &plan)) return e;
   if (plan.hostOnly)
     return api.fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "asynchronous host-to-host copies are not supported");
+  if (aclError e = npusim::rt::checks::asyncAlignment(api, dst, src)) return e;
   if (plan.pageable) return pageableFallback(api, s, plan);
   return npusim::rt::launchAsync(api, s, plan);
 }
 
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
   ApiCall api("aclrtMemset");
+  CallArgs checkArgs{{"devPtr", devPtr}, {"maxCount", maxCount}, {"value", value}, {"count", count}};
   if (!api.ok()) return api.notReady();
   if (count == 0) return api.done();
   if (count > maxCount)
@@ -137,12 +143,14 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
 
 aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
   ApiCall api("aclrtMemsetAsync");
+  CallArgs checkArgs{
+      {"devPtr", devPtr}, {"maxCount", maxCount}, {"value", value}, {"count", count}, {"stream", stream}};
   if (!api.ok()) return api.notReady();
   if (count == 0) return api.done();
   if (count > maxCount)
     return api.fail(ACL_ERROR_RT_PARAM_INVALID, "count {} exceeds maxCount {}", count, maxCount);
   aclError err;
-  Stream* s = streamArg(api, stream, &err);
+  Stream* s = api.stream(stream, &err);
   if (!s) return err;
   CopyPlan plan;
   if (aclError e = npusim::rt::planMemset(api, devPtr, count, value, &plan)) return e;

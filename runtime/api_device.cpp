@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "acl/acl.h"
+#include "runtime/checks.h"
 #include "runtime/runtime.h"
 
 using npusim::rt::ApiCall;
@@ -50,8 +51,10 @@ aclError aclFinalize() {
   if (rt.initCount == 0)
     return api.fail(ACL_ERROR_REPEAT_FINALIZE, "aclFinalize called without a matching aclInit");
   rt.initCount = 0;
+  aclError left = npusim::rt::checks::workLeftAtFinalize(api);
   rt.finalizeDevices(*api.th);
   rt.writeOutputs();
+  if (left) return left;  // strict checks: finalised, but the misuse is reported
   return api.done();
 }
 
@@ -61,11 +64,14 @@ aclError aclFinalizeReference(uint64_t* refCount) {
   Runtime& rt = api.rt;
   if (rt.initCount == 0)
     return api.fail(ACL_ERROR_REPEAT_FINALIZE, "aclFinalizeReference called without aclInit");
+  aclError left = ACL_SUCCESS;
   if (--rt.initCount == 0) {
+    left = npusim::rt::checks::workLeftAtFinalize(api);
     rt.finalizeDevices(*api.th);
     rt.writeOutputs();
   }
   if (refCount) *refCount = static_cast<uint64_t>(rt.initCount);
+  if (left) return left;
   return api.done();
 }
 
@@ -116,7 +122,9 @@ static aclError resetDevice(const char* name, int32_t deviceId, bool force) {
   if (!api.ok()) return api.notReady();
   api.args.add("device", deviceId);
   if (aclError e = checkDevice(api, deviceId)) return e;
+  aclError left = npusim::rt::checks::workLeftAtReset(api, deviceId, force);
   api.rt.closeDevice(deviceId, force);
+  if (left) return left;  // strict checks: the reset happened, the call still reports the misuse
   return api.done();
 }
 

@@ -3,6 +3,7 @@
 
 #include "acl/acl.h"
 #include "runtime/capture.h"
+#include "runtime/checks.h"
 #include "runtime/runtime.h"
 
 using npusim::kTickMax;
@@ -21,17 +22,11 @@ constexpr uint32_t kKnownEventFlags = ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_
 
 Event* eventArg(ApiCall& api, aclrtEvent e, aclError* err) {
   if (!e || !api.rt.validEvent(e)) {
-    *err = api.fail(ACL_ERROR_INVALID_PARAM, "event {} is not a live event (destroyed or never created)", e);
+    *err = e ? api.fail(ACL_ERROR_INVALID_PARAM, "{}", npusim::rt::checks::staleEvent(e))
+             : api.fail(ACL_ERROR_INVALID_PARAM, "event is NULL");
     return nullptr;
   }
   return static_cast<Event*>(e);
-}
-
-Stream* streamArg(ApiCall& api, aclrtStream handle, aclError* err) {
-  std::string why;
-  Stream* s = api.rt.resolveStream(handle, err, &why);
-  if (!s) api.fail(*err, "{}", why);
-  return s;
 }
 
 aclError createEvent(ApiCall& api, aclrtEvent* event, EventKind kind, uint32_t flags) {
@@ -106,7 +101,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   aclError err;
   Event* e = eventArg(api, event, &err);
   if (!e) return err;
-  Stream* s = streamArg(api, stream, &err);
+  Stream* s = api.stream(stream, &err);
   if (!s) return err;
   if (npusim::rt::captureRecordEvent(api, e, s, &err)) return err;
   api.charge(api.rt.costs().launch);
@@ -127,7 +122,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   aclError err;
   Event* e = eventArg(api, event, &err);
   if (!e) return err;
-  Stream* s = streamArg(api, stream, &err);
+  Stream* s = api.stream(stream, &err);
   if (!s) return err;
   if (npusim::rt::captureResetEvent(api, e, s, &err)) return err;
   api.charge(api.rt.costs().launch);
@@ -148,7 +143,7 @@ static aclError streamWaitEvent(const char* name, aclrtStream stream, aclrtEvent
   aclError err;
   Event* e = eventArg(api, event, &err);
   if (!e) return err;
-  Stream* s = streamArg(api, stream, &err);
+  Stream* s = api.stream(stream, &err);
   if (!s) return err;
   if (npusim::rt::captureWaitEvent(api, s, e, &err)) return err;
   api.charge(api.rt.costs().launch);
@@ -231,9 +226,11 @@ static aclError syncEvent(const char* name, aclrtEvent event, int32_t timeout) {
     api.th->clock = std::max(api.th->clock, limit);
     return api.fail(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "timed out after {} ms", timeout);
   }
-  if (w == Runtime::Wait::Deadlock)
-    return api.fail(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "deadlock: the event's record can never execute\n{}",
-                    api.rt.describeBlocked());
+  if (w == Runtime::Wait::Deadlock) {
+    std::string blocked = api.rt.describeBlocked();
+    npusim::rt::checks::deadlock(fmt::format("event {}", event), blocked, false);
+    return api.fail(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "deadlock: the event's record can never execute\n{}", blocked);
+  }
   api.rt.observe(*api.th, hw->timestamp);
   return api.done();
 }

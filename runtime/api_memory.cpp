@@ -1,6 +1,7 @@
 // ACL entry points: device and pinned-host memory allocation.
 #include "acl/acl.h"
 #include "acl/ops/acl_dvpp.h"
+#include "runtime/checks.h"
 #include "runtime/runtime.h"
 
 using npusim::rt::ApiCall;
@@ -42,6 +43,7 @@ aclError mallocDevice(ApiCall& api, void** devPtr, size_t size, uint64_t padding
 aclError freeDevice(ApiCall& api, void* devPtr) {
   if (!devPtr) return api.fail(ACL_ERROR_INVALID_PARAM, "devPtr is NULL");
   api.charge(api.rt.costs().alloc);
+  if (aclError e = npusim::rt::checks::beforeFree(api, devPtr)) return e;
   std::string why;
   if (!api.rt.memory().freeDevice(devPtr, &why)) return api.fail(ACL_ERROR_RT_PARAM_INVALID, "{}", why);
   return api.done();
@@ -106,6 +108,7 @@ aclError aclrtFreeHost(void* hostPtr) {
   if (!api.ok()) return api.notReady();
   if (!hostPtr) return api.fail(ACL_ERROR_INVALID_PARAM, "hostPtr is NULL");
   api.charge(api.rt.costs().alloc);
+  if (aclError e = npusim::rt::checks::beforeFreeHost(api, hostPtr)) return e;
   if (!api.rt.memory().freeHost(hostPtr))
     return api.fail(ACL_ERROR_RT_PARAM_INVALID,
                     "{} was not returned by aclrtMallocHost (or was already freed)", hostPtr);

@@ -12,13 +12,6 @@ using npusim::rt::Stream;
 
 namespace {
 
-Stream* streamArg(ApiCall& api, aclrtStream handle, aclError* err) {
-  std::string why;
-  Stream* s = api.rt.resolveStream(handle, err, &why);
-  if (!s) api.fail(*err, "{}", why);
-  return s;
-}
-
 aclError createStream(ApiCall& api, aclrtStream* stream, uint32_t priority, uint32_t flags) {
   if (!stream) return api.fail(ACL_ERROR_INVALID_PARAM, "stream is NULL");
   Context* ctx = api.rt.currentContext();
@@ -45,7 +38,7 @@ aclError waitResult(ApiCall& api, Runtime::Wait w, const char* what) {
 
 aclError synchronize(ApiCall& api, aclrtStream stream, int32_t timeoutMs) {
   aclError err;
-  Stream* s = streamArg(api, stream, &err);
+  Stream* s = api.stream(stream, &err);
   if (!s) return err;
   api.args.add("stream", s->hw->id);
   if (s->capture)
@@ -80,7 +73,7 @@ static aclError destroyStream(const char* name, aclrtStream stream) {
   if (!stream)
     return api.fail(ACL_ERROR_INVALID_PARAM, "stream is NULL (the default stream cannot be destroyed)");
   aclError err;
-  Stream* s = streamArg(api, stream, &err);
+  Stream* s = api.stream(stream, &err);
   if (!s) return err;
   if (s->isDefault)
     return api.fail(ACL_ERROR_INVALID_PARAM, "a default stream is released by aclrtResetDevice");
@@ -119,7 +112,7 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
   if (!api.ok()) return api.notReady();
   if (!status) return api.fail(ACL_ERROR_INVALID_PARAM, "status is NULL");
   aclError err;
-  Stream* s = streamArg(api, stream, &err);
+  Stream* s = api.stream(stream, &err);
   if (!s) return err;
   if (s->capture)
     return api.fail(ACL_ERROR_RT_STREAM_CAPTURED, "stream {} is capturing: it cannot be queried", s->hw->id);

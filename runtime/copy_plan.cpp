@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "runtime/checks.h"
+
 namespace npusim::rt {
 
 namespace {
@@ -33,18 +35,9 @@ uint64_t extent(uint64_t width, uint64_t height, uint64_t pitch) {
   return height ? (height - 1) * pitch + width : 0;
 }
 
+// Range checks live with the other misuse checks (runtime/check_memory.cpp).
 aclError checkRange(ApiCall& api, const PointerInfo& info, const void* p, uint64_t bytes, const char* what) {
-  if (info.kind != PointerKind::Device) return ACL_SUCCESS;
-  if (!info.alloc)
-    return api.fail(ACL_ERROR_RT_PARAM_INVALID,
-                    "{} address {} is device memory that is not allocated (freed or never allocated)", what,
-                    p);
-  if (!api.rt.memory().rangeInside(info, p, bytes))
-    return api.fail(
-        ACL_ERROR_RT_PARAM_INVALID,
-        "{} range [{}, +{}) runs past the end of allocation #{} ({} bytes requested, {} reserved)", what, p,
-        bytes, info.alloc->id, info.alloc->requested, info.alloc->size);
-  return ACL_SUCCESS;
+  return checks::deviceRange(api, info, p, bytes, what);
 }
 
 }  // namespace

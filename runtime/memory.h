@@ -78,6 +78,7 @@ class MemoryManager {
   uint8_t* hostView(const PointerInfo& info, const void* p) const;
   const Allocation* findAllocation(const void* p) const;
   uint64_t liveAllocations() const { return allocations_.size(); }
+  bool isPinnedStart(const void* p) const { return pinned_.count(reinterpret_cast<uintptr_t>(p)) != 0; }
 
  private:
   std::vector<std::unique_ptr<DeviceMemory>> devices_;

@@ -11,6 +11,7 @@
 #include <systemc>
 
 #include "runtime/capture.h"
+#include "runtime/checks.h"
 #include "runtime/summary.h"
 
 namespace npusim::rt {
@@ -58,21 +59,7 @@ bool Runtime::ensure(std::string* err) {
     const char* summary = std::getenv("NPUSIM_SUMMARY");
     summary_ = summary && *summary && std::string(summary) != "0";
 
-    costs_.apiCall = nsToTick(cfg.getFloat("host.api_call_ns"));
-    costs_.launch = nsToTick(cfg.getFloat("host.launch_ns"));
-    costs_.syncCopy = nsToTick(cfg.getFloat("host.sync_copy_ns"));
-    costs_.doorbell = nsToTick(cfg.getFloat("host.doorbell_ns"));
-    costs_.wakeup = nsToTick(cfg.getFloat("host.wakeup_ns"));
-    costs_.alloc = nsToTick(cfg.getFloat("host.alloc_ns"));
-    costs_.opPrepare = nsToTick(cfg.getFloat("host.op_prepare_ns"));
-    costs_.opLaunch = nsToTick(cfg.getFloat("host.op_launch_ns"));
-    costs_.completion = nsToTick(cfg.getFloat("sched.completion_ns"));
-    costs_.memcpyBytesPerSec = cfg.getFloat("host.memcpy_gbps") * 1e9;
-    costs_.pageableChunk = static_cast<uint64_t>(cfg.getInt("host.pageable_chunk_bytes"));
-    costs_.sqDepth = static_cast<uint64_t>(cfg.getInt("sched.sq_depth"));
-    costs_.timestampHz = cfg.getFloat("sched.timestamp_hz");
-    costs_.maxStreams = static_cast<int>(cfg.getInt("sched.max_streams"));
-    costs_.maxEvents = static_cast<int>(cfg.getInt("sched.max_events"));
+    costs_ = hostCostsFromConfig(cfg);
 
     platform_ = std::make_unique<Platform>(cfg, trace_, [this](const sched::Task& t) { onTaskComplete(t); });
     devices_.resize(static_cast<size_t>(platform_->deviceCount()));
@@ -81,6 +68,7 @@ bool Runtime::ensure(std::string* err) {
       devices_[static_cast<size_t>(d)].syncQueue = platform_->device(d).sched->createStream(-1, true);
     }
     sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaboration and initialisation, at time 0
+    checks::installFaultReporter();
     std::atexit(atExit);
   } catch (const std::exception& e) {
     configError_ = e.what();
@@ -298,6 +286,7 @@ Stream* Runtime::createStream(Context* ctx, uint32_t flags, uint32_t priority, b
 
 void Runtime::destroyStream(Stream* s) {
   captureStreamDestroyed(s);
+  checks::streamDestroyed(s);
   platform_->device(s->device).sched->retireStream(s->hw);
   if (s->ctx) s->ctx->streams.erase(s);
   device(s->device).liveStreams--;
@@ -318,7 +307,7 @@ Stream* Runtime::resolveStream(aclrtStream handle, aclError* err, std::string* w
   Stream* s = static_cast<Stream*>(handle);
   if (!streams_.count(s)) {
     *err = ACL_ERROR_RT_PARAM_INVALID;
-    *why = fmt::format("stream {} is not a live stream (destroyed or never created)", handle);
+    *why = checks::staleStream(handle);
     return nullptr;
   }
   return s;
@@ -335,6 +324,7 @@ Event* Runtime::createEvent(int device, EventKind kind, uint32_t flags) {
 }
 
 void Runtime::destroyEvent(Event* e) {
+  checks::eventDestroyed(e);
   if (e->device >= 0) device(e->device).liveEvents--;
   events_.erase(e);
   delete e;  // queued tasks keep the hardware event alive through their shared_ptr
@@ -352,11 +342,13 @@ uint64_t Runtime::launch(HostThread& th, sched::HwStream* hw, std::unique_ptr<sc
   t->submit = std::max(th.clock + costs_.doorbell, kernelNow());
   t->flow = flow;
   uint64_t id = t->id;
+  checks::taskLaunched(*t, hw->device);
   platform_->device(hw->device).sched->submit(hw, std::move(t));
   return id;
 }
 
-void Runtime::onTaskComplete(const sched::Task&) {
+void Runtime::onTaskComplete(const sched::Task& t) {
+  checks::taskCompleted(t);
   if (waiter_ && (*waiter_)()) sc_core::sc_pause();
 }
 
@@ -433,10 +425,11 @@ Runtime::Wait Runtime::drain(HostThread& th, sched::HwStream* hw, Tick limit) {
   if (w == Wait::Done) {
     if (target) observe(th, hw->lastEnd);
   } else if (w == Wait::Deadlock) {
-    std::fprintf(stderr,
-                 "npusim: deadlock: the host waits for NPU %d %s but no device work can progress.\n%s",
-                 hw->device, hw->internal ? "sync copies" : fmt::format("stream {}", hw->id).c_str(),
-                 describeBlocked().c_str());
+    std::string what = hw->internal ? "sync copies" : fmt::format("stream {}", hw->id);
+    std::string blocked = describeBlocked();
+    std::fprintf(stderr, "npusim: deadlock: the host waits for NPU %d %s but no device work can progress.\n%s",
+                 hw->device, what.c_str(), blocked.c_str());
+    checks::deadlock(fmt::format("NPU {} {}", hw->device, what), blocked, true);
   }
   return w;
 }
@@ -492,7 +485,14 @@ void Runtime::writeOutputs() {
 
 // ---- ApiCall ----
 
-ApiCall::ApiCall(const char* name) : rt(Runtime::get()), lock_(rt.mu), name_(name) {
+namespace {
+thread_local ApiCall* tCall = nullptr;
+}  // namespace
+
+ApiCall* ApiCall::current() { return tCall; }
+
+ApiCall::ApiCall(const char* name) : rt(Runtime::get()), lock_(rt.mu), name_(name), outer_(tCall) {
+  tCall = this;
   if (!rt.ensure(nullptr)) {
     ok_ = false;
     return;
@@ -507,11 +507,19 @@ ApiCall::ApiCall(const char* name) : rt(Runtime::get()), lock_(rt.mu), name_(nam
   th->clock += rt.costs().apiCall;
 }
 
+Stream* ApiCall::stream(aclrtStream handle, aclError* err) {
+  std::string why;
+  Stream* s = rt.resolveStream(handle, err, &why);
+  if (!s) fail(*err, "{}", why);
+  return s;
+}
+
 aclError ApiCall::notReady() {
   return fail(ACL_ERROR_INVALID_PARAM, "the simulator configuration is invalid: {}", rt.configError());
 }
 
 ApiCall::~ApiCall() {
+  tCall = outer_;
   noteResult(ret_);
   if (!th) return;
   if (--th->depth == 0) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "models/host/host_cpu.h"
 #include "models/platform/platform.h"
 #include "runtime/errors.h"
 #include "runtime/host_thread.h"
@@ -31,15 +32,8 @@ struct DeviceState {
   std::set<int> peers;  // peer devices this device may access
 };
 
-// Host software costs and latencies (configs: host.*, sched.*).
-struct HostCosts {
-  Tick apiCall, launch, syncCopy, doorbell, wakeup, alloc, opPrepare, opLaunch, completion;
-  double memcpyBytesPerSec;
-  uint64_t pageableChunk;
-  uint64_t sqDepth;
-  double timestampHz;
-  int maxStreams, maxEvents;
-};
+using npusim::HostCosts;
+
 
 class Runtime {
  public:
@@ -162,7 +156,12 @@ class ApiCall {
     return setRecentError(name_, fmt::format(f, std::forward<A>(a)...), code);
   }
   aclError done(aclError code = ACL_SUCCESS) { return ret_ = code; }
+  // The stream a handle names (nullptr = the current context's default stream); on failure
+  // records the error and returns nullptr with *err set.
+  Stream* stream(aclrtStream handle, aclError* err);
   void charge(Tick t) { th->clock += t; }
+  const char* name() const { return name_; }
+  static ApiCall* current();  // the innermost call in progress on this thread (or nullptr)
 
   Runtime& rt;
   HostThread* th = nullptr;
@@ -175,6 +174,7 @@ class ApiCall {
   Tick begin_ = 0;
   aclError ret_ = ACL_SUCCESS;
   bool ok_ = true;
+  ApiCall* outer_ = nullptr;
 };
 
 }  // namespace npusim::rt

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "runtime/checks.h"
 #include "runtime/runtime.h"
 
 namespace npusim::rt {
@@ -49,6 +50,7 @@ json buildStatistics(Runtime& rt, Tick end) {
   json unsupported = json::object();
   for (const auto& [name, n] : unsupportedCalls()) unsupported[name] = n;
   out["unsupported_calls"] = unsupported;
+  out["findings"] = checks::findingsJson();  // misuse found by the checks (docs/checks.md)
   return out;
 }
 
@@ -100,6 +102,12 @@ std::string formatSummary(const json& s) {
                      l["busy_us"].get<double>(), 100.0 * l["utilisation"].get<double>());
   }
   if (!s["unsupported_calls"].empty()) o += "unsupported calls: " + s["unsupported_calls"].dump() + "\n";
+  if (s.contains("findings") && !s["findings"].empty()) {
+    o += "misuse findings (see docs/checks.md):\n";
+    for (const auto& f : s["findings"])
+      o += fmt::format("  {} [{}] {} x{}\n", f["severity"].get<std::string>(), f["check"].get<std::string>(),
+                       f["call"].get<std::string>(), f["count"].get<uint64_t>());
+  }
   return o;
 }
 

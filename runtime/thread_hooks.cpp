@@ -28,11 +28,9 @@ struct Boot {
 void* trampoline(void* p) {
   Boot b = *static_cast<Boot*>(p);
   delete static_cast<Boot*>(p);
-  {
-    Runtime& rt = Runtime::get();
-    std::lock_guard<std::recursive_mutex> lock(rt.mu);
-    rt.bindThread(b.self);
-  }
+  // The record was made by the creator under the lock; binding only sets this thread's
+  // thread-locals, so it must not wait for the lock (the creator may hold it).
+  Runtime::get().bindThread(b.self);
   return b.fn(b.arg);
 }
 
@@ -45,7 +43,9 @@ extern "C" int pthread_create(pthread_t* thread, const pthread_attr_t* attr, voi
   {
     std::lock_guard<std::recursive_mutex> lock(rt.mu);
     HostThread* parent = rt.built() ? rt.currentThreadIfKnown() : nullptr;
-    if (parent) child = rt.registerChild(parent);
+    // Threads made inside a runtime call (e.g. by a host kernel computing an operator's result)
+    // are the simulator's helpers, not program threads.
+    if (parent && parent->depth == 0) child = rt.registerChild(parent);
   }
   if (!child) return real(thread, attr, fn, arg);
   auto* boot = new Boot{fn, arg, child};

@@ -51,6 +51,13 @@ char* resolve(const TensorDesc& d) {
   return static_cast<char*>(host) + (d.offset - lo) * es;
 }
 
+// Device address of the lowest byte `d` touches.
+const void* firstByte(const TensorDesc& d) {
+  int64_t lo = 0, hi = 0;
+  d.elementSpan(&lo, &hi);
+  return reinterpret_cast<const void*>(d.data + static_cast<uint64_t>(lo * static_cast<int64_t>(d.elementSize())));
+}
+
 std::string memoryProblem(const OpInstance& op) {
   auto check = [](const TensorDesc& d, const std::string& what) -> std::string {
     if (d.numel() == 0 || resolve(d) != nullptr) return {};
@@ -179,6 +186,10 @@ int32_t runExecutor(const char* api, void* workspace, uint64_t workspaceSize, ac
     launch.name = snapshot->name;
     launch.argsSummary = snapshot->describe();
     launch.work = snapshot->work();
+    for (const auto* list : {&snapshot->inputs, &snapshot->outputs})
+      for (const TensorDesc& d : *list)
+        if (d.numel() > 0) launch.buffers.push_back(firstByte(d));
+    if (workspace != nullptr && workspaceSize > 0) launch.buffers.push_back(workspace);
     if (rt::functionalEnabled()) launch.compute = [snapshot]() { computeOnDevice(*snapshot); };
     const aclError err = rt::launchOperator(stream, std::move(launch));
     if (err != ACL_SUCCESS) {

@@ -1,0 +1,88 @@
+// The PCIe fabric on its own (no SystemC): protocol arithmetic, switch-hop latency, routes and
+// topology validation.
+#include <gtest/gtest.h>
+
+#include "models/pcie/fabric.h"
+#include "models/pcie/tlp.h"
+#include "npusim/config.h"
+
+using npusim::Config;
+using npusim::ConfigError;
+using npusim::nsToTick;
+using npusim::Tick;
+using npusim::tickToNs;
+using npusim::pcie::Fabric;
+
+TEST(Tlp, WireBytesFollowTheProtocol) {
+  npusim::pcie::Protocol p;  // MPS 256, MRRS 512, 64 B completions, 4DW requests, 3DW completions, 8 B framing
+  EXPECT_EQ(p.writeWire(256), 256u + 16 + 8);
+  EXPECT_EQ(p.writeWire(257), 257u + 2 * (16 + 8));
+  EXPECT_EQ(p.readRequestWire(1024), 2u * (16 + 8));
+  EXPECT_EQ(p.completionWire(256), 256u + 4 * (12 + 8));
+  EXPECT_EQ(p.ackWire(5), 5u * 8);
+  EXPECT_NEAR(npusim::pcie::laneBytesPerSec(4) * 16 / 1e9, 31.508, 0.001);
+  EXPECT_NEAR(npusim::pcie::laneBytesPerSec(3) * 16 / 1e9, 15.754, 0.001);
+  EXPECT_NEAR(npusim::pcie::laneBytesPerSec(5) * 16 / 1e9, 63.015, 0.001);
+}
+
+// Latency of a lone 64 B transfer from device 0 (under switch 0) with a given switch latency.
+static Tick lone(const char* kind, double switchNs) {
+  Fabric f(Config::load("910b", {"pcie.switch_latency_ns=" + std::to_string(switchNs)}));
+  if (std::string(kind) == "write") return f.hostWrite(0, 64, 0);
+  if (std::string(kind) == "read") return f.hostRead(0, 64, 0);
+  return f.peerWrite(0, 1, 64, 0);
+}
+
+TEST(Fabric, ASwitchHopAddsItsConfiguredLatency) {
+  // A posted write to the host crosses switch 0 once; a read crosses it twice (request up,
+  // completion down); a P2P write under the switch crosses it once.
+  EXPECT_EQ(lone("write", 1105) - lone("write", 105), nsToTick(1000));
+  EXPECT_EQ(lone("read", 1105) - lone("read", 105), nsToTick(2000));
+  EXPECT_EQ(lone("peer", 1105) - lone("peer", 105), nsToTick(1000));
+}
+
+TEST(Fabric, NestedSwitchesAddAHopEach) {
+  // 910b-nested: device 0 sits under a leaf switch under a top switch.
+  Fabric flat(Config::load("910b"));
+  Fabric nested(Config::load("910b-nested"));
+  Tick extra = nested.hostWrite(0, 64, 0) - flat.hostWrite(0, 64, 0);
+  // One more switch on the way up; the link between two switches adds no PHY latency of its own
+  // (a switch's port-to-port latency covers its ports, see pcie.link_latency_ns).
+  Config c = Config::load("910b");
+  Tick expected = nsToTick(c.getFloat("pcie.switch_latency_ns"));
+  EXPECT_NEAR(tickToNs(extra), tickToNs(expected), 1.0);
+  EXPECT_TRUE(nested.sameSwitch(0, 7));   // common top switch
+  EXPECT_FALSE(flat.sameSwitch(0, 7));    // only the root complex in common
+  auto r = nested.route(0, 5);
+  ASSERT_EQ(r.size(), 5u);
+  EXPECT_EQ(r[2], "Top switch");
+}
+
+TEST(Fabric, TopologyIsValidated) {
+  auto bad = [](const std::string& topo) {
+    std::string path = testing::TempDir() + "/topo.json";
+    FILE* f = fopen(path.c_str(), "w");
+    fprintf(f, "{\"extends\": \"910b\", \"topology\": %s}", topo.c_str());
+    fclose(f);
+    try {
+      Fabric fab(Config::load(path));
+      return std::string();
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+  };
+  EXPECT_NE(bad(R"({"root_ports": [{"device": 0}, {"device": 0}]})").find("twice"), std::string::npos);
+  EXPECT_NE(bad(R"({"root_ports": [{"device": 1}]})").find("out of range"), std::string::npos);
+  EXPECT_NE(bad(R"({"root_ports": [{"devcie": 0}]})").find("unknown key"), std::string::npos);
+  EXPECT_NE(bad(R"({"root_ports": [{"device": 0, "link": {"gen": 9}}]})").find("gen"), std::string::npos);
+  EXPECT_NE(bad(R"({"root_ports": []})").find("no devices"), std::string::npos);
+  EXPECT_EQ(bad(R"({"root_ports": [{"device": 0, "link": {"gen": 3, "width": 8}}]})"), "");
+}
+
+TEST(Fabric, LinkGenerationSetsTheLineRate) {
+  for (int gen : {3, 4, 5}) {
+    Fabric f(Config::load("910b", {"pcie.gen=" + std::to_string(gen)}));
+    double rate = f.deviceLinks()[0]->up.bytesPerSec();
+    EXPECT_NEAR(rate, npusim::pcie::laneBytesPerSec(gen) * 16, 1.0);
+  }
+}
