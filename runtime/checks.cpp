@@ -4,6 +4,7 @@
 
 #include <cxxabi.h>
 #include <dlfcn.h>
+#include <link.h>
 #include <execinfo.h>
 #include <fmt/format.h>
 
@@ -87,12 +88,41 @@ struct Site {
   std::string text;
 };
 
+// "function at file:line" from the debug information, through binutils' addr2line (run once
+// per new call site, for the first 64; NPUSIM_CHECK_SYMBOLIZE=0 turns it off). Empty when unknown.
+std::string sourceLine(const char* path, uintptr_t addr) {
+  static const bool enabled = [] {
+    const char* v = std::getenv("NPUSIM_CHECK_SYMBOLIZE");
+    return !(v && std::string(v) == "0");
+  }();
+  static int budget = 64;  // each run parses the debug information: only the first call sites
+  if (!enabled || std::strchr(path, '\'') || !*path || budget <= 0) return {};
+  budget--;
+  std::string cmd = fmt::format("addr2line -C -f -e '{}' {:#x} 2>/dev/null", path, addr);
+  FILE* f = popen(cmd.c_str(), "r");
+  if (!f) return {};
+  char fn[512] = {0}, line[1024] = {0};
+  bool ok = std::fgets(fn, sizeof fn, f) && std::fgets(line, sizeof line, f);
+  pclose(f);
+  if (!ok) return {};
+  fn[std::strcspn(fn, "\n")] = 0;
+  line[std::strcspn(line, "\n")] = 0;
+  if (std::strncmp(line, "??", 2) == 0) return {};
+  return std::strcmp(fn, "??") == 0 ? std::string(line) : fmt::format("{} at {}", fn, line);
+}
+
 std::string describePc(uintptr_t pc) {
   Dl_info info{};
   if (!dladdr(reinterpret_cast<void*>(pc), &info) || !info.dli_fname) return fmt::format("{:#x}", pc);
   const char* module = std::strrchr(info.dli_fname, '/');
   module = module ? module + 1 : info.dli_fname;
   uintptr_t off = pc - reinterpret_cast<uintptr_t>(info.dli_fbase);
+  // The main program's dli_fname may be empty; /proc/self/exe names it.
+  std::string path = *info.dli_fname ? info.dli_fname : "/proc/self/exe";
+  // Position-dependent executables are symbolised by absolute address, the rest by offset.
+  bool absolute = static_cast<const ElfW(Ehdr)*>(info.dli_fbase)->e_type == ET_EXEC;
+  std::string source = sourceLine(path.c_str(), absolute ? pc : off);
+  if (!source.empty()) return fmt::format("{} ({}+{:#x})", source, module, off);
   if (!info.dli_sname) return fmt::format("{}+{:#x}", module, off);
   int status = 0;
   char* dem = abi::__cxa_demangle(info.dli_sname, nullptr, nullptr, &status);

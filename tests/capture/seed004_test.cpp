@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 
@@ -92,4 +93,34 @@ TEST(CaptureSeed004, ExampleBinaryPrintsTheSeedsOutput) {
   for (int k = 1; k <= 8; ++k) EXPECT_EQ(lines[static_cast<size_t>(k - 1)], expectedLine(k));
   EXPECT_EQ(lines[0], "[INFO]  1.100000 1.100000 1.100000 1.100000 1.100000 1.100000 1.100000 1.100000");
   EXPECT_EQ(lines[7], "[INFO]  8.800000 8.800000 8.800000 8.800000 8.800000 8.800000 8.800000 8.800000");
+}
+
+// The trace of seed 004: each replay is one API call with an arrow to a span on the executing
+// stream, arrows from that span to the first task of each model stream, and event arrows
+// between the model streams; both checkers accept the file.
+TEST(CaptureSeed004, TraceShowsEachReplayAndItsEdges) {
+  const std::string exe = std::string(NPUSIM_BINARY_DIR) + "/examples/seed004_capture";
+  struct stat st {};
+  if (stat(exe.c_str(), &st) != 0) GTEST_SKIP() << exe << " is not built (build target seed004_capture)";
+  const std::string trace = testing::TempDir() + "capture_seed004_trace.json";
+  ASSERT_EQ(std::system(("NPUSIM_TRACE=" + trace + " " + exe + " > /dev/null").c_str()), 0);
+  const std::string src = NPUSIM_SOURCE_DIR;
+  const std::string tracks =
+      " --expect-thread 'NPU 0/Stream 1' --expect-thread 'NPU 0/Model 1 stream 3 (captured from stream 1)'"
+      " --expect-thread 'NPU 0/Model 1 stream 4 (captured from stream 2)'";
+  EXPECT_EQ(std::system(("python3 " + src + "/scripts/check_trace.py --quiet " + trace + tracks).c_str()), 0);
+  const std::string flows =
+      "SELECT o.name || '>' || i.name AS edge, count(*) AS n FROM flow f JOIN slice o ON f.slice_out = o.id "
+      "JOIN slice i ON f.slice_in = i.id GROUP BY edge";
+  auto pairCount = [&](const char* from, const char* to, int n) {
+    return std::string(" --assert \"SELECT count(*) = 1 FROM (") + flows + ") WHERE edge = '" + from + ">" +
+           to + "' AND n = " + std::to_string(n) + "\"";
+  };
+  const std::string cmd = src + "/scripts/trace-check/perfetto-check " + trace + tracks +
+                          pairCount("aclmdlRIExecuteAsync", "Model 1 replay", 8) +
+                          pairCount("Model 1 replay", "Memcpy H2D", 8) +  // origin lane starts
+                          pairCount("Model 1 replay", "EventWait", 8) +   // side lane starts
+                          pairCount("EventRecord", "released", 16) +      // both event edges
+                          pairCount("aclnnAdd", "captured: aclnnAdd", 1) + " > /dev/null";
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
 }

@@ -1,0 +1,272 @@
+// Memory misuse checks (docs/checks.md): each test provokes one check and asserts the return
+// code, the message on stderr and the finding in the statistics.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "acl/acl.h"
+#include "acl/ops/acl_dvpp.h"
+#include "tests/checks/check_test_util.h"
+
+using npusim::test::configureChecks;
+using npusim::test::contains;
+using npusim::test::findingsOf;
+using npusim::test::readStats;
+using npusim::test::recentError;
+using npusim::test::stderrOf;
+
+namespace {
+
+constexpr aclrtMemMallocPolicy kHuge = ACL_MEM_MALLOC_HUGE_FIRST;
+
+char* at(void* p, size_t off) { return static_cast<char*>(p) + off; }
+
+}  // namespace
+
+TEST(MemoryChecks, CopyPastTheReservedEndIsAnError) {
+  std::string stats = configureChecks("");
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  void *d = nullptr, *h = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, 100, kHuge), ACL_SUCCESS);  // ALIGN_UP(100, 32) + 32 = 160 reserved
+  ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
+  std::string err = stderrOf(
+      [&] { EXPECT_EQ(aclrtMemcpy(d, 4096, h, 161, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID); });
+  EXPECT_TRUE(contains(err, "npusim: error [out_of_bounds] aclrtMemcpy(dst=0x")) << err;
+  EXPECT_TRUE(contains(err, "destMax=4096, src=0x")) << err;
+  EXPECT_TRUE(contains(err, "count=161, kind=ACL_MEMCPY_HOST_TO_DEVICE)")) << err;
+  EXPECT_TRUE(contains(err, "runs past the end of allocation #1 (100 bytes requested, 160 reserved, made by "
+                            "aclrtMalloc)"))
+      << err;
+  EXPECT_TRUE(contains(err, "called from")) << err;
+  EXPECT_TRUE(contains(err, "test_checks")) << err;  // the program location, not the runtime's
+  EXPECT_TRUE(contains(recentError(), "runs past the end of allocation #1"));
+  // Memsets, device sources and 2D extents are checked the same way.
+  EXPECT_EQ(aclrtMemset(d, 4096, 0, 200), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemcpy(h, 4096, d, 161, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemcpy2d(d, 64, h, 64, 64, 3, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+  // An address past the end, inside the device's address range, is not allocated memory.
+  EXPECT_EQ(aclrtMemcpy(at(d, 1u << 30), 16, h, 16, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_TRUE(contains(recentError(), "not allocated"));
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  nlohmann::json s = readStats(stats);
+  nlohmann::json oob = findingsOf(s, "out_of_bounds");
+  ASSERT_EQ(oob.size(), 4u) << s["findings"].dump(1);
+  EXPECT_EQ(oob[0]["severity"], "error");
+  EXPECT_EQ(oob[0]["call"], "aclrtMemcpy");
+  EXPECT_EQ(oob[1]["call"], "aclrtMemset");
+  EXPECT_EQ(oob[3]["call"], "aclrtMemcpy2d");
+  EXPECT_TRUE(contains(oob[3]["args"].get<std::string>(), "width=64, height=3"));
+  EXPECT_EQ(findingsOf(s, "not_allocated").size(), 1u);
+}
+
+TEST(MemoryChecks, AccessIntoThePaddingIsAWarningAndHappens) {
+  std::string stats = configureChecks("");
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  void *d = nullptr, *h = nullptr, *back = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, 100, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMallocHost(&back, 4096), ACL_SUCCESS);
+  for (int i = 0; i < 160; ++i) static_cast<unsigned char*>(h)[i] = static_cast<unsigned char>(i + 1);
+  // Within the requested size: nothing to say.
+  EXPECT_EQ(stderrOf([&] { EXPECT_EQ(aclrtMemcpy(d, 100, h, 100, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS); }), "");
+  // Into the padding (seed 003: sizes are padded to ALIGN_UP(size, 32) + 32): allowed, but a bug.
+  std::string err =
+      stderrOf([&] { EXPECT_EQ(aclrtMemcpy(d, 160, h, 160, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS); });
+  EXPECT_TRUE(contains(err, "npusim: warning [padding_access] aclrtMemcpy(dst=")) << err;
+  EXPECT_TRUE(contains(err, "reaches 60 bytes into the padding of allocation #1 (100 bytes requested, 160 "
+                            "reserved, made by aclrtMalloc)"))
+      << err;
+  // The copy really happened, padding included.
+  EXPECT_EQ(aclrtMemcpy(back, 160, d, 160, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(std::memcmp(back, h, 160), 0);
+  EXPECT_EQ(aclrtMemset(at(d, 96), 64, 0, 8), ACL_SUCCESS);  // bytes 100..103 are padding
+  // aclrtMallocAlign32 has no extra 32 bytes: its padding is only the rounding to 32.
+  void* a = nullptr;
+  ASSERT_EQ(aclrtMallocAlign32(&a, 33, kHuge), ACL_SUCCESS);  // 64 reserved
+  EXPECT_EQ(aclrtMemcpy(a, 64, h, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemcpy(a, 65, h, 65, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+  // acldvppMalloc pads like aclrtMalloc.
+  void* v = nullptr;
+  ASSERT_EQ(acldvppMalloc(&v, 10), ACL_SUCCESS);  // 64 reserved
+  EXPECT_EQ(aclrtMemcpy(v, 64, h, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemcpy(v, 65, h, 65, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  nlohmann::json s = readStats(stats);
+  nlohmann::json pad = findingsOf(s, "padding_access");
+  ASSERT_EQ(pad.size(), 5u) << s["findings"].dump(1);  // 2 memcpy H2D, D2H, memset, Align32, dvpp
+  for (const auto& f : pad) EXPECT_EQ(f["severity"], "warning");
+  EXPECT_EQ(findingsOf(s, "out_of_bounds").size(), 2u);
+}
+
+TEST(MemoryChecks, UseAfterFreeNamesTheFreedAllocation) {
+  configureChecks("");
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  void *d = nullptr, *h = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, 256, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
+  ASSERT_EQ(aclrtFree(d), ACL_SUCCESS);
+  std::string err = stderrOf(
+      [&] { EXPECT_EQ(aclrtMemcpy(h, 4096, at(d, 16), 16, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID); });
+  EXPECT_TRUE(contains(err, "npusim: error [use_after_free] aclrtMemcpy(dst=")) << err;
+  EXPECT_TRUE(contains(err, "it was in allocation #1 (256 bytes requested, 288 reserved, made by aclrtMalloc), "
+                            "freed by aclrtFree"))
+      << err;
+  EXPECT_TRUE(contains(recentError(), "not allocated"));
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  err = stderrOf([&] { EXPECT_EQ(aclrtMemsetAsync(d, 64, 0, 64, s), ACL_ERROR_RT_PARAM_INVALID); });
+  EXPECT_TRUE(contains(err, "[use_after_free] aclrtMemsetAsync(devPtr=")) << err;
+  // A new allocation at the same address is live memory again.
+  void* again = nullptr;
+  ASSERT_EQ(aclrtMalloc(&again, 256, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(again, d);  // first fit reuses the address
+  EXPECT_EQ(stderrOf([&] { EXPECT_EQ(aclrtMemcpy(d, 256, h, 256, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS); }), "");
+}
+
+TEST(MemoryChecks, DoubleAndInvalidFrees) {
+  std::string stats = configureChecks("");
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  void *d = nullptr, *q = nullptr, *h = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, 64, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMalloc(&q, 256, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
+  ASSERT_EQ(aclrtFree(d), ACL_SUCCESS);
+  std::string err = stderrOf([&] { EXPECT_EQ(aclrtFree(d), ACL_ERROR_RT_PARAM_INVALID); });
+  EXPECT_TRUE(contains(err, "npusim: error [double_free] aclrtFree(devPtr=0x")) << err;
+  EXPECT_TRUE(contains(err, "was already freed: allocation #1 (64 bytes requested, 96 reserved, made by "
+                            "aclrtMalloc) was freed by aclrtFree"))
+      << err;
+  err = stderrOf([&] { EXPECT_EQ(aclrtFree(at(q, 64)), ACL_ERROR_RT_PARAM_INVALID); });
+  EXPECT_TRUE(contains(err, "error [invalid_free] aclrtFree(")) << err;
+  EXPECT_TRUE(contains(err, "is inside allocation #2 (256 bytes requested, 288 reserved, made by aclrtMalloc) at "
+                            "offset 64, not its start"))
+      << err;
+  int local = 0;
+  err = stderrOf([&] { EXPECT_EQ(aclrtFree(&local), ACL_ERROR_RT_PARAM_INVALID); });
+  EXPECT_TRUE(contains(err, "was not returned by a device allocation")) << err;
+  err = stderrOf([&] { EXPECT_EQ(aclrtFree(h), ACL_ERROR_RT_PARAM_INVALID); });
+  EXPECT_TRUE(contains(err, "is host memory from aclrtMallocHost: release it with aclrtFreeHost")) << err;
+  err = stderrOf([&] { EXPECT_EQ(acldvppFree(at(q, 32)), ACL_ERROR_RT_PARAM_INVALID); });
+  EXPECT_TRUE(contains(err, "[invalid_free] acldvppFree(devPtr=")) << err;
+  // aclrtFreeHost takes only aclrtMallocHost blocks.
+  err = stderrOf([&] { EXPECT_EQ(aclrtFreeHost(q), ACL_ERROR_RT_PARAM_INVALID); });
+  EXPECT_TRUE(contains(err, "[invalid_free] aclrtFreeHost(hostPtr=")) << err;
+  EXPECT_TRUE(contains(err, "is device memory: release it with aclrtFree")) << err;
+  err = stderrOf([&] { EXPECT_EQ(aclrtFreeHost(at(h, 64)), ACL_ERROR_RT_PARAM_INVALID); });
+  EXPECT_TRUE(contains(err, "inside an aclrtMallocHost block but not its start")) << err;
+  err = stderrOf([&] { EXPECT_EQ(aclrtFreeHost(&local), ACL_ERROR_RT_PARAM_INVALID); });
+  EXPECT_TRUE(contains(err, "was not returned by aclrtMallocHost")) << err;
+  ASSERT_EQ(aclrtFreeHost(h), ACL_SUCCESS);
+  err = stderrOf([&] { EXPECT_EQ(aclrtFreeHost(h), ACL_ERROR_RT_PARAM_INVALID); });
+  EXPECT_TRUE(contains(err, "[double_free] aclrtFreeHost(")) << err;
+  // The valid frees still work and report nothing.
+  EXPECT_EQ(stderrOf([&] { EXPECT_EQ(aclrtFree(q), ACL_SUCCESS); }), "");
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  nlohmann::json s = readStats(stats);
+  EXPECT_EQ(findingsOf(s, "double_free").size(), 2u);
+  EXPECT_EQ(findingsOf(s, "invalid_free").size(), 7u);
+}
+
+TEST(MemoryChecks, AsyncCopyFromPageableMemoryIsAWarning) {
+  configureChecks("");
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  void* d = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, 4096, kHuge), ACL_SUCCESS);
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  void* pageable = std::aligned_alloc(64, 4096);  // 64-byte aligned: only the pageable check applies
+  std::memset(pageable, 7, 4096);
+  std::string err =
+      stderrOf([&] { EXPECT_EQ(aclrtMemcpyAsync(d, 4096, pageable, 4096, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS); });
+  EXPECT_TRUE(contains(err, "npusim: warning [pageable_async] aclrtMemcpyAsync(dst=")) << err;
+  EXPECT_TRUE(contains(err, "stream=0x")) << err;
+  EXPECT_TRUE(contains(err, "is pageable (not from aclrtMallocHost): the runtime synchronises the stream")) << err;
+  std::vector<unsigned char> back(4096);
+  ASSERT_EQ(aclrtMemcpy(back.data(), 4096, d, 4096, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(back[4095], 7);  // it still copies (synchronously)
+  err = stderrOf([&] {
+    EXPECT_EQ(aclrtMemcpyAsync(pageable, 4096, d, 4096, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_SUCCESS);
+  });
+  EXPECT_TRUE(contains(err, "[pageable_async] aclrtMemcpyAsync(")) << err;
+  // Pinned memory: nothing to say.
+  void* h = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
+  EXPECT_EQ(stderrOf([&] {
+              EXPECT_EQ(aclrtMemcpyAsync(d, 4096, h, 4096, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
+            }),
+            "");
+  std::free(pageable);
+}
+
+TEST(MemoryChecks, AsyncCopyWithUnalignedAddressesIsAWarning) {
+  configureChecks("");
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  void *d = nullptr, *h = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, 4096, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  std::string err = stderrOf(
+      [&] { EXPECT_EQ(aclrtMemcpyAsync(d, 4096, at(h, 8), 64, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS); });
+  EXPECT_TRUE(contains(err, "npusim: warning [unaligned_async] aclrtMemcpyAsync(")) << err;
+  EXPECT_TRUE(contains(err, "src address 0x")) << err;
+  EXPECT_TRUE(contains(err, "is not 64-byte aligned")) << err;
+  err = stderrOf(
+      [&] { EXPECT_EQ(aclrtMemcpyAsync(at(d, 32), 64, h, 64, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS); });
+  EXPECT_TRUE(contains(err, "dst address 0x")) << err;
+  err = stderrOf([&] {
+    EXPECT_EQ(aclrtMemcpy2dAsync(at(d, 16), 128, h, 128, 64, 4, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
+  });
+  EXPECT_TRUE(contains(err, "[unaligned_async] aclrtMemcpy2dAsync(dst=")) << err;
+  // Synchronous copies have no alignment rule; aligned asynchronous ones pass.
+  EXPECT_EQ(stderrOf([&] {
+              EXPECT_EQ(aclrtMemcpy(at(d, 8), 64, at(h, 8), 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+              EXPECT_EQ(aclrtMemcpyAsync(at(d, 64), 64, at(h, 128), 64, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
+            }),
+            "");
+  EXPECT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+}
+
+TEST(MemoryChecks, FreeWhileAQueuedCopyUsesTheMemory) {
+  std::string stats = configureChecks("");
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  const size_t bytes = 16u << 20;
+  void *d = nullptr, *h = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, bytes, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMallocHost(&h, bytes), ACL_SUCCESS);
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(d, bytes, h, bytes, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
+  // A 16 MiB copy takes ~0.7 ms; the host frees the memory right away.
+  std::string err = stderrOf([&] { EXPECT_EQ(aclrtFree(d), ACL_SUCCESS); });
+  EXPECT_TRUE(contains(err, "npusim: warning [free_in_flight] aclrtFree(devPtr=0x")) << err;
+  EXPECT_TRUE(contains(err, "allocation #1 (16777216 bytes requested")) << err;
+  EXPECT_TRUE(contains(err, "is freed while 1 unfinished task(s) still use it (task #1 'Memcpy H2D' on NPU 0 "
+                            "stream 1)"))
+      << err;
+  EXPECT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+  // After a synchronisation the memory is no longer in use.
+  void* e = nullptr;
+  ASSERT_EQ(aclrtMalloc(&e, bytes, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(e, bytes, h, bytes, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+  EXPECT_EQ(stderrOf([&] { EXPECT_EQ(aclrtFree(e), ACL_SUCCESS); }), "");
+  // A task the device has finished by the host's time does not count: here a long synchronous
+  // copy keeps the host busy until well after the small asynchronous one is done.
+  void *f = nullptr, *g = nullptr;
+  ASSERT_EQ(aclrtMalloc(&f, 4096, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMalloc(&g, bytes, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(f, 4096, h, 4096, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpy(g, bytes, h, bytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);  // ~0.7 ms on the host
+  EXPECT_EQ(stderrOf([&] { EXPECT_EQ(aclrtFree(f), ACL_SUCCESS); }), "");
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  nlohmann::json inflight = findingsOf(readStats(stats), "free_in_flight");
+  ASSERT_EQ(inflight.size(), 1u);
+  EXPECT_EQ(inflight[0]["severity"], "warning");
+}
