@@ -15,13 +15,6 @@ using npusim::rt::Stream;
 
 namespace {
 
-Stream* streamArg(ApiCall& api, aclrtStream handle, aclError* err) {
-  std::string why;
-  Stream* s = api.rt.resolveStream(handle, err, &why);
-  if (!s) api.fail(*err, "{}", why);
-  return s;
-}
-
 bool validMode(aclmdlRICaptureMode mode) {
   return mode == ACL_MODEL_RI_CAPTURE_MODE_GLOBAL || mode == ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL ||
          mode == ACL_MODEL_RI_CAPTURE_MODE_RELAXED;
@@ -58,7 +51,7 @@ aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode) {
   if (!validMode(mode))
     return api.fail(ACL_ERROR_INVALID_PARAM, "mode {} is not a capture mode", static_cast<int>(mode));
   aclError err;
-  Stream* s = streamArg(api, stream, &err);
+  Stream* s = api.stream(stream, &err);
   if (!s) return err;
   if (s->isDefault)
     return api.fail(ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT, "a default stream cannot be captured");
@@ -75,7 +68,7 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
   if (!api.ok()) return api.notReady();
   if (!modelRI) return api.fail(ACL_ERROR_INVALID_PARAM, "modelRI is NULL");
   aclError err;
-  Stream* s = streamArg(api, stream, &err);
+  Stream* s = api.stream(stream, &err);
   if (!s) return err;
   api.args.add("stream", s->hw->id);
   CaptureModel* m = s->capture;
@@ -112,7 +105,7 @@ aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus* statu
   if (!api.ok()) return api.notReady();
   if (!status && !modelRI) return api.fail(ACL_ERROR_INVALID_PARAM, "status and modelRI are both NULL");
   aclError err;
-  Stream* s = streamArg(api, stream, &err);
+  Stream* s = api.stream(stream, &err);
   if (!s) return err;
   CaptureModel* m = s->capture;
   if (status)
@@ -141,7 +134,7 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream) {
   aclError err;
   CaptureModel* m = modelArg(api, modelRI, &err);
   if (!m) return err;
-  Stream* s = streamArg(api, stream, &err);
+  Stream* s = api.stream(stream, &err);
   if (!s) return err;
   if (s->capture)
     return api.fail(ACL_ERROR_RT_STREAM_CAPTURED, "stream {} is capturing (into model {})", s->hw->id,

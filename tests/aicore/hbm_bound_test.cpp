@@ -30,8 +30,8 @@ void checkAddIsHbmBound(const std::string& set) {
   Session s;
   const int64_t n = 64ll << 20;  // 64 Mi fp32 per tensor: 768 MiB moved
   DevTensor a({n}, ACL_FLOAT), b({n}, ACL_FLOAT), c({n}, ACL_FLOAT);
-  const double sec =
-      1e-3 * deviceMs(s.stream, [&] { add(a, b, c, s.stream); }, [&] { add(a, b, c, s.stream); });
+  const double sec = 1e-3 * deviceMs(
+                                s.stream, [&] { add(a, b, c, s.stream); }, [&] { add(a, b, c, s.stream); });
   const uint64_t moved = a.bytes + b.bytes + c.bytes;
   const double rate = static_cast<double>(moved) / sec;
   const double mixed = hbmStreamingBytesPerSec(moved, 2.0 / 3.0);  // the Add's mix: 2 reads, 1 write

@@ -8,7 +8,7 @@
 using namespace aicore_test;
 
 TEST(LaunchOverhead, TinyAddIsDominatedByLaunchAndDispatch) {
-  npusim::test::configure("");
+  npusim::test::configure("sim.functional=false");  // same times either way (FunctionalTiming)
   Session s;
   DevTensor a({16}, ACL_FLOAT), b({16}, ACL_FLOAT), c({16}, ACL_FLOAT);
   const npusim::Config& cfg = config();
@@ -19,8 +19,8 @@ TEST(LaunchOverhead, TinyAddIsDominatedByLaunchAndDispatch) {
   aclScalar* alpha = aclCreateScalar(&one, ACL_FLOAT);
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
-  const double prepare = npusim::test::hostNs(
-      [&] { ASSERT_EQ(aclnnAddGetWorkspaceSize(a.t, b.t, alpha, c.t, &ws, &ex), 0); });
+  const double prepare =
+      npusim::test::hostNs([&] { ASSERT_EQ(aclnnAddGetWorkspaceSize(a.t, b.t, alpha, c.t, &ws, &ex), 0); });
   const double launch = npusim::test::hostNs([&] { ASSERT_EQ(aclnnAdd(nullptr, ws, ex, s.stream), 0); });
   const double wait = npusim::test::hostNs([&] { ASSERT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS); });
   aclDestroyScalar(alpha);
@@ -29,18 +29,21 @@ TEST(LaunchOverhead, TinyAddIsDominatedByLaunchAndDispatch) {
   // On the device: the task alone, bracketed by events while a matmul keeps the stream busy.
   DevTensor wa({2048, 2048}, ACL_FLOAT16), wb({2048, 2048}, ACL_FLOAT16), wc({2048, 2048}, ACL_FLOAT16);
   const double device =
-      1e6 * deviceMs(s.stream, [&] { matmul(wa, wb, wc, s.stream); }, [&] { add(a, b, c, s.stream); });
+      1e6 * deviceMs(
+                s.stream, [&] { matmul(wa, wb, wc, s.stream); }, [&] { add(a, b, c, s.stream); });
   const double dispatch = ns("sched.dispatch_ns"), start = ns("aicore.task_start_ns");
   const double work = device - dispatch - start;  // loading, adding and storing 3 x 64 B
   // Host bookkeeping of each ACL entry point; synchronize's overlaps the device's work.
   const double call = ns("host.api_call_ns");
-  const double fixed = ns("host.op_prepare_ns") + ns("host.op_launch_ns") + 2 * call + ns("host.doorbell_ns") +
-                       dispatch + start + ns("sched.completion_ns") + ns("host.wakeup_ns");
+  const double fixed = ns("host.op_prepare_ns") + ns("host.op_launch_ns") + 2 * call +
+                       ns("host.doorbell_ns") + dispatch + start + ns("sched.completion_ns") +
+                       ns("host.wakeup_ns");
   std::printf(
       "tiny Add (16 fp32): %.0f ns end to end = phase 1 %.0f + phase 2 %.0f + synchronize %.0f\n"
       "  device task %.0f ns = dispatch %.0f + task start %.0f + tiles %.0f\n"
       "  configured fixed costs %.0f ns (%.1f %% of the total); the operator's own work %.1f %%\n",
-      total, prepare, launch, wait, device, dispatch, start, work, fixed, 100 * fixed / total, 100 * work / total);
+      total, prepare, launch, wait, device, dispatch, start, work, fixed, 100 * fixed / total,
+      100 * work / total);
   EXPECT_NEAR(prepare, ns("host.op_prepare_ns") + call, 1);
   EXPECT_NEAR(launch, ns("host.op_launch_ns") + call, 1);
   EXPECT_GE(fixed / total, 0.9);  // launch and dispatch are (nearly) all of it

@@ -113,7 +113,7 @@ rt::OpWork matmulWork(const MatmulTiling& t, const MatmulGeometry& g, const Matm
   const size_t n = t.blocks.size();
   for (size_t w0 = 0; w0 < n; w0 += kCubeCores) {
     const size_t w1 = std::min(n, w0 + kCubeCores);
-    std::map<PanelL2::Key, Fetch> fetched;  // panels this wave brings from HBM
+    std::map<PanelL2::Key, Fetch> fetched;                // panels this wave brings from HBM
     std::vector<std::pair<PanelL2::Key, uint64_t>> uses;  // (panel, sharer index) per tile and operand
     auto use = [&](const PanelL2::Key& k, uint64_t bytes, uint64_t addr) {
       auto it = fetched.find(k);
