@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <queue>
+#include <functional>
 
 #include "npusim/config.h"
 
@@ -137,27 +137,26 @@ void AiCoreCluster::run(const rt::OpWork& work, const std::string& name, uint64_
   // How kernels share out their work: a matmul's cores loop over blocks i = blockIdx,
   // blockIdx + blockDim, ...; a vector kernel gives each core one contiguous range of the
   // tensor (blockLength x blockIdx) and loops over its tiles.
-  std::vector<CoreRun> cs(static_cast<size_t>(cores));
-  for (int c = 0; c < cores; ++c) cs[static_cast<size_t>(c)].slot = base + c;
-  const size_t n = work.tiles.size(), k = static_cast<size_t>(cores);
+  const size_t n = work.tiles.size(), k = std::min(static_cast<size_t>(cores), n);  // cores in use
+  std::vector<CoreRun> cs(k);
   for (size_t c = 0; c < k; ++c) {
+    CoreRun& core = cs[c];
+    core.slot = base + static_cast<int>(c);
     if (work.cube) {
-      for (size_t i = c; i < n; i += k) cs[c].tiles.push_back(i);
-    } else {
-      for (size_t i = n * c / k; i < n * (c + 1) / k; ++i) cs[c].tiles.push_back(i);
+      for (size_t i = c; i < n; i += k) core.tiles.push_back(i);
+    } else {  // core c takes tiles [first, first + count): the first n % k cores one more
+      const size_t count = n / k + (c < n % k ? 1 : 0), first = c * (n / k) + std::min(c, n % k);
+      for (size_t i = first; i < first + count; ++i) core.tiles.push_back(i);
     }
+    core.arrive.resize(core.tiles.size());
+    core.cend.resize(core.tiles.size());
+    core.stored.resize(core.tiles.size());
+    core.mte2Free = core.mte3Free = t0;
   }
 
   std::vector<Event> heap;
   uint64_t seq = 0;
-  for (CoreRun& c : cs) {
-    const size_t n = c.tiles.size();
-    c.arrive.resize(n);
-    c.cend.resize(n);
-    c.stored.resize(n);
-    c.mte2Free = c.mte3Free = t0;
-    if (n) advance(c, work, taskId, heap, seq);
-  }
+  for (CoreRun& c : cs) advance(c, work, taskId, heap, seq);
 
   Tick opEnd = t0;
   while (!heap.empty()) {

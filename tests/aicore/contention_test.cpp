@@ -1,5 +1,5 @@
 // Operators and copies share the HBM: an Add running while a D2D copy streams through HBM
-// slows down, and so does the copy, compared with each alone (same sizes, same device).
+// slows down, and so does the copy, compared with each alone on the same device.
 #include <cstdio>
 
 #include "tests/aicore/aicore_test_util.h"
@@ -34,7 +34,7 @@ struct Bracket {
 
 // Each side is measured while it runs entirely under the other: a short Add inside a long
 // copy, then a short copy inside a long Add.
-TEST(Contention, AddAndDeviceCopySlowEachOther) {
+TEST(OpContention, AddAndDeviceCopySlowEachOther) {
   npusim::test::configure("sim.functional=false");
   Session s;
   aclrtStream copyStream = nullptr;
