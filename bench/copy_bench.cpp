@@ -209,7 +209,7 @@ int parent(bool quick) {
   const uint64_t bareWaits = quick ? 2000000 : 10000000;
   const uint64_t asyncCount = quick ? 20000 : 100000;
 
-  Results big = runChild({"--child", "h2d", std::to_string(h2dBytes), "65536"}, {});
+  Results big = runChild({"--child", "h2d", std::to_string(h2dBytes), "16384"}, {});
   // Burst rate: a copy cut into 256 B bursts (the smallest the model supports), so the per-burst
   // model cost dominates, between two runs of the bare loop.
   Results bare1 = runChild({"--child", "bare", std::to_string(bareWaits)}, {});
@@ -240,7 +240,7 @@ int parent(bool quick) {
   std::printf(
       "   256 B bursts, fresh memory:    %.3g bursts/s = %.3f x bare (one page fault per 16 bursts)\n",
       fine["cold_bursts_per_s"], ratioCold);
-  std::printf("   64 KiB bursts (default), resident: %.3g bursts/s = %.3f x bare (each moves 64 KiB)\n",
+  std::printf("   16 KiB bursts (default), resident: %.3g bursts/s = %.3f x bare (each moves 16 KiB)\n",
               big["warm_bursts_per_s"], big["warm_bursts_per_s"] / bare);
   std::printf("3) %llu x 4 KiB async H2D copies over 4 streams: %.3f s = %.3g tasks/s   target >= 1e5: %s\n",
               static_cast<unsigned long long>(asyncCount), async["wall_s"], tps, verdict(tps >= 1e5));
@@ -254,7 +254,7 @@ int main(int argc, char** argv) {
     std::string what = argv[2];
     auto arg = [&](int i, uint64_t def) { return argc > i ? std::strtoull(argv[i], nullptr, 10) : def; };
     if (what == "bare") return childBare(arg(3, 10000000));
-    if (what == "h2d") return childH2d(arg(3, 1ull << 30), arg(4, 65536));
+    if (what == "h2d") return childH2d(arg(3, 1ull << 30), arg(4, 16384));
     if (what == "async") return childAsync(arg(3, 100000), arg(4, 4096), static_cast<int>(arg(5, 4)));
     std::fprintf(stderr, "copy_bench: unknown child '%s'\n", what.c_str());
     return 2;

@@ -25,14 +25,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-#define CHECK_ACL(expr)                                                                           \
-  do {                                                                                            \
-    aclError e_ = (expr);                                                                         \
-    if (e_ != ACL_SUCCESS) {                                                                      \
-      const char* m_ = aclGetRecentErrMsg();                                                      \
+#define CHECK_ACL(expr)                                                                               \
+  do {                                                                                                \
+    aclError e_ = (expr);                                                                             \
+    if (e_ != ACL_SUCCESS) {                                                                          \
+      const char* m_ = aclGetRecentErrMsg();                                                          \
       std::fprintf(stderr, "%s:%d: %s failed: %d %s\n", __FILE__, __LINE__, #expr, e_, m_ ? m_ : ""); \
-      std::exit(1);                                                                               \
-    }                                                                                             \
+      std::exit(1);                                                                                   \
+    }                                                                                                 \
   } while (0)
 
 // A field of /proc/self/status in KiB ("VmRSS", "VmHWM").
@@ -41,11 +41,14 @@ long statusKiB(const char* field) {
   std::string line;
   size_t n = std::strlen(field);
   while (std::getline(in, line))
-    if (line.compare(0, n, field) == 0 && line.size() > n && line[n] == ':') return std::atol(line.c_str() + n + 1);
+    if (line.compare(0, n, field) == 0 && line.size() > n && line[n] == ':')
+      return std::atol(line.c_str() + n + 1);
   return -1;
 }
 
-double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
+double seconds(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double>(b - a).count();
+}
 
 }  // namespace
 
@@ -54,12 +57,18 @@ int main(int argc, char** argv) {
   std::string trace, level = "task";
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
-    if (a == "--tasks") tasks = std::atol(argv[i + 1]);
-    else if (a == "--streams") streams = std::atol(argv[i + 1]);
-    else if (a == "--slice") slice = std::atol(argv[i + 1]);
-    else if (a == "--trace") trace = argv[i + 1];
-    else if (a == "--level") level = argv[i + 1];
-    else if (a == "--sync") syncEvery = std::atol(argv[i + 1]);
+    if (a == "--tasks")
+      tasks = std::atol(argv[i + 1]);
+    else if (a == "--streams")
+      streams = std::atol(argv[i + 1]);
+    else if (a == "--slice")
+      slice = std::atol(argv[i + 1]);
+    else if (a == "--trace")
+      trace = argv[i + 1];
+    else if (a == "--level")
+      level = argv[i + 1];
+    else if (a == "--sync")
+      syncEvery = std::atol(argv[i + 1]);
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;
@@ -113,7 +122,8 @@ int main(int argc, char** argv) {
       double dt = seconds(sliceStart, now);
       double rate = static_cast<double>(issued - (nextReport - slice)) / dt;
       rates.push_back(rate);
-      std::printf("%10ld %12.0f %12.2f %10.1f\n", issued, rate, dt, static_cast<double>(statusKiB("VmRSS")) / 1024.0);
+      std::printf("%10ld %12.0f %12.2f %10.1f\n", issued, rate, dt,
+                  static_cast<double>(statusKiB("VmRSS")) / 1024.0);
       std::fflush(stdout);
       sliceStart = now;
       nextReport += slice;

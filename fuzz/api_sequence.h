@@ -49,8 +49,8 @@ class ApiSequence {
     return in.pickFrom(ids);
   }
   size_t size(Input& in) {
-    static const size_t sizes[] = {0,    1,         31,        32,      33,       64,         100,
-                                   4096, 65536,     1u << 20,  SIZE_MAX, 1ull << 40, 4097,     96};
+    static const size_t sizes[] = {0,    1,     31,       32,       33,         64,   100,
+                                   4096, 65536, 1u << 20, SIZE_MAX, 1ull << 40, 4097, 96};
     return in.pickFrom(sizes);
   }
   uint64_t offset(Input& in) {
@@ -88,9 +88,11 @@ class ApiSequence {
         uint64_t off = offset(in) % kHostBytes;
         return {pageable_ + off, kHostBytes - off};
       }
-      default: {  // a device address nobody allocated (inside a device's 64 GiB address range)
-        uintptr_t wild = 0x100000000000ULL + 0x010000000000ULL * in.pick(8) + ((in.u32() << 12) % (64ULL << 30));
-        return {reinterpret_cast<void*>(wild), SIZE_MAX};
+      default: {  // a device address nobody allocated: far past an allocation, inside the device's
+                  // 64 GiB range (allocations start at its low end; its base differs under ASan)
+        if (dev_.empty()) return {};
+        uint8_t* base = static_cast<uint8_t*>(dev_[in.pick(dev_.size())]);
+        return {base + (in.u32() << 12) % (32ULL << 30), SIZE_MAX};
       }
     }
   }
@@ -105,7 +107,8 @@ class ApiSequence {
     }
   }
   aclrtEvent event(Input& in) {
-    if (events_.empty() || in.pick(8) == 0) return reinterpret_cast<aclrtEvent>(static_cast<uintptr_t>(0x4321));
+    if (events_.empty() || in.pick(8) == 0)
+      return reinterpret_cast<aclrtEvent>(static_cast<uintptr_t>(0x4321));
     return events_[in.pick(events_.size())];
   }
 
@@ -200,7 +203,8 @@ class ApiSequence {
       case 10:
       case 11: {
         Ptr dst = pointer(in);
-        size_t count = std::min(size(in) % (1u << 21), dst.hostRoom), maxCount = in.pick(4) ? count : size(in);
+        size_t count = std::min(size(in) % (1u << 21), dst.hostRoom),
+               maxCount = in.pick(4) ? count : size(in);
         int32_t value = in.byte();
         if (in.pick(2))
           aclrtMemset(dst.p, maxCount, value, count);
@@ -210,7 +214,8 @@ class ApiSequence {
       }
       case 12: {
         aclrtStream s = nullptr;
-        aclError e = in.pick(2) ? aclrtCreateStream(&s) : aclrtCreateStreamWithConfig(&s, in.pick(10), in.byte());
+        aclError e =
+            in.pick(2) ? aclrtCreateStream(&s) : aclrtCreateStreamWithConfig(&s, in.pick(10), in.byte());
         if (e == ACL_SUCCESS && s) {
           liveStreams_.insert(s);
           if (streams_.size() < kSlots) streams_.push_back(s);
@@ -375,7 +380,7 @@ class ApiSequence {
   std::set<void*> devLive_;
   std::vector<aclrtStream> streams_;  // created (live or destroyed)
   std::set<aclrtStream> liveStreams_;
-  std::vector<aclrtEvent> events_;          // created (live or destroyed)
+  std::vector<aclrtEvent> events_;         // created (live or destroyed)
   std::map<aclrtEvent, bool> liveEvents_;  // live -> a stream may be blocked waiting on it
   std::set<aclrtContext> contexts_;
 };

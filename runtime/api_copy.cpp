@@ -32,8 +32,8 @@ aclError pageableFallback(ApiCall& api, Stream* s, const CopyPlan& plan, int fil
 aclError memcpyAsync(const char* name, void* dst, size_t destMax, const void* src, size_t count,
                      aclrtMemcpyKind kind, aclrtStream stream) {
   ApiCall api(name);
-  CallArgs checkArgs{{"dst", dst}, {"destMax", destMax}, {"src", src},
-                     {"count", count}, {"kind", kind},     {"stream", stream}};
+  CallArgs checkArgs{{"dst", dst},     {"destMax", destMax}, {"src", src},
+                     {"count", count}, {"kind", kind},       {"stream", stream}};
   if (!api.ok()) return api.notReady();
   if (count == 0) return api.done();
   if (count > destMax)
@@ -82,7 +82,7 @@ aclError aclrtMemcpyAsyncWithCondition(void* dst, size_t destMax, const void* sr
 aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
                        aclrtMemcpyKind kind) {
   ApiCall api("aclrtMemcpy2d");
-  CallArgs checkArgs{{"dst", dst},     {"dpitch", dpitch}, {"src", src}, {"spitch", spitch},
+  CallArgs checkArgs{{"dst", dst},     {"dpitch", dpitch}, {"src", src},  {"spitch", spitch},
                      {"width", width}, {"height", height}, {"kind", kind}};
   if (!api.ok()) return api.notReady();
   if (width == 0 || height == 0) return api.done();

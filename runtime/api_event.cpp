@@ -229,7 +229,8 @@ static aclError syncEvent(const char* name, aclrtEvent event, int32_t timeout) {
   if (w == Runtime::Wait::Deadlock) {
     std::string blocked = api.rt.describeBlocked();
     npusim::rt::checks::deadlock(fmt::format("event {}", event), blocked, false);
-    return api.fail(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "deadlock: the event's record can never execute\n{}", blocked);
+    return api.fail(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "deadlock: the event's record can never execute\n{}",
+                    blocked);
   }
   api.rt.observe(*api.th, hw->timestamp);
   return api.done();

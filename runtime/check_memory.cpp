@@ -40,8 +40,8 @@ uintptr_t startOf(Runtime& rt, const Allocation& a) {
 }
 
 std::string describe(const Allocation& a) {
-  return fmt::format("allocation #{} ({} bytes requested, {} reserved, made by {})", a.id, a.requested, a.size,
-                     a.api);
+  return fmt::format("allocation #{} ({} bytes requested, {} reserved, made by {})", a.id, a.requested,
+                     a.size, a.api);
 }
 
 void remember(uintptr_t start, const Allocation& a, const char* freedBy) {
@@ -60,8 +60,9 @@ std::string describeTask(Runtime& rt, uint64_t id) {
     for (const auto& hw : rt.platform().device(d).sched->streams())
       for (const auto& t : hw->queue)
         if (t->id == id)
-          return fmt::format("task #{} '{}' on NPU {} {}", id, t->label, d,
-                             hw->internal ? std::string("sync-copy queue") : fmt::format("stream {}", hw->id));
+          return fmt::format(
+              "task #{} '{}' on NPU {} {}", id, t->label, d,
+              hw->internal ? std::string("sync-copy queue") : fmt::format("stream {}", hw->id));
   return fmt::format("task #{}", id);
 }
 
@@ -81,31 +82,36 @@ const FreedAllocation* findFreed(const void* p) {
 aclError deviceRange(ApiCall& api, const PointerInfo& info, const void* p, uint64_t bytes, const char* what) {
   if (info.kind == PointerKind::PinnedHost) {
     if (api.rt.memory().rangeInside(info, p, bytes)) return ACL_SUCCESS;
-    return report(api, Kind::OutOfBounds, ACL_ERROR_RT_PARAM_INVALID,
-                  fmt::format("{} range [{}, +{}) runs past the end of its aclrtMallocHost block", what, p, bytes));
+    return report(
+        api, Kind::OutOfBounds, ACL_ERROR_RT_PARAM_INVALID,
+        fmt::format("{} range [{}, +{}) runs past the end of its aclrtMallocHost block", what, p, bytes));
   }
   if (info.kind != PointerKind::Device) return ACL_SUCCESS;
   if (!info.alloc) {
     if (const FreedAllocation* f = findFreed(p))
-      return report(api, Kind::UseAfterFree, ACL_ERROR_RT_PARAM_INVALID,
-                    fmt::format("{} address {} is device memory that is not allocated: it was in {}, freed by {}",
-                                what, p, describe(f->alloc), f->freedBy));
+      return report(
+          api, Kind::UseAfterFree, ACL_ERROR_RT_PARAM_INVALID,
+          fmt::format("{} address {} is device memory that is not allocated: it was in {}, freed by {}", what,
+                      p, describe(f->alloc), f->freedBy));
     return report(
         api, Kind::NotAllocated, ACL_ERROR_RT_PARAM_INVALID,
-        fmt::format("{} address {} is device memory that is not allocated (freed or never allocated)", what, p));
+        fmt::format("{} address {} is device memory that is not allocated (freed or never allocated)", what,
+                    p));
   }
   const Allocation& a = *info.alloc;
   uint64_t off = addr(p) - startOf(api.rt, a);
   if (off + bytes < off || off + bytes > a.size)
-    return report(api, Kind::OutOfBounds, ACL_ERROR_RT_PARAM_INVALID,
-                  fmt::format("{} range [{}, +{}) runs past the end of allocation #{} ({} bytes requested, {} "
-                              "reserved, made by {})",
-                              what, p, bytes, a.id, a.requested, a.size, a.api));
+    return report(
+        api, Kind::OutOfBounds, ACL_ERROR_RT_PARAM_INVALID,
+        fmt::format("{} range [{}, +{}) runs past the end of allocation #{} ({} bytes requested, {} "
+                    "reserved, made by {})",
+                    what, p, bytes, a.id, a.requested, a.size, a.api));
   if (off + bytes > a.requested)
-    return report(api, Kind::PaddingAccess, ACL_ERROR_RT_PARAM_INVALID,
-                  fmt::format("{} range [{}, +{}) reaches {} bytes into the padding of allocation #{} ({} bytes "
-                              "requested, {} reserved, made by {}): the padding is not the program's memory",
-                              what, p, bytes, off + bytes - a.requested, a.id, a.requested, a.size, a.api));
+    return report(
+        api, Kind::PaddingAccess, ACL_ERROR_RT_PARAM_INVALID,
+        fmt::format("{} range [{}, +{}) reaches {} bytes into the padding of allocation #{} ({} bytes "
+                    "requested, {} reserved, made by {}): the padding is not the program's memory",
+                    what, p, bytes, off + bytes - a.requested, a.id, a.requested, a.size, a.api));
   return ACL_SUCCESS;
 }
 
@@ -121,10 +127,11 @@ aclError asyncAlignment(ApiCall& api, const void* dst, const void* src) {
 aclError pageableAsync(ApiCall& api, const CopyPlan& plan) {
   bool hostDst = plan.hostOnly || plan.route == sched::CopyRoute::DeviceToHost;
   const void* host = hostDst ? static_cast<const void*>(plan.shape.dstPtr) : plan.shape.srcPtr;
-  return report(api, Kind::PageableAsync, ACL_ERROR_RT_PARAM_INVALID,
-                fmt::format("host memory {} is pageable (not from aclrtMallocHost): the runtime synchronises the "
-                            "stream and copies synchronously, so the call blocks the host",
-                            host));
+  return report(
+      api, Kind::PageableAsync, ACL_ERROR_RT_PARAM_INVALID,
+      fmt::format("host memory {} is pageable (not from aclrtMallocHost): the runtime synchronises the "
+                  "stream and copies synchronously, so the call blocks the host",
+                  host));
 }
 
 aclError beforeFree(ApiCall& api, void* p) {
@@ -134,17 +141,20 @@ aclError beforeFree(ApiCall& api, void* p) {
   const Allocation* a = mem.findAllocation(p);
   if (a && startOf(rt, *a) != addr(p))
     return report(api, Kind::InvalidFree, ACL_ERROR_RT_PARAM_INVALID,
-                  fmt::format("{} is inside {} at offset {}, not its start", p, describe(*a), addr(p) - startOf(rt, *a)),
+                  fmt::format("{} is inside {} at offset {}, not its start", p, describe(*a),
+                              addr(p) - startOf(rt, *a)),
                   args);
   if (!a) {
     PointerInfo info = mem.classify(p);
     const FreedAllocation* f = info.kind == PointerKind::Device ? findFreed(p) : nullptr;
     if (f && startOf(rt, f->alloc) == addr(p))
-      return report(api, Kind::DoubleFree, ACL_ERROR_RT_PARAM_INVALID,
-                    fmt::format("{} was already freed: {} was freed by {}", p, describe(f->alloc), f->freedBy), args);
+      return report(
+          api, Kind::DoubleFree, ACL_ERROR_RT_PARAM_INVALID,
+          fmt::format("{} was already freed: {} was freed by {}", p, describe(f->alloc), f->freedBy), args);
     if (info.kind == PointerKind::PinnedHost)
       return report(api, Kind::InvalidFree, ACL_ERROR_RT_PARAM_INVALID,
-                    fmt::format("{} is host memory from aclrtMallocHost: release it with aclrtFreeHost", p), args);
+                    fmt::format("{} is host memory from aclrtMallocHost: release it with aclrtFreeHost", p),
+                    args);
     return report(api, Kind::InvalidFree, ACL_ERROR_RT_PARAM_INVALID,
                   fmt::format("{} was not returned by a device allocation (or was already freed)", p), args);
   }
@@ -166,11 +176,12 @@ aclError beforeFree(ApiCall& api, void* p) {
           break;
         }
       }
-      if (aclError e = report(api, Kind::FreeInFlight, ACL_ERROR_RT_PARAM_INVALID,
-                              fmt::format("{} is freed while {} unfinished task(s) still use it ({}); aclrtFree does "
-                                          "not wait for them: synchronise the stream first",
-                                          describe(*a), busy->second, tasks),
-                              args))
+      if (aclError e =
+              report(api, Kind::FreeInFlight, ACL_ERROR_RT_PARAM_INVALID,
+                     fmt::format("{} is freed while {} unfinished task(s) still use it ({}); aclrtFree does "
+                                 "not wait for them: synchronise the stream first",
+                                 describe(*a), busy->second, tasks),
+                     args))
         return e;
     }
   }

@@ -40,9 +40,10 @@ Graveyard& events() {
 
 std::string stale(Graveyard& g, Kind k, const char* what, const void* handle) {
   auto it = g.by.find(handle);
-  std::string msg = it != g.by.end()
-                        ? fmt::format("{} {} is not a live {}: it was destroyed by {}", what, handle, what, it->second)
-                        : fmt::format("{} {} is not a live {} (destroyed or never created)", what, handle, what);
+  std::string msg =
+      it != g.by.end()
+          ? fmt::format("{} {} is not a live {}: it was destroyed by {}", what, handle, what, it->second)
+          : fmt::format("{} {} is not a live {} (destroyed or never created)", what, handle, what);
   ApiCall* api = ApiCall::current();
   note(k, api ? api->name() : "?", fmt::format("{}={}", what, handle), msg);
   return msg;
@@ -58,8 +59,8 @@ std::string unfinished(ApiCall& api, const std::vector<sched::HwStream*>& hws) {
   for (const auto* hw : hws) {
     if (hw->completed >= hw->issued) continue;
     const sched::Task* first = hw->queue.empty() ? nullptr : hw->queue.front().get();
-    out += fmt::format("{}NPU {} stream {}: {} unfinished task(s){}", out.empty() ? "" : "; ", hw->device, hw->id,
-                       hw->issued - hw->completed,
+    out += fmt::format("{}NPU {} stream {}: {} unfinished task(s){}", out.empty() ? "" : "; ", hw->device,
+                       hw->id, hw->issued - hw->completed,
                        first ? fmt::format(", first task #{} '{}'", first->id, first->label) : std::string());
   }
   return out;
@@ -82,11 +83,12 @@ aclError workLeftAtReset(ApiCall& api, int device, bool force) {
   if (ds.defaultCtx->defaultStream) hws.push_back(ds.defaultCtx->defaultStream->hw);
   std::string left = unfinished(api, hws);
   if (left.empty()) return ACL_SUCCESS;
-  return report(api, Kind::WorkLeft, ACL_ERROR_RT_PARAM_INVALID,
-                fmt::format("device {} is reset while its streams still have work ({}); the reset waits for it, "
-                            "but the program never synchronised",
-                            device, left),
-                fmt::format("deviceId={}", device));
+  return report(
+      api, Kind::WorkLeft, ACL_ERROR_RT_PARAM_INVALID,
+      fmt::format("device {} is reset while its streams still have work ({}); the reset waits for it, "
+                  "but the program never synchronised",
+                  device, left),
+      fmt::format("deviceId={}", device));
 }
 
 aclError workLeftAtFinalize(ApiCall& api) {
@@ -97,11 +99,12 @@ aclError workLeftAtFinalize(ApiCall& api) {
       if (!hw->internal && !hw->destroyed) hws.push_back(hw.get());
   std::string left = unfinished(api, hws);
   if (left.empty()) return ACL_SUCCESS;
-  return report(api, Kind::WorkLeft, ACL_ERROR_RT_PARAM_INVALID,
-                fmt::format("aclFinalize is called while streams still have work ({}); it waits for it, but the "
-                            "program never synchronised",
-                            left),
-                "");
+  return report(
+      api, Kind::WorkLeft, ACL_ERROR_RT_PARAM_INVALID,
+      fmt::format("aclFinalize is called while streams still have work ({}); it waits for it, but the "
+                  "program never synchronised",
+                  left),
+      "");
 }
 
 void deadlock(const std::string& what, const std::string& blocked, bool printed) {

@@ -4,9 +4,9 @@
 
 #include <cxxabi.h>
 #include <dlfcn.h>
-#include <link.h>
 #include <execinfo.h>
 #include <fmt/format.h>
+#include <link.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -297,9 +297,9 @@ nlohmann::json findingsJson() {
   std::lock_guard<std::mutex> lock(s.mu);
   nlohmann::json out = nlohmann::json::array();
   for (const Finding& f : s.list) {
-    nlohmann::json j = {{"check", kindName(f.kind)}, {"severity", f.severity}, {"call", f.call},
-                        {"args", f.args},            {"message", f.message},   {"location", f.location},
-                        {"count", f.count}};
+    nlohmann::json j = {
+        {"check", kindName(f.kind)}, {"severity", f.severity}, {"call", f.call},  {"args", f.args},
+        {"message", f.message},      {"location", f.location}, {"count", f.count}};
     if (f.timeUs >= 0) j["host_time_us"] = f.timeUs;
     out.push_back(std::move(j));
   }

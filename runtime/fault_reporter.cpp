@@ -94,7 +94,8 @@ void describePc(Text& t, uintptr_t pc) {
   }
   const char* module = std::strrchr(info.dli_fname, '/');
   module = module ? module + 1 : info.dli_fname;
-  if (info.dli_sname) t.s(info.dli_sname).s("+").hex(pc - reinterpret_cast<uintptr_t>(info.dli_saddr)).s(" (");
+  if (info.dli_sname)
+    t.s(info.dli_sname).s("+").hex(pc - reinterpret_cast<uintptr_t>(info.dli_saddr)).s(" (");
   t.s(module).s("+").hex(pc - reinterpret_cast<uintptr_t>(info.dli_fbase));
   if (info.dli_sname) t.s(")");
 }
@@ -116,11 +117,19 @@ void onFault(int sig, siginfo_t* si, void* uc) {
   MemoryManager& mem = rt.memory();
   uintptr_t a = reinterpret_cast<uintptr_t>(p);
   Text msg;
-  msg.s("npusim: fatal [host_access] host code dereferenced device address ").hex(a).s(" of NPU ").dec(device);
+  msg.s("npusim: fatal [host_access] host code dereferenced device address ")
+      .hex(a)
+      .s(" of NPU ")
+      .dec(device);
   Text detail;
   if (const Allocation* al = mem.findAllocation(p)) {
     uintptr_t start = reinterpret_cast<uintptr_t>(mem.device(al->device).address(al->offset));
-    detail.s("inside allocation #").dec(al->id).s(" (").dec(al->requested).s(" bytes requested, ").dec(al->size);
+    detail.s("inside allocation #")
+        .dec(al->id)
+        .s(" (")
+        .dec(al->requested)
+        .s(" bytes requested, ")
+        .dec(al->size);
     detail.s(" reserved, made by ").s(al->api.c_str()).s(") at offset ").dec(a - start);
   } else if (const FreedAllocation* f = findFreed(p)) {
     detail.s("inside allocation #").dec(f->alloc.id).s(" (").dec(f->alloc.requested).s(" bytes, made by ");
@@ -137,8 +146,8 @@ void onFault(int sig, siginfo_t* si, void* uc) {
   (void)ignored;
   // Best effort: write the trace and statistics unless another thread is inside the runtime.
   if (rt.mu.try_lock()) {
-    noteQuietly(Kind::HostAccess, "host code", Text().s("device address ").hex(a).s(" ").s(detail.c_str()).c_str(),
-                where.c_str());
+    noteQuietly(Kind::HostAccess, "host code",
+                Text().s("device address ").hex(a).s(" ").s(detail.c_str()).c_str(), where.c_str());
     if (rt.dirty) rt.writeOutputs();
     rt.trace().close();
     rt.mu.unlock();

@@ -32,7 +32,7 @@ struct OpLaunch {
   std::string name;         // "aclnnAdd"
   std::string argsSummary;  // "self=[4,2] fp32, other=[4,2] fp32, out=[4,2] fp32" (trace args)
   OpWork work;
-  std::function<void()> compute;  // functional kernel; runs when the task executes (may be empty)
+  std::function<void()> compute;     // functional kernel; runs when the task executes (may be empty)
   std::vector<const void*> buffers;  // device memory it reads or writes (checks: freed while queued)
 };
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <set>
@@ -22,7 +23,7 @@ using json = nlohmann::json;
 json parseText(const std::string& text, const std::string& what) {
   try {
     return json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for numbers like 9e999
     throw ConfigError(fmt::format("{}: invalid JSON: {}", what, e.what()));
   }
 }
@@ -79,7 +80,7 @@ json parseValue(const ParamInfo& p, const std::string& text) {
     if (text.empty() || *end != '\0' || errno == ERANGE) {
       // Accept integral floats such as 1e6.
       double d = std::strtod(text.c_str(), &end);
-      if (text.empty() || *end != '\0' || d != static_cast<double>(static_cast<long long>(d)))
+      if (text.empty() || *end != '\0' || !(std::fabs(d) < 9.2e18) || d != std::trunc(d))
         throw bad("an integer");
       v = static_cast<long long>(d);
     }
@@ -166,6 +167,8 @@ void Config::set(const std::string& key, const json& value, const std::string& s
         fmt::format("parameter '{}' must be of type {} (got {} {})", key, p.type, t, value.dump()));
   if (p.type == "int" || p.type == "float") {
     double d = v.get<double>();
+    if (!std::isfinite(d))  // "nan" and "inf" overrides parse as numbers
+      throw ConfigError(fmt::format("parameter '{}' = {} is not a finite number", key, v.dump()));
     if (!p.min.is_null() && d < p.min.get<double>())
       throw ConfigError(
           fmt::format("parameter '{}' = {} is below its minimum {}", key, v.dump(), p.min.dump()));
@@ -223,6 +226,9 @@ Config Config::load(const std::string& presetOrPath, const std::vector<std::stri
                                       near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near)));
       }
     }
+    if (j.contains("extends") && !j["extends"].is_string())
+      throw ConfigError(
+          fmt::format("configuration '{}': \"extends\" must be a preset name or a file path", name));
     chain.emplace_back(name, j);
     next = j.value("extends", std::string(kRootPreset));
   }
@@ -236,6 +242,9 @@ Config Config::load(const std::string& presetOrPath, const std::vector<std::stri
         if (spec.is_object()) {
           if (!spec.contains("value"))
             throw ConfigError(fmt::format("configuration '{}': parameter '{}' has no \"value\"", name, key));
+          if (spec.contains("source") && !spec["source"].is_string())
+            throw ConfigError(
+                fmt::format("configuration '{}': parameter '{}': \"source\" must be text", name, key));
           cfg.set(key, spec["value"], spec.value("source", "set by " + name));
         } else {
           cfg.set(key, spec, "set by " + name);

@@ -22,8 +22,8 @@ inline std::string configureChecks(const std::string& mode, const std::string& s
   else
     setenv("NPUSIM_CHECK", mode.c_str(), 1);
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  std::string stats = std::string(NPUSIM_BINARY_DIR) + "/checks_" + info->test_suite_name() + "_" + info->name() +
-                      ".stats.json";
+  std::string stats = std::string(NPUSIM_BINARY_DIR) + "/checks_" + info->test_suite_name() + "_" +
+                      info->name() + ".stats.json";
   std::remove(stats.c_str());
   setenv("NPUSIM_STATS", stats.c_str(), 1);
   return stats;

@@ -19,7 +19,8 @@ namespace {
 
 std::vector<std::filesystem::path> corpus(const std::string& target) {
   std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(std::string(NPUSIM_SOURCE_DIR) + "/fuzz/corpus/" + target))
+  for (const auto& e :
+       std::filesystem::directory_iterator(std::string(NPUSIM_SOURCE_DIR) + "/fuzz/corpus/" + target))
     if (e.is_regular_file()) files.push_back(e.path());
   std::sort(files.begin(), files.end());
   return files;

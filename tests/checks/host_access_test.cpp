@@ -3,6 +3,7 @@
 // its statistics. Other faults go to the handler installed before, or kill the process.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,6 +26,13 @@ bool diedOtherwise(int status) {
 
 void userHandler(int) { _exit(42); }
 
+// An address that faults but is not device memory (a null store would be caught by UBSan first).
+volatile char* otherFaultingAddress() {
+  void* p = mmap(nullptr, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  EXPECT_NE(p, MAP_FAILED);
+  return static_cast<volatile char*>(p);
+}
+
 }  // namespace
 
 TEST(HostAccess, DereferenceNamesTheAllocationAndExitsWith86) {
@@ -33,10 +41,11 @@ TEST(HostAccess, DereferenceNamesTheAllocationAndExitsWith86) {
   void *a = nullptr, *d = nullptr;
   ASSERT_EQ(aclrtMalloc(&a, 4096, kHuge), ACL_SUCCESS);
   ASSERT_EQ(aclrtMalloc(&d, 100, kHuge), ACL_SUCCESS);
-  EXPECT_EXIT({ static_cast<volatile char*>(d)[8] = 1; }, ::testing::ExitedWithCode(86),
-              "npusim: fatal \\[host_access\\] host code dereferenced device address 0x[0-9a-f]+ of NPU 0: inside "
-              "allocation #2 \\(100 bytes requested, 160 reserved, made by aclrtMalloc\\) at offset 8\n"
-              ".*not host-accessible.*\n.*faulting instruction: .*test_checks.*exiting with code 86");
+  EXPECT_EXIT(
+      { static_cast<volatile char*>(d)[8] = 1; }, ::testing::ExitedWithCode(86),
+      "npusim: fatal \\[host_access\\] host code dereferenced device address 0x[0-9a-f]+ of NPU 0: inside "
+      "allocation #2 \\(100 bytes requested, 160 reserved, made by aclrtMalloc\\) at offset 8\n"
+      ".*not host-accessible.*\n.*faulting instruction: .*test_checks.*exiting with code 86");
   // The child wrote its statistics before exiting.
   nlohmann::json f = findingsOf(readStats(stats), "host_access");
   ASSERT_EQ(f.size(), 1u);
@@ -66,14 +75,16 @@ TEST(HostAccess, OtherFaultsGoToThePreviousHandler) {
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   void* d = nullptr;
   ASSERT_EQ(aclrtMalloc(&d, 64, kHuge), ACL_SUCCESS);
-  EXPECT_EXIT({ *static_cast<volatile int*>(nullptr) = 1; }, ::testing::ExitedWithCode(42), "");
+  volatile char* other = otherFaultingAddress();
+  EXPECT_EXIT({ *other = 1; }, ::testing::ExitedWithCode(42), "");
   EXPECT_EXIT({ *static_cast<volatile char*>(d) = 1; }, ::testing::ExitedWithCode(86), "host_access");
 }
 
 TEST(HostAccess, OtherFaultsStillCrashWithoutAHandler) {
   configureChecks("");
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  EXPECT_EXIT({ *static_cast<volatile int*>(nullptr) = 1; }, diedOtherwise, "");
+  volatile char* other = otherFaultingAddress();
+  EXPECT_EXIT({ *other = 1; }, diedOtherwise, "");
 }
 
 TEST(HostAccess, OffModeLeavesTheDefaultCrash) {

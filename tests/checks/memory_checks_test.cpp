@@ -8,6 +8,8 @@
 
 #include "acl/acl.h"
 #include "acl/ops/acl_dvpp.h"
+#include "aclnn/acl_meta.h"
+#include "aclnnop/aclnn_add.h"
 #include "tests/checks/check_test_util.h"
 
 using npusim::test::configureChecks;
@@ -32,13 +34,15 @@ TEST(MemoryChecks, CopyPastTheReservedEndIsAnError) {
   void *d = nullptr, *h = nullptr;
   ASSERT_EQ(aclrtMalloc(&d, 100, kHuge), ACL_SUCCESS);  // ALIGN_UP(100, 32) + 32 = 160 reserved
   ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
-  std::string err = stderrOf(
-      [&] { EXPECT_EQ(aclrtMemcpy(d, 4096, h, 161, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID); });
+  std::string err = stderrOf([&] {
+    EXPECT_EQ(aclrtMemcpy(d, 4096, h, 161, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+  });
   EXPECT_TRUE(contains(err, "npusim: error [out_of_bounds] aclrtMemcpy(dst=0x")) << err;
   EXPECT_TRUE(contains(err, "destMax=4096, src=0x")) << err;
   EXPECT_TRUE(contains(err, "count=161, kind=ACL_MEMCPY_HOST_TO_DEVICE)")) << err;
-  EXPECT_TRUE(contains(err, "runs past the end of allocation #1 (100 bytes requested, 160 reserved, made by "
-                            "aclrtMalloc)"))
+  EXPECT_TRUE(contains(err,
+                       "runs past the end of allocation #1 (100 bytes requested, 160 reserved, made by "
+                       "aclrtMalloc)"))
       << err;
   EXPECT_TRUE(contains(err, "called from")) << err;
   EXPECT_TRUE(contains(err, "test_checks")) << err;  // the program location, not the runtime's
@@ -72,13 +76,15 @@ TEST(MemoryChecks, AccessIntoThePaddingIsAWarningAndHappens) {
   ASSERT_EQ(aclrtMallocHost(&back, 4096), ACL_SUCCESS);
   for (int i = 0; i < 160; ++i) static_cast<unsigned char*>(h)[i] = static_cast<unsigned char>(i + 1);
   // Within the requested size: nothing to say.
-  EXPECT_EQ(stderrOf([&] { EXPECT_EQ(aclrtMemcpy(d, 100, h, 100, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS); }), "");
+  EXPECT_EQ(stderrOf([&] { EXPECT_EQ(aclrtMemcpy(d, 100, h, 100, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS); }),
+            "");
   // Into the padding (seed 003: sizes are padded to ALIGN_UP(size, 32) + 32): allowed, but a bug.
   std::string err =
       stderrOf([&] { EXPECT_EQ(aclrtMemcpy(d, 160, h, 160, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS); });
   EXPECT_TRUE(contains(err, "npusim: warning [padding_access] aclrtMemcpy(dst=")) << err;
-  EXPECT_TRUE(contains(err, "reaches 60 bytes into the padding of allocation #1 (100 bytes requested, 160 "
-                            "reserved, made by aclrtMalloc)"))
+  EXPECT_TRUE(contains(err,
+                       "reaches 60 bytes into the padding of allocation #1 (100 bytes requested, 160 "
+                       "reserved, made by aclrtMalloc)"))
       << err;
   // The copy really happened, padding included.
   EXPECT_EQ(aclrtMemcpy(back, 160, d, 160, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
@@ -109,11 +115,13 @@ TEST(MemoryChecks, UseAfterFreeNamesTheFreedAllocation) {
   ASSERT_EQ(aclrtMalloc(&d, 256, kHuge), ACL_SUCCESS);
   ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
   ASSERT_EQ(aclrtFree(d), ACL_SUCCESS);
-  std::string err = stderrOf(
-      [&] { EXPECT_EQ(aclrtMemcpy(h, 4096, at(d, 16), 16, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID); });
+  std::string err = stderrOf([&] {
+    EXPECT_EQ(aclrtMemcpy(h, 4096, at(d, 16), 16, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
+  });
   EXPECT_TRUE(contains(err, "npusim: error [use_after_free] aclrtMemcpy(dst=")) << err;
-  EXPECT_TRUE(contains(err, "it was in allocation #1 (256 bytes requested, 288 reserved, made by aclrtMalloc), "
-                            "freed by aclrtFree"))
+  EXPECT_TRUE(contains(err,
+                       "it was in allocation #1 (256 bytes requested, 288 reserved, made by aclrtMalloc), "
+                       "freed by aclrtFree"))
       << err;
   EXPECT_TRUE(contains(recentError(), "not allocated"));
   aclrtStream s = nullptr;
@@ -124,7 +132,8 @@ TEST(MemoryChecks, UseAfterFreeNamesTheFreedAllocation) {
   void* again = nullptr;
   ASSERT_EQ(aclrtMalloc(&again, 256, kHuge), ACL_SUCCESS);
   ASSERT_EQ(again, d);  // first fit reuses the address
-  EXPECT_EQ(stderrOf([&] { EXPECT_EQ(aclrtMemcpy(d, 256, h, 256, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS); }), "");
+  EXPECT_EQ(stderrOf([&] { EXPECT_EQ(aclrtMemcpy(d, 256, h, 256, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS); }),
+            "");
 }
 
 TEST(MemoryChecks, DoubleAndInvalidFrees) {
@@ -138,13 +147,15 @@ TEST(MemoryChecks, DoubleAndInvalidFrees) {
   ASSERT_EQ(aclrtFree(d), ACL_SUCCESS);
   std::string err = stderrOf([&] { EXPECT_EQ(aclrtFree(d), ACL_ERROR_RT_PARAM_INVALID); });
   EXPECT_TRUE(contains(err, "npusim: error [double_free] aclrtFree(devPtr=0x")) << err;
-  EXPECT_TRUE(contains(err, "was already freed: allocation #1 (64 bytes requested, 96 reserved, made by "
-                            "aclrtMalloc) was freed by aclrtFree"))
+  EXPECT_TRUE(contains(err,
+                       "was already freed: allocation #1 (64 bytes requested, 96 reserved, made by "
+                       "aclrtMalloc) was freed by aclrtFree"))
       << err;
   err = stderrOf([&] { EXPECT_EQ(aclrtFree(at(q, 64)), ACL_ERROR_RT_PARAM_INVALID); });
   EXPECT_TRUE(contains(err, "error [invalid_free] aclrtFree(")) << err;
-  EXPECT_TRUE(contains(err, "is inside allocation #2 (256 bytes requested, 288 reserved, made by aclrtMalloc) at "
-                            "offset 64, not its start"))
+  EXPECT_TRUE(contains(err,
+                       "is inside allocation #2 (256 bytes requested, 288 reserved, made by aclrtMalloc) at "
+                       "offset 64, not its start"))
       << err;
   int local = 0;
   err = stderrOf([&] { EXPECT_EQ(aclrtFree(&local), ACL_ERROR_RT_PARAM_INVALID); });
@@ -181,11 +192,13 @@ TEST(MemoryChecks, AsyncCopyFromPageableMemoryIsAWarning) {
   ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
   void* pageable = std::aligned_alloc(64, 4096);  // 64-byte aligned: only the pageable check applies
   std::memset(pageable, 7, 4096);
-  std::string err =
-      stderrOf([&] { EXPECT_EQ(aclrtMemcpyAsync(d, 4096, pageable, 4096, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS); });
+  std::string err = stderrOf([&] {
+    EXPECT_EQ(aclrtMemcpyAsync(d, 4096, pageable, 4096, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
+  });
   EXPECT_TRUE(contains(err, "npusim: warning [pageable_async] aclrtMemcpyAsync(dst=")) << err;
   EXPECT_TRUE(contains(err, "stream=0x")) << err;
-  EXPECT_TRUE(contains(err, "is pageable (not from aclrtMallocHost): the runtime synchronises the stream")) << err;
+  EXPECT_TRUE(contains(err, "is pageable (not from aclrtMallocHost): the runtime synchronises the stream"))
+      << err;
   std::vector<unsigned char> back(4096);
   ASSERT_EQ(aclrtMemcpy(back.data(), 4096, d, 4096, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
   EXPECT_EQ(back[4095], 7);  // it still copies (synchronously)
@@ -226,7 +239,8 @@ TEST(MemoryChecks, AsyncCopyWithUnalignedAddressesIsAWarning) {
   // Synchronous copies have no alignment rule; aligned asynchronous ones pass.
   EXPECT_EQ(stderrOf([&] {
               EXPECT_EQ(aclrtMemcpy(at(d, 8), 64, at(h, 8), 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-              EXPECT_EQ(aclrtMemcpyAsync(at(d, 64), 64, at(h, 128), 64, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
+              EXPECT_EQ(aclrtMemcpyAsync(at(d, 64), 64, at(h, 128), 64, ACL_MEMCPY_HOST_TO_DEVICE, s),
+                        ACL_SUCCESS);
             }),
             "");
   EXPECT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
@@ -247,8 +261,9 @@ TEST(MemoryChecks, FreeWhileAQueuedCopyUsesTheMemory) {
   std::string err = stderrOf([&] { EXPECT_EQ(aclrtFree(d), ACL_SUCCESS); });
   EXPECT_TRUE(contains(err, "npusim: warning [free_in_flight] aclrtFree(devPtr=0x")) << err;
   EXPECT_TRUE(contains(err, "allocation #1 (16777216 bytes requested")) << err;
-  EXPECT_TRUE(contains(err, "is freed while 1 unfinished task(s) still use it (task #1 'Memcpy H2D' on NPU 0 "
-                            "stream 1)"))
+  EXPECT_TRUE(contains(err,
+                       "is freed while 1 unfinished task(s) still use it (task #1 'Memcpy H2D' on NPU 0 "
+                       "stream 1)"))
       << err;
   EXPECT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
   // After a synchronisation the memory is no longer in use.
@@ -257,16 +272,45 @@ TEST(MemoryChecks, FreeWhileAQueuedCopyUsesTheMemory) {
   ASSERT_EQ(aclrtMemcpyAsync(e, bytes, h, bytes, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
   EXPECT_EQ(stderrOf([&] { EXPECT_EQ(aclrtFree(e), ACL_SUCCESS); }), "");
-  // A task the device has finished by the host's time does not count: here a long synchronous
-  // copy keeps the host busy until well after the small asynchronous one is done.
-  void *f = nullptr, *g = nullptr;
+  // A task the device has finished by the host's time does not count, synchronised or not.
+  void* f = nullptr;
   ASSERT_EQ(aclrtMalloc(&f, 4096, kHuge), ACL_SUCCESS);
-  ASSERT_EQ(aclrtMalloc(&g, bytes, kHuge), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemcpyAsync(f, 4096, h, 4096, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
-  ASSERT_EQ(aclrtMemcpy(g, bytes, h, bytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);  // ~0.7 ms on the host
+  npusimHostWork(1e6);  // 1 ms of host work: the 4 KiB copy is long done
   EXPECT_EQ(stderrOf([&] { EXPECT_EQ(aclrtFree(f), ACL_SUCCESS); }), "");
   ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
   nlohmann::json inflight = findingsOf(readStats(stats), "free_in_flight");
   ASSERT_EQ(inflight.size(), 1u);
   EXPECT_EQ(inflight[0]["severity"], "warning");
+}
+
+TEST(MemoryChecks, FreeWhileAQueuedOperatorUsesTheMemory) {
+  configureChecks("");
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  const int64_t n = 1 << 22;  // 16 MiB per fp32 tensor: the add takes a while on the device
+  std::vector<int64_t> shape{n}, strides{1};
+  void *x = nullptr, *y = nullptr, *z = nullptr;
+  for (void** p : {&x, &y, &z}) ASSERT_EQ(aclrtMalloc(p, n * 4, kHuge), ACL_SUCCESS);
+  auto tensor = [&](void* d) {
+    return aclCreateTensor(shape.data(), 1, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_ND, shape.data(), 1, d);
+  };
+  aclTensor *tx = tensor(x), *ty = tensor(y), *tz = tensor(z);
+  float one = 1.0f;
+  aclScalar* alpha = aclCreateScalar(&one, ACL_FLOAT);
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  ASSERT_EQ(aclnnAddGetWorkspaceSize(tx, ty, alpha, tz, &ws, &ex), ACL_SUCCESS);
+  ASSERT_EQ(aclnnAdd(nullptr, ws, ex, s), ACL_SUCCESS);
+  std::string err = stderrOf([&] { EXPECT_EQ(aclrtFree(y), ACL_SUCCESS); });
+  EXPECT_TRUE(contains(err, "npusim: warning [free_in_flight] aclrtFree(devPtr=")) << err;
+  EXPECT_TRUE(contains(err, "allocation #2 (16777216 bytes requested")) << err;
+  EXPECT_TRUE(contains(err, "'aclnnAdd' on NPU 0 stream 1")) << err;
+  EXPECT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+  EXPECT_EQ(stderrOf([&] { EXPECT_EQ(aclrtFree(z), ACL_SUCCESS); }), "");  // done by now
+  aclDestroyTensor(tx);
+  aclDestroyTensor(ty);
+  aclDestroyTensor(tz);
+  aclDestroyScalar(alpha);
 }

@@ -38,12 +38,15 @@ struct Buffers {
 TEST(CheckModes, ErrorModeFailsToleratedMisuseToo) {
   configureChecks("error");
   Buffers b;
-  std::string err =
-      stderrOf([&] { EXPECT_EQ(aclrtMemcpy(b.d, 160, b.h, 160, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID); });
+  std::string err = stderrOf([&] {
+    EXPECT_EQ(aclrtMemcpy(b.d, 160, b.h, 160, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+  });
   EXPECT_TRUE(contains(err, "npusim: error [padding_access] aclrtMemcpy(")) << err;
-  EXPECT_EQ(aclrtMemcpyAsync(b.d, 64, at(b.h, 8), 64, ACL_MEMCPY_HOST_TO_DEVICE, b.s), ACL_ERROR_RT_ADDR_UNALIGNED);
+  EXPECT_EQ(aclrtMemcpyAsync(b.d, 64, at(b.h, 8), 64, ACL_MEMCPY_HOST_TO_DEVICE, b.s),
+            ACL_ERROR_RT_ADDR_UNALIGNED);
   void* pageable = std::aligned_alloc(64, 64);
-  EXPECT_EQ(aclrtMemcpyAsync(b.d, 64, pageable, 64, ACL_MEMCPY_HOST_TO_DEVICE, b.s), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemcpyAsync(b.d, 64, pageable, 64, ACL_MEMCPY_HOST_TO_DEVICE, b.s),
+            ACL_ERROR_RT_PARAM_INVALID);
   std::free(pageable);
   // A free while a copy is queued is refused: the memory stays allocated until it is safe.
   void* big = nullptr;
@@ -104,7 +107,8 @@ TEST(CheckModes, UnknownModeFallsBackToDefault) {
     Buffers b;
     EXPECT_EQ(aclrtMemcpy(b.d, 160, b.h, 160, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
   });
-  EXPECT_TRUE(contains(err, "NPUSIM_CHECK=pedantic is not one of off, warn, error, default; using default")) << err;
+  EXPECT_TRUE(contains(err, "NPUSIM_CHECK=pedantic is not one of off, warn, error, default; using default"))
+      << err;
   EXPECT_TRUE(contains(err, "npusim: warning [padding_access]")) << err;
 }
 
@@ -113,7 +117,8 @@ TEST(Findings, OneMessagePerCallSiteCountedInTheStatistics) {
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
   Buffers b;
   std::string err = stderrOf([&] {
-    for (int i = 0; i < 3; ++i) EXPECT_EQ(aclrtMemcpy(b.d, 4096, b.h, 120, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    for (int i = 0; i < 3; ++i)
+      EXPECT_EQ(aclrtMemcpy(b.d, 4096, b.h, 120, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
   });
   size_t first = err.find("[padding_access]");
   ASSERT_NE(first, std::string::npos) << err;
@@ -126,7 +131,8 @@ TEST(Findings, OneMessagePerCallSiteCountedInTheStatistics) {
   EXPECT_EQ(f["severity"], "warning");
   EXPECT_EQ(f["call"], "aclrtMemcpy");
   EXPECT_TRUE(contains(f["args"].get<std::string>(), "destMax=4096")) << f.dump();
-  EXPECT_TRUE(contains(f["args"].get<std::string>(), "count=120, kind=ACL_MEMCPY_HOST_TO_DEVICE")) << f.dump();
+  EXPECT_TRUE(contains(f["args"].get<std::string>(), "count=120, kind=ACL_MEMCPY_HOST_TO_DEVICE"))
+      << f.dump();
   EXPECT_TRUE(contains(f["message"].get<std::string>(), "reaches 20 bytes into the padding")) << f.dump();
   EXPECT_TRUE(contains(f["location"].get<std::string>(), "test_checks")) << f.dump();
   EXPECT_EQ(f["count"], 3);
@@ -140,5 +146,6 @@ TEST(Findings, SummaryListsThem) {
   Buffers b;
   EXPECT_EQ(aclrtFree(at(b.d, 64)), ACL_ERROR_RT_PARAM_INVALID);
   std::string err = stderrOf([] { EXPECT_EQ(aclFinalize(), ACL_SUCCESS); });
-  EXPECT_TRUE(contains(err, "misuse findings (see docs/checks.md):\n  error [invalid_free] aclrtFree x1")) << err;
+  EXPECT_TRUE(contains(err, "misuse findings (see docs/checks.md):\n  error [invalid_free] aclrtFree x1"))
+      << err;
 }

@@ -89,9 +89,10 @@ TEST(ObjectChecks, WorkLeftAtResetDeviceIsAWarning) {
   ASSERT_EQ(aclrtMemcpyAsync(d, bytes, h, bytes, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemcpyAsync(h, bytes, d, bytes, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_SUCCESS);
   std::string err = stderrOf([&] { EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS); });
-  EXPECT_TRUE(contains(err, "npusim: warning [work_left] aclrtResetDevice(deviceId=0): device 0 is reset while "
-                            "its streams still have work (NPU 0 stream 1: 2 unfinished task(s), first task #1 "
-                            "'Memcpy H2D')"))
+  EXPECT_TRUE(contains(err,
+                       "npusim: warning [work_left] aclrtResetDevice(deviceId=0): device 0 is reset while "
+                       "its streams still have work (NPU 0 stream 1: 2 unfinished task(s), first task #1 "
+                       "'Memcpy H2D')"))
       << err;
   // The reset waited for the work, as the real runtime does; a synchronised program is quiet.
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
@@ -116,8 +117,9 @@ TEST(ObjectChecks, WorkLeftAtFinalizeIsAWarning) {
   ASSERT_EQ(aclrtMallocHost(&h, 1u << 20), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemcpyAsync(d, 1u << 20, h, 1u << 20, ACL_MEMCPY_HOST_TO_DEVICE, nullptr), ACL_SUCCESS);
   std::string err = stderrOf([&] { EXPECT_EQ(aclFinalize(), ACL_SUCCESS); });
-  EXPECT_TRUE(contains(err, "npusim: warning [work_left] aclFinalize(): aclFinalize is called while streams still "
-                            "have work (NPU 0 stream 0: 1 unfinished task(s), first task #1 'Memcpy H2D')"))
+  EXPECT_TRUE(contains(err,
+                       "npusim: warning [work_left] aclFinalize(): aclFinalize is called while streams still "
+                       "have work (NPU 0 stream 0: 1 unfinished task(s), first task #1 'Memcpy H2D')"))
       << err;
 }
 
@@ -139,16 +141,19 @@ TEST(ObjectChecks, DeadlockIsReportedWithTheWaitingTaskNotAHang) {
   auto t0 = std::chrono::steady_clock::now();
   std::string err = stderrOf([&] { EXPECT_EQ(aclrtSynchronizeStream(s), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT); });
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
-  EXPECT_TRUE(contains(err, "npusim: deadlock: the host waits for NPU 0 stream 1 but no device work can "
-                            "progress."))
+  EXPECT_TRUE(contains(err,
+                       "npusim: deadlock: the host waits for NPU 0 stream 1 but no device work can "
+                       "progress."))
       << err;
-  EXPECT_TRUE(contains(err, "NPU 0 stream 1: task #1 'EventWait' blocked waiting for an event record that was "
-                            "never issued (3 tasks queued)"))
+  EXPECT_TRUE(contains(err,
+                       "NPU 0 stream 1: task #1 'EventWait' blocked waiting for an event record that was "
+                       "never issued (3 tasks queued)"))
       << err;
   EXPECT_TRUE(contains(recentError(), "deadlock"));
   // Waiting for an event recorded behind the blocked wait is the same deadlock.
   err = stderrOf([&] { EXPECT_EQ(aclrtSynchronizeEvent(after), ACL_ERROR_RT_EVENT_SYNC_TIMEOUT); });
-  EXPECT_TRUE(contains(err, "npusim: error [deadlock] aclrtSynchronizeEvent(): the host waits for event 0x")) << err;
+  EXPECT_TRUE(contains(err, "npusim: error [deadlock] aclrtSynchronizeEvent(): the host waits for event 0x"))
+      << err;
   EXPECT_TRUE(contains(err, "task #1 'EventWait' blocked")) << err;
   EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
   // Recording the event now releases the stream.

@@ -55,7 +55,8 @@ char* resolve(const TensorDesc& d) {
 const void* firstByte(const TensorDesc& d) {
   int64_t lo = 0, hi = 0;
   d.elementSpan(&lo, &hi);
-  return reinterpret_cast<const void*>(d.data + static_cast<uint64_t>(lo * static_cast<int64_t>(d.elementSize())));
+  return reinterpret_cast<const void*>(d.data +
+                                       static_cast<uint64_t>(lo * static_cast<int64_t>(d.elementSize())));
 }
 
 std::string memoryProblem(const OpInstance& op) {
