@@ -108,7 +108,9 @@ aclError aclrtFreeHost(void* hostPtr) {
   if (!api.ok()) return api.notReady();
   if (!hostPtr) return api.fail(ACL_ERROR_INVALID_PARAM, "hostPtr is NULL");
   api.charge(api.rt.costs().alloc);
-  if (aclError e = npusim::rt::checks::beforeFreeHost(api, hostPtr)) return e;
+  bool deferred = false;
+  if (aclError e = npusim::rt::checks::beforeFreeHost(api, hostPtr, &deferred)) return e;
+  if (deferred) return api.done();  // a queued copy still uses the block: freed when it completes
   if (!api.rt.memory().freeHost(hostPtr))
     return api.fail(ACL_ERROR_RT_PARAM_INVALID,
                     "{} was not returned by aclrtMallocHost (or was already freed)", hostPtr);

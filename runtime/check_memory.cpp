@@ -2,6 +2,7 @@
 // a queued task still uses the memory), alignment and pageable memory in asynchronous copies.
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <deque>
 #include <map>
 #include <unordered_map>
@@ -27,6 +28,11 @@ struct MemoryState {
   // number of such tasks per allocation id.
   std::unordered_map<uint64_t, std::vector<uint64_t>> taskAllocs;
   std::unordered_map<uint64_t, uint32_t> inflight;
+  // The same for pinned host blocks (by start address), and blocks the program freed while a
+  // queued copy still used them: they are released when the last such copy completes.
+  std::unordered_map<uint64_t, uintptr_t> taskHost;
+  std::unordered_map<uintptr_t, uint32_t> hostInflight;
+  std::unordered_map<uintptr_t, bool> zombies;
 };
 MemoryState& state() {
   static MemoryState* s = new MemoryState;  // never destroyed: used by the fault handler
@@ -189,11 +195,27 @@ aclError beforeFree(ApiCall& api, void* p) {
   return ACL_SUCCESS;
 }
 
-aclError beforeFreeHost(ApiCall& api, void* p) {
+aclError beforeFreeHost(ApiCall& api, void* p, bool* deferred) {
   MemoryManager& mem = api.rt.memory();
   MemoryState& s = state();
   std::string args = fmt::format("hostPtr={}", p);
-  if (mem.isPinnedStart(p)) {
+  if (mem.isPinnedStart(p) && s.hostInflight.count(addr(p))) {
+    api.rt.waitFor([] { return false; }, api.th->clock);  // finished by the host's time?
+    auto busy = s.hostInflight.find(addr(p));
+    if (busy != s.hostInflight.end()) {
+      if (aclError e = report(api, Kind::FreeInFlight, ACL_ERROR_RT_PARAM_INVALID,
+                              fmt::format("host memory {} from aclrtMallocHost is freed while {} unfinished copy "
+                                          "task(s) still use it; aclrtFreeHost does not wait for them: synchronise "
+                                          "the stream first",
+                                          p, busy->second),
+                              args))
+        return e;
+      mem.forgetHost(p);
+      s.zombies[addr(p)] = true;
+      *deferred = true;
+    }
+  }
+  if (mem.isPinnedStart(p) || *deferred) {
     if (!s.freedHost.count(addr(p))) s.freedHostOrder.push_back(addr(p));
     s.freedHost[addr(p)] = 1;
     if (s.freedHostOrder.size() > kFreedHistory) {
@@ -217,9 +239,19 @@ aclError beforeFreeHost(ApiCall& api, void* p) {
 }
 
 void taskLaunched(const sched::Task& t, int device) {
-  if (mode() == Mode::Off) return;
   Runtime& rt = Runtime::get();
   MemoryManager& mem = rt.memory();
+  MemoryState& s = state();
+  if (t.kind == sched::TaskKind::Copy) {
+    const void* host = t.route == sched::CopyRoute::HostToDevice   ? static_cast<const void*>(t.copy.srcPtr)
+                       : t.route == sched::CopyRoute::DeviceToHost ? static_cast<const void*>(t.copy.dstPtr)
+                                                                   : nullptr;
+    if (const void* block = host ? mem.pinnedBlock(host) : nullptr) {
+      s.hostInflight[addr(block)]++;
+      s.taskHost.emplace(t.id, addr(block));
+    }
+  }
+  if (mode() == Mode::Off) return;
   std::vector<uint64_t> ids;
   auto use = [&](const void* va) {
     if (const Allocation* a = mem.findAllocation(va)) ids.push_back(a->id);
@@ -247,13 +279,23 @@ void taskLaunched(const sched::Task& t, int device) {
     for (const void* b : t.op->buffers) use(b);
   }
   if (ids.empty()) return;
-  MemoryState& s = state();
   for (uint64_t id : ids) s.inflight[id]++;
   s.taskAllocs.emplace(t.id, std::move(ids));
 }
 
 void taskCompleted(const sched::Task& t) {
   MemoryState& s = state();
+  if (!s.taskHost.empty()) {
+    auto h = s.taskHost.find(t.id);
+    if (h != s.taskHost.end()) {
+      auto c = s.hostInflight.find(h->second);
+      if (c != s.hostInflight.end() && --c->second == 0) {
+        s.hostInflight.erase(c);
+        if (s.zombies.erase(h->second)) std::free(reinterpret_cast<void*>(h->second));
+      }
+      s.taskHost.erase(h);
+    }
+  }
   if (s.taskAllocs.empty()) return;
   auto it = s.taskAllocs.find(t.id);
   if (it == s.taskAllocs.end()) return;

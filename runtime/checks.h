@@ -102,9 +102,12 @@ aclError asyncAlignment(ApiCall& api, const void* dst, const void* src);
 aclError pageableAsync(ApiCall& api, const CopyPlan& plan);
 // aclrtFree / acldvppFree: ACL_SUCCESS when `p` may be freed now (then records the free).
 aclError beforeFree(ApiCall& api, void* p);
-// aclrtFreeHost.
-aclError beforeFreeHost(ApiCall& api, void* p);
-// Task bookkeeping for FreeInFlight: which allocations each queued task (on `device`) uses.
+// aclrtFreeHost. When a queued copy still uses the block, the block is forgotten now and freed
+// when the copy completes (*deferred = true): the simulator's own heap must not be written
+// after the program freed it.
+aclError beforeFreeHost(ApiCall& api, void* p, bool* deferred);
+// Task bookkeeping for FreeInFlight: which allocations and pinned blocks each queued task (on
+// `device`) uses. Pinned blocks are tracked in every mode (see beforeFreeHost).
 void taskLaunched(const sched::Task& t, int device);
 void taskCompleted(const sched::Task& t);
 

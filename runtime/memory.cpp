@@ -133,11 +133,24 @@ void* MemoryManager::allocHost(uint64_t size) {
 }
 
 bool MemoryManager::freeHost(void* p) {
+  if (!forgetHost(p)) return false;
+  std::free(p);
+  return true;
+}
+
+bool MemoryManager::forgetHost(void* p) {
   auto it = pinned_.find(reinterpret_cast<uintptr_t>(p));
   if (it == pinned_.end()) return false;
   pinned_.erase(it);
-  std::free(p);
   return true;
+}
+
+const void* MemoryManager::pinnedBlock(const void* p) const {
+  uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  auto it = pinned_.upper_bound(a);
+  if (it == pinned_.begin()) return nullptr;
+  --it;
+  return a < it->first + it->second ? reinterpret_cast<const void*>(it->first) : nullptr;
 }
 
 const Allocation* MemoryManager::findAllocation(const void* p) const {

@@ -70,6 +70,9 @@ class MemoryManager {
   // Pinned host memory (aclrtMallocHost).
   void* allocHost(uint64_t size);
   bool freeHost(void* p);
+  // Forgets the pinned block at `p` without freeing it (the caller frees it later with
+  // std::free, when no queued copy uses it any more). False when `p` is not a block start.
+  bool forgetHost(void* p);
 
   PointerInfo classify(const void* p) const;
   // True when [p, p+bytes) lies inside one live allocation (device) or one pinned block.
@@ -79,6 +82,8 @@ class MemoryManager {
   const Allocation* findAllocation(const void* p) const;
   uint64_t liveAllocations() const { return allocations_.size(); }
   bool isPinnedStart(const void* p) const { return pinned_.count(reinterpret_cast<uintptr_t>(p)) != 0; }
+  // Start of the pinned block containing `p`, or nullptr.
+  const void* pinnedBlock(const void* p) const;
 
  private:
   std::vector<std::unique_ptr<DeviceMemory>> devices_;
