@@ -203,12 +203,13 @@ aclError beforeFreeHost(ApiCall& api, void* p, bool* deferred) {
     api.rt.waitFor([] { return false; }, api.th->clock);  // finished by the host's time?
     auto busy = s.hostInflight.find(addr(p));
     if (busy != s.hostInflight.end()) {
-      if (aclError e = report(api, Kind::FreeInFlight, ACL_ERROR_RT_PARAM_INVALID,
-                              fmt::format("host memory {} from aclrtMallocHost is freed while {} unfinished copy "
-                                          "task(s) still use it; aclrtFreeHost does not wait for them: synchronise "
-                                          "the stream first",
-                                          p, busy->second),
-                              args))
+      if (aclError e =
+              report(api, Kind::FreeInFlight, ACL_ERROR_RT_PARAM_INVALID,
+                     fmt::format("host memory {} from aclrtMallocHost is freed while {} unfinished copy "
+                                 "task(s) still use it; aclrtFreeHost does not wait for them: synchronise "
+                                 "the stream first",
+                                 p, busy->second),
+                     args))
         return e;
       mem.forgetHost(p);
       s.zombies[addr(p)] = true;

@@ -328,7 +328,8 @@ TEST(MemoryChecks, PinnedMemoryFreedWhileAQueuedCopyWritesIt) {
   ASSERT_EQ(aclrtMemcpyAsync(h, bytes, d, bytes, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_SUCCESS);
   std::string err = stderrOf([&] { EXPECT_EQ(aclrtFreeHost(h), ACL_SUCCESS); });
   EXPECT_TRUE(contains(err, "npusim: warning [free_in_flight] aclrtFreeHost(hostPtr=0x")) << err;
-  EXPECT_TRUE(contains(err, "from aclrtMallocHost is freed while 1 unfinished copy task(s) still use it")) << err;
+  EXPECT_TRUE(contains(err, "from aclrtMallocHost is freed while 1 unfinished copy task(s) still use it"))
+      << err;
   // The copy still lands (in memory the simulator keeps until then, not in its freed heap: the
   // ASan build checks that), and the block is gone for the program.
   EXPECT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
