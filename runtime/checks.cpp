@@ -16,6 +16,7 @@
 #include <tuple>
 #include <vector>
 
+#include "runtime/copy_plan.h"
 #include "runtime/runtime.h"
 
 namespace npusim::rt::checks {
@@ -56,25 +57,6 @@ Store& store() {
 }
 
 thread_local const CallArgs* tArgs = nullptr;
-
-const char* copyKindName(uint64_t k) {
-  switch (k) {
-    case ACL_MEMCPY_HOST_TO_HOST:
-      return "ACL_MEMCPY_HOST_TO_HOST";
-    case ACL_MEMCPY_HOST_TO_DEVICE:
-      return "ACL_MEMCPY_HOST_TO_DEVICE";
-    case ACL_MEMCPY_DEVICE_TO_HOST:
-      return "ACL_MEMCPY_DEVICE_TO_HOST";
-    case ACL_MEMCPY_DEVICE_TO_DEVICE:
-      return "ACL_MEMCPY_DEVICE_TO_DEVICE";
-    case ACL_MEMCPY_DEFAULT:
-      return "ACL_MEMCPY_DEFAULT";
-    case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
-      return "ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE";
-    default:
-      return nullptr;
-  }
-}
 
 bool ourLibrary(const char* path) {
   const char* base = std::strrchr(path, '/');
@@ -256,7 +238,7 @@ std::string CallArgs::format() const {
         out += fmt::format("{}", static_cast<int64_t>(a.value));
         break;
       case Arg::CopyKind: {
-        const char* n = copyKindName(a.value);
+        const char* n = memcpyKindName(a.value);
         out += n ? std::string(n) : fmt::format("{}", static_cast<int64_t>(a.value));
         break;
       }

@@ -9,10 +9,8 @@
 
 namespace npusim::rt {
 
-namespace {
-
-const char* kindName(aclrtMemcpyKind k) {
-  switch (k) {
+const char* memcpyKindName(uint64_t kind) {
+  switch (kind) {
     case ACL_MEMCPY_HOST_TO_HOST:
       return "ACL_MEMCPY_HOST_TO_HOST";
     case ACL_MEMCPY_HOST_TO_DEVICE:
@@ -26,9 +24,11 @@ const char* kindName(aclrtMemcpyKind k) {
     case ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE:
       return "ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE";
     default:
-      return "an unsupported kind";
+      return nullptr;
   }
 }
+
+namespace {
 
 // Extent in bytes of `height` rows of `width` at `pitch`.
 uint64_t extent(uint64_t width, uint64_t height, uint64_t pitch) {
@@ -56,7 +56,8 @@ aclError planCopy(ApiCall& api, void* dst, const void* src, uint64_t width, uint
   aclrtMemcpyKind asked = kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ? ACL_MEMCPY_HOST_TO_DEVICE : kind;
   if (asked != ACL_MEMCPY_DEFAULT && asked != actual)
     return api.fail(ACL_ERROR_INVALID_PARAM, "kind is {} but dst {} is {} memory and src {} is {} memory",
-                    kindName(kind), dst, dDev ? "device" : "host", src, sDev ? "device" : "host");
+                    memcpyKindName(kind) ? memcpyKindName(kind) : "an unsupported kind", dst,
+                    dDev ? "device" : "host", src, sDev ? "device" : "host");
   if (aclError e = checkRange(api, di, dst, extent(width, height, dpitch), "dst")) return e;
   if (aclError e = checkRange(api, si, src, extent(width, height, spitch), "src")) return e;
 

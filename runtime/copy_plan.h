@@ -21,6 +21,9 @@ struct CopyPlan {
   const char* label = "Memcpy";
 };
 
+// "ACL_MEMCPY_HOST_TO_DEVICE" for an aclrtMemcpyKind value, nullptr for a value that is none.
+const char* memcpyKindName(uint64_t kind);
+
 // Checks pointers, kind, ranges and peer access. Returns ACL_SUCCESS or fails `api`.
 aclError planCopy(ApiCall& api, void* dst, const void* src, uint64_t width, uint64_t height, uint64_t dpitch,
                   uint64_t spitch, aclrtMemcpyKind kind, CopyPlan* plan);

@@ -48,6 +48,7 @@ class DeviceMemory {
   uint64_t capacity() const { return capacity_; }
   uint64_t used() const { return used_; }
   uintptr_t base() const { return base_; }
+  int device() const { return device_; }
 
  private:
   int device_;

@@ -13,6 +13,7 @@
 #include "runtime/capture.h"
 #include "runtime/checks.h"
 #include "runtime/summary.h"
+#include "traces/stats_summary.h"
 
 namespace npusim::rt {
 
@@ -481,7 +482,7 @@ void Runtime::writeOutputs() {
     else
       std::fprintf(stderr, "npusim: cannot write statistics to %s\n", statsPath_.c_str());
   }
-  if (summary_) std::fputs(formatSummary(stats).c_str(), stderr);
+  if (summary_) std::fputs(("\n" + trace::formatRunSummary(stats)).c_str(), stderr);
 }
 
 // ---- ApiCall ----

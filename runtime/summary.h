@@ -1,6 +1,6 @@
 #pragma once
-// End-of-run statistics (NPUSIM_STATS, JSON for scripts) and the one-screen human summary
-// (NPUSIM_SUMMARY=1, or `npusim run`).
+// End-of-run statistics (NPUSIM_STATS, JSON for scripts; traces/stats_summary.h turns them into
+// the one-screen summary).
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -10,6 +10,5 @@ namespace npusim::rt {
 
 class Runtime;
 nlohmann::json buildStatistics(Runtime& rt, Tick end);
-std::string formatSummary(const nlohmann::json& stats);
 
 }  // namespace npusim::rt

@@ -134,15 +134,6 @@ void writeTextFile(const std::string& path, const std::string& text) {
   if (!out) throw std::runtime_error(fmt::format("cannot write '{}'", path));
 }
 
-std::string formatBytes(double bytes) {
-  static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  int u = 0;
-  while (std::fabs(bytes) >= 1024.0 && u < 4) bytes /= 1024.0, ++u;
-  if (u == 0) return fmt::format("{:.0f} B", bytes);
-  if (bytes == std::floor(bytes)) return fmt::format("{:.0f} {}", bytes, units[u]);
-  return fmt::format("{:.3f} {}", bytes, units[u]);
-}
-
 uint64_t parseBytes(const std::string& text) {
   size_t i = 0;
   while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;

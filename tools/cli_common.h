@@ -8,6 +8,7 @@
 
 #include "npusim/config.h"
 #include "tools/process.h"
+#include "traces/stats_summary.h"
 
 namespace npusim::cli {
 
@@ -71,8 +72,7 @@ class TempDir {
 nlohmann::json readJsonFile(const std::string& path);
 void writeTextFile(const std::string& path, const std::string& text);
 
-// "1.500 MiB", "128 MiB", "512 B": binary units for sizes.
-std::string formatBytes(double bytes);
+using trace::formatBytes;  // "1.500 MiB", "128 MiB", "512 B"
 // Parses "128MiB", "4k", "1048576", "1GB": binary suffixes K/Ki/KiB = 1024, KB = 1000.
 uint64_t parseBytes(const std::string& text);
 // A JSON scalar as a short human string (numbers without trailing zeros).

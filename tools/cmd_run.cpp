@@ -11,7 +11,7 @@
 #include "tools/cli_common.h"
 #include "tools/commands.h"
 #include "tools/process.h"
-#include "tools/stats_summary.h"
+#include "traces/stats_summary.h"
 
 namespace npusim::cli {
 
@@ -69,7 +69,7 @@ int runProgram(const RunOptions& o) {
   bool haveStats = std::filesystem::exists(stats);
   if (haveStats && !o.quiet) {
     try {
-      std::fputs(formatRunSummary(readJsonFile(stats), overrides).c_str(), stderr);
+      std::fputs(trace::formatRunSummary(readJsonFile(stats), overrides).c_str(), stderr);
     } catch (const UsageError& e) {
       std::fprintf(stderr, "npusim run: cannot read the statistics: %s\n", e.what());
     }

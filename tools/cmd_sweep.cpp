@@ -15,7 +15,7 @@
 #include "tools/commands.h"
 #include "tools/process.h"
 #include "tools/progress.h"
-#include "tools/stats_summary.h"
+#include "tools/key_statistics.h"
 #include "tools/sweep_grid.h"
 #include "tools/sweep_results.h"
 

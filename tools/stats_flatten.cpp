@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "traces/stats_summary.h"
+
 namespace npusim::cli {
 
 using json = nlohmann::json;
@@ -10,10 +12,7 @@ namespace {
 
 std::string elementName(const json& e, size_t index) {
   if (e.is_object()) {
-    if (e.contains("device") && e.contains("stream")) {
-      std::string s = e["stream"].is_string() ? e["stream"].get<std::string>() : e["stream"].dump();
-      return fmt::format("NPU {} {}", e["device"].dump(), s == "sync copies" ? s : "stream " + s);
-    }
+    if (e.contains("device") && e.contains("stream") && e["stream"].is_string()) return trace::streamLabel(e);
     for (const char* k : {"name", "id", "channel"})
       if (e.contains(k)) return e[k].is_string() ? e[k].get<std::string>() : e[k].dump();
   }

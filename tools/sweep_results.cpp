@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "tools/cli_common.h"
-#include "tools/stats_summary.h"
+#include "tools/key_statistics.h"
 
 namespace npusim::cli {
 

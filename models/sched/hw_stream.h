@@ -8,6 +8,7 @@
 #include <string>
 #include <systemc>
 
+#include "models/common/latency_histogram.h"
 #include "models/sched/task.h"
 #include "traces/trace_writer.h"
 
@@ -15,11 +16,11 @@ namespace npusim::sched {
 
 struct StreamStats {
   uint64_t tasks = 0;
-  Tick busy = 0;                // executing (including engine/event waits inside a task)
-  Tick queued = 0;              // submitted but not started (behind earlier tasks)
-  Tick engineWait = 0;          // waiting for a free DMA channel / AI cores
-  Tick eventWait = 0;           // waiting on events
-  std::vector<Tick> latencies;  // submit -> end, for percentiles (bounded sample)
+  Tick busy = 0;             // executing (including engine/event waits inside a task)
+  Tick queued = 0;           // submitted but not started (behind earlier tasks)
+  Tick engineWait = 0;       // waiting for a free DMA channel / AI cores
+  Tick eventWait = 0;        // waiting on events
+  LatencyHistogram latency;  // submit -> end
 };
 
 struct HwStream {
@@ -34,7 +35,10 @@ struct HwStream {
   sc_core::sc_event progress;  // a task finished
   trace::Track track;
   StreamStats stats;
-  bool destroyed = false;
+  bool destroyed = false;  // the runtime let go of it; its thread ends once the queue is empty
+  bool finished = false;   // its thread has ended (at finishedAt); the scheduler frees it later
+  Tick finishedAt = 0;
+  uint64_t serial = 0;  // creation order on its device
 };
 
 }  // namespace npusim::sched

@@ -13,7 +13,6 @@ namespace npusim::sched {
 namespace {
 Tick now() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
 sc_core::sc_time ticks(Tick t) { return sc_core::sc_time(static_cast<double>(t), sc_core::SC_PS); }
-constexpr size_t kMaxLatencySamples = 1 << 20;
 }  // namespace
 
 StreamScheduler::StreamScheduler(int device, const Config& cfg, dma::DmaEngine& dma,
@@ -24,11 +23,13 @@ StreamScheduler::StreamScheduler(int device, const Config& cfg, dma::DmaEngine& 
 }
 
 HwStream* StreamScheduler::createStream(int id, bool internal, const std::string& trackName) {
+  freeFinishedStreams();
   streams_.push_back(std::make_unique<HwStream>());
   HwStream* s = streams_.back().get();
   s->device = device_;
   s->id = id;
   s->internal = internal;
+  s->serial = created_++;
   if (trace_.wants(trace::Level::Task))
     s->track = trace_.thread(pid_,
                              !trackName.empty() ? trackName
@@ -37,9 +38,50 @@ HwStream* StreamScheduler::createStream(int id, bool internal, const std::string
                              id);
   sc_core::sc_spawn_options opts;
   opts.set_stack_size(256 * 1024);
-  sc_core::sc_spawn([this, s] { streamThread(s); }, fmt::format("npu{}_stream{}", device_, id).c_str(),
-                    &opts);
+  // The serial keeps the process name unique when a stream id comes back (a default stream
+  // re-created after aclrtResetDevice).
+  sc_core::sc_spawn([this, s] { streamThread(s); },
+                    fmt::format("npu{}_stream{}_{}", device_, id, s->serial).c_str(), &opts);
   return s;
+}
+
+// A finished stream is freed only at a later simulated time, so that no process can still be
+// inside a delta cycle that touches its events.
+void StreamScheduler::freeFinishedStreams() {
+  if (finished_ == 0) return;
+  Tick t = now();
+  auto gone = [&](const std::unique_ptr<HwStream>& s) {
+    if (!s->finished || s->finishedAt >= t) return false;
+    if (s->stats.tasks > 0) {
+      StreamRecord r{s->id, s->internal, s->serial, 0, std::move(s->stats)};
+      if (retired_.size() < kMaxRetiredRecords) {
+        retired_.push_back(std::move(r));
+      } else {
+        folded_.serial = r.serial;
+        folded_.foldedStreams++;
+        StreamStats& f = folded_.stats;
+        f.tasks += r.stats.tasks;
+        f.busy += r.stats.busy;
+        f.queued += r.stats.queued;
+        f.engineWait += r.stats.engineWait;
+        f.eventWait += r.stats.eventWait;
+        f.latency.merge(r.stats.latency);
+      }
+    }
+    finished_--;
+    return true;
+  };
+  streams_.erase(std::remove_if(streams_.begin(), streams_.end(), gone), streams_.end());
+}
+
+std::vector<StreamRecord> StreamScheduler::streamStatistics() const {
+  std::vector<StreamRecord> out = retired_;
+  for (const auto& s : streams_)
+    if (s->stats.tasks > 0) out.push_back(StreamRecord{s->id, s->internal, s->serial, 0, s->stats});
+  std::sort(out.begin(), out.end(),
+            [](const StreamRecord& a, const StreamRecord& b) { return a.serial < b.serial; });
+  if (folded_.stats.tasks > 0) out.push_back(folded_);
+  return out;
 }
 
 void StreamScheduler::retireStream(HwStream* s) {
@@ -59,7 +101,12 @@ void StreamScheduler::submit(HwStream* s, std::unique_ptr<Task> t) {
 void StreamScheduler::streamThread(HwStream* s) {
   for (;;) {
     while (s->queue.empty()) {
-      if (s->destroyed) return;
+      if (s->destroyed) {
+        s->finished = true;
+        s->finishedAt = now();
+        finished_++;
+        return;
+      }
       sc_core::wait(s->wake);
     }
     Task& t = *s->queue.front();
@@ -75,7 +122,7 @@ void StreamScheduler::streamThread(HwStream* s) {
     st.queued += t.start - std::min(t.start, t.submit + dispatch_);
     st.engineWait += t.engineWait;
     st.eventWait += t.eventWait;
-    if (st.latencies.size() < kMaxLatencySamples) st.latencies.push_back(t.end - t.submit);
+    st.latency.add(t.end - t.submit);
     traceTask(s, t);
 
     std::unique_ptr<Task> done = std::move(s->queue.front());

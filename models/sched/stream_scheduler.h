@@ -19,20 +19,37 @@ class Config;
 
 namespace npusim::sched {
 
+// What the statistics report per stream. One record folds together the destroyed streams beyond
+// the first kMaxRetiredRecords (foldedStreams > 0), so that memory stays flat however many
+// streams a program creates and destroys.
+struct StreamRecord {
+  int id = 0;
+  bool internal = false;
+  uint64_t serial = 0;
+  uint64_t foldedStreams = 0;
+  StreamStats stats;
+};
+
 class StreamScheduler {
  public:
+  static constexpr size_t kMaxRetiredRecords = 1024;
+
   using CompletionHook = std::function<void(const Task&)>;
   StreamScheduler(int device, const Config& cfg, dma::DmaEngine& dma, aicore::AiCoreCluster& cores,
                   trace::TraceWriter& trace, int tracePid, CompletionHook hook);
 
   // `trackName` names the stream's trace track (default "Stream <id>").
   HwStream* createStream(int id, bool internal, const std::string& trackName = {});
-  // Marks a drained stream as gone; its thread exits.
+  // Marks a stream as gone: its thread ends once its queue is empty, and the stream is freed at a
+  // later createStream (its statistics are kept).
   void retireStream(HwStream* s);
   // Host side: appends the task (t->submit must be set); the stream wakes at t->submit.
   void submit(HwStream* s, std::unique_ptr<Task> t);
 
+  // The streams not yet freed (live, or destroyed with work left).
   const std::vector<std::unique_ptr<HwStream>>& streams() const { return streams_; }
+  // Every stream that ran tasks, live and destroyed, in creation order.
+  std::vector<StreamRecord> streamStatistics() const;
   Tick dispatchLatency() const { return dispatch_; }
 
  private:
@@ -40,6 +57,7 @@ class StreamScheduler {
   void execute(HwStream* s, Task& t);
   void runModel(HwStream* s, Task& t);  // TaskKind::ModelExec (models/sched/model_replay.cpp)
   void traceTask(HwStream* s, const Task& t);
+  void freeFinishedStreams();
 
   int device_;
   dma::DmaEngine& dma_;
@@ -49,6 +67,10 @@ class StreamScheduler {
   CompletionHook hook_;
   Tick dispatch_;
   std::vector<std::unique_ptr<HwStream>> streams_;
+  std::vector<StreamRecord> retired_;  // destroyed streams that ran tasks
+  StreamRecord folded_;                // destroyed streams beyond kMaxRetiredRecords
+  uint64_t created_ = 0;
+  size_t finished_ = 0;  // streams in streams_ whose thread has ended
 };
 
 }  // namespace npusim::sched

@@ -34,6 +34,18 @@ inline std::string recentError() {
   return m ? m : "";
 }
 
+// aclInit, aclrtSetDevice(0) and `bytes` of device (*d) and of pinned host memory (*h): the
+// opening of many check tests. False (and a test failure) if a call fails.
+inline bool openDevice(size_t bytes, void** d, void** h) {
+  bool ok = true;
+  for (aclError e : {aclInit(nullptr), aclrtSetDevice(0), aclrtMalloc(d, bytes, ACL_MEM_MALLOC_HUGE_FIRST),
+                     aclrtMallocHost(h, bytes)}) {
+    EXPECT_EQ(e, ACL_SUCCESS) << recentError();
+    ok = ok && e == ACL_SUCCESS;
+  }
+  return ok;
+}
+
 // Runs `fn` and returns what it printed on stderr.
 template <typename F>
 std::string stderrOf(F&& fn) {

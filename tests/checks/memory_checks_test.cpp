@@ -15,6 +15,7 @@
 using npusim::test::configureChecks;
 using npusim::test::contains;
 using npusim::test::findingsOf;
+using npusim::test::openDevice;
 using npusim::test::readStats;
 using npusim::test::recentError;
 using npusim::test::stderrOf;
@@ -248,12 +249,9 @@ TEST(MemoryChecks, AsyncCopyWithUnalignedAddressesIsAWarning) {
 
 TEST(MemoryChecks, FreeWhileAQueuedCopyUsesTheMemory) {
   std::string stats = configureChecks("");
-  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   const size_t bytes = 16u << 20;
   void *d = nullptr, *h = nullptr;
-  ASSERT_EQ(aclrtMalloc(&d, bytes, kHuge), ACL_SUCCESS);
-  ASSERT_EQ(aclrtMallocHost(&h, bytes), ACL_SUCCESS);
+  ASSERT_TRUE(openDevice(bytes, &d, &h));
   aclrtStream s = nullptr;
   ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemcpyAsync(d, bytes, h, bytes, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
@@ -317,12 +315,9 @@ TEST(MemoryChecks, FreeWhileAQueuedOperatorUsesTheMemory) {
 
 TEST(MemoryChecks, PinnedMemoryFreedWhileAQueuedCopyWritesIt) {
   std::string stats = configureChecks("");
-  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   const size_t bytes = 16u << 20;
   void *d = nullptr, *h = nullptr;
-  ASSERT_EQ(aclrtMalloc(&d, bytes, kHuge), ACL_SUCCESS);
-  ASSERT_EQ(aclrtMallocHost(&h, bytes), ACL_SUCCESS);
+  ASSERT_TRUE(openDevice(bytes, &d, &h));
   aclrtStream s = nullptr;
   ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemcpyAsync(h, bytes, d, bytes, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_SUCCESS);

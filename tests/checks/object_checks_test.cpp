@@ -10,6 +10,7 @@
 using npusim::test::configureChecks;
 using npusim::test::contains;
 using npusim::test::findingsOf;
+using npusim::test::openDevice;
 using npusim::test::readStats;
 using npusim::test::recentError;
 using npusim::test::stderrOf;
@@ -20,11 +21,8 @@ constexpr aclrtMemMallocPolicy kHuge = ACL_MEM_MALLOC_HUGE_FIRST;
 
 TEST(ObjectChecks, StreamUsedAfterDestruction) {
   std::string stats = configureChecks("");
-  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   void *d = nullptr, *h = nullptr;
-  ASSERT_EQ(aclrtMalloc(&d, 4096, kHuge), ACL_SUCCESS);
-  ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
+  ASSERT_TRUE(openDevice(4096, &d, &h));
   aclrtStream s = nullptr, kept = nullptr;
   ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
   ASSERT_EQ(aclrtCreateStream(&kept), ACL_SUCCESS);
@@ -78,12 +76,9 @@ TEST(ObjectChecks, EventUsedAfterDestruction) {
 
 TEST(ObjectChecks, WorkLeftAtResetDeviceIsAWarning) {
   std::string stats = configureChecks("");
-  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   const size_t bytes = 16u << 20;
   void *d = nullptr, *h = nullptr;
-  ASSERT_EQ(aclrtMalloc(&d, bytes, kHuge), ACL_SUCCESS);
-  ASSERT_EQ(aclrtMallocHost(&h, bytes), ACL_SUCCESS);
+  ASSERT_TRUE(openDevice(bytes, &d, &h));
   aclrtStream s = nullptr;
   ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemcpyAsync(d, bytes, h, bytes, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
@@ -110,11 +105,8 @@ TEST(ObjectChecks, WorkLeftAtResetDeviceIsAWarning) {
 
 TEST(ObjectChecks, WorkLeftAtFinalizeIsAWarning) {
   configureChecks("");
-  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   void *d = nullptr, *h = nullptr;
-  ASSERT_EQ(aclrtMalloc(&d, 1u << 20, kHuge), ACL_SUCCESS);
-  ASSERT_EQ(aclrtMallocHost(&h, 1u << 20), ACL_SUCCESS);
+  ASSERT_TRUE(openDevice(1u << 20, &d, &h));
   ASSERT_EQ(aclrtMemcpyAsync(d, 1u << 20, h, 1u << 20, ACL_MEMCPY_HOST_TO_DEVICE, nullptr), ACL_SUCCESS);
   std::string err = stderrOf([&] { EXPECT_EQ(aclFinalize(), ACL_SUCCESS); });
   EXPECT_TRUE(contains(err,
@@ -125,11 +117,8 @@ TEST(ObjectChecks, WorkLeftAtFinalizeIsAWarning) {
 
 TEST(ObjectChecks, DeadlockIsReportedWithTheWaitingTaskNotAHang) {
   std::string stats = configureChecks("");
-  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   void *d = nullptr, *h = nullptr;
-  ASSERT_EQ(aclrtMalloc(&d, 4096, kHuge), ACL_SUCCESS);
-  ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
+  ASSERT_TRUE(openDevice(4096, &d, &h));
   aclrtStream s = nullptr;
   ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
   aclrtEvent never = nullptr, after = nullptr;

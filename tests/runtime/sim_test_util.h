@@ -6,6 +6,7 @@
 
 #include "acl/acl.h"
 #include "npusim/npusim.h"
+#include "validation/probe_util.h"
 
 namespace npusim::test {
 
@@ -17,29 +18,9 @@ inline void configure(const std::string& set, const std::string& preset = "910b"
     setenv("NPUSIM_SET", set.c_str(), 1);
 }
 
-// Simulated duration of `fn`, measured with the thread's simulated host clock.
-template <typename F>
-double hostNs(F&& fn) {
-  double t0 = npusimHostTimeNs();
-  fn();
-  return npusimHostTimeNs() - t0;
-}
-
-// Device-side duration between two events recorded around `fn` on `stream`.
-template <typename F>
-double eventMs(aclrtStream stream, F&& fn) {
-  aclrtEvent a, b;
-  aclrtCreateEvent(&a);
-  aclrtCreateEvent(&b);
-  aclrtRecordEvent(a, stream);
-  fn();
-  aclrtRecordEvent(b, stream);
-  aclrtSynchronizeStream(stream);
-  float ms = -1;
-  aclrtEventElapsedTime(&ms, a, b);
-  aclrtDestroyEvent(a);
-  aclrtDestroyEvent(b);
-  return ms;
-}
+// Timing with the simulated host clock and with device events: the validation probes' helpers
+// (a failing ACL call in them ends the test process with the call and its message).
+using probe::eventMs;
+using probe::hostNs;
 
 }  // namespace npusim::test

@@ -1,17 +1,9 @@
 #pragma once
-// The one-screen summary `npusim run` prints from a statistics file (NPUSIM_STATS JSON, written
-// by runtime/summary.cpp): simulated time, per-engine utilisation, bytes moved, achieved
-// bandwidths, and where each stream spent its time.
+// Aggregates of a run's statistics over all devices: the columns of sweep rows and plots.
 #include <nlohmann/json.hpp>
-#include <string>
-#include <vector>
 
 namespace npusim::cli {
 
-// `overrides`: "key: base -> value" lines describing what differs from the preset (may be empty).
-std::string formatRunSummary(const nlohmann::json& stats, const std::vector<std::string>& overrides);
-
-// Aggregates over all devices, for sweep rows and plots.
 struct KeyStats {
   double simTimeUs = 0;
   double dmaBytes = 0;

@@ -1,22 +1,17 @@
-#include "tools/stats_summary.h"
+#include "traces/stats_summary.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
-#include "tools/cli_common.h"
-
-namespace npusim::cli {
+namespace npusim::trace {
 
 using json = nlohmann::json;
 
 namespace {
 
-// Missing fields read as 0 so a summary still prints if the statistics file gains or loses one.
-double num(const json& j, const char* key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_number() ? it->get<double>() : 0.0;
-}
+double num(const json& j, const char* key) { return statNumber(j, key); }
 
 std::string percent(double frac) { return fmt::format("{:.2f} %", 100.0 * frac); }
 
@@ -37,12 +32,27 @@ std::string ranges(const std::vector<int>& ids) {
   return out;
 }
 
-std::string streamName(const json& st) {
-  std::string s = st.value("stream", std::string("?"));
-  return fmt::format("NPU {} {}", st.value("device", 0), s == "sync copies" ? s : "stream " + s);
+}  // namespace
+
+double statNumber(const json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_number() ? it->get<double>() : 0.0;
 }
 
-}  // namespace
+std::string streamLabel(const json& st) {
+  std::string s = st.value("stream", std::string("?"));
+  bool id = !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+  return fmt::format("NPU {} {}", st.value("device", 0), id ? "stream " + s : s);
+}
+
+std::string formatBytes(double bytes) {
+  static const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int u = 0;
+  while (std::fabs(bytes) >= 1024.0 && u < 4) bytes /= 1024.0, ++u;
+  if (u == 0) return fmt::format("{:.0f} B", bytes);
+  if (bytes == std::floor(bytes)) return fmt::format("{:.0f} {}", bytes, units[u]);
+  return fmt::format("{:.3f} {}", bytes, units[u]);
+}
 
 std::string formatRunSummary(const json& s, const std::vector<std::string>& overrides) {
   const double simUs = num(s, "sim_time_us");
@@ -112,40 +122,22 @@ std::string formatRunSummary(const json& s, const std::vector<std::string>& over
     double busy = num(st, "busy_us"), ev = num(st, "event_wait_us"), en = num(st, "engine_wait_us");
     const json lat = st.value("latency_us", json::object());
     o += fmt::format("  {:<22} {:>6.0f} {:>11.2f} {:>14.2f} {:>14.2f} {:>11.2f} {:>9.2f} {:>9.2f}\n",
-                     streamName(st), num(st, "tasks"), std::max(0.0, busy - ev - en), ev, en,
+                     streamLabel(st), num(st, "tasks"), std::max(0.0, busy - ev - en), ev, en,
                      num(st, "queued_us"), num(lat, "p50"), num(lat, "p99"));
   }
   o += "  running: executing on its engine; event wait: blocked on an event; engine wait: queued behind a\n"
        "  busy DMA channel or AI cores; queued: behind earlier tasks of the same stream\n";
   if (s.contains("unsupported_calls") && !s["unsupported_calls"].empty())
-    o += "\nunsupported calls (no-ops): " + s["unsupported_calls"].dump() + "\n";
+    o += "\nunsupported calls (returned ACL_ERROR_API_NOT_SUPPORT): " + s["unsupported_calls"].dump() + "\n";
+  const json findings = s.value("findings", json::array());
+  if (!findings.empty()) {
+    o += "\nmisuse findings (docs/checks.md)\n";
+    for (const auto& f : findings)
+      o +=
+          fmt::format("  {} [{}] {} x{:.0f}\n", f.value("severity", std::string("?")),
+                      f.value("check", std::string("?")), f.value("call", std::string("?")), num(f, "count"));
+  }
   return o;
 }
 
-KeyStats keyStatistics(const json& s) {
-  KeyStats k;
-  k.simTimeUs = num(s, "sim_time_us");
-  for (const auto& d : s.value("devices", json::array())) {
-    for (const auto& ch : d.value("dma", json::array())) {
-      k.dmaBytes += num(ch, "bytes");
-      k.dmaBusyUs += num(ch, "busy_us");
-    }
-    const json h = d.value("hbm", json::object());
-    k.hbmBytes += num(h, "bytes_read") + num(h, "bytes_written");
-    k.hbmUtilMax = std::max(k.hbmUtilMax, num(h, "utilisation"));
-    k.aicoreUtilMax = std::max(k.aicoreUtilMax, num(d.value("aicore", json::object()), "utilisation"));
-  }
-  k.dmaGBps = k.dmaBusyUs > 0 ? k.dmaBytes / (k.dmaBusyUs * 1e-6) / 1e9 : 0.0;
-  const json pcie = s.value("pcie", json::object());
-  if (pcie.contains("Host DDR")) k.pcieHostBytes = num(pcie["Host DDR"], "payload_bytes");
-  for (const auto& st : s.value("streams", json::array())) {
-    double busy = num(st, "busy_us"), ev = num(st, "event_wait_us"), en = num(st, "engine_wait_us");
-    k.streamRunningUs += std::max(0.0, busy - ev - en);
-    k.streamEventWaitUs += ev;
-    k.streamEngineWaitUs += en;
-    k.streamQueuedUs += num(st, "queued_us");
-  }
-  return k;
-}
-
-}  // namespace npusim::cli
+}  // namespace npusim::trace
