@@ -4,11 +4,14 @@
 // the trace size. Not a test: run it by hand (docs/checks.md "Long runs").
 //
 //   long_run [--tasks N] [--streams S] [--slice K] [--trace PATH] [--level api|task|transaction]
+//            [--sync R] [--churn 0|1]
 //
 // Each round puts on every stream a small pinned H2D copy, a D2D copy, a memset and an event
 // record, and makes every stream wait for its neighbour's event of the previous round, so the
 // streams stay coupled; the host synchronises the device every `sync` rounds, as a real
-// pipelined program would, and reuses a fixed set of buffers.
+// pipelined program would, and reuses a fixed set of buffers. With --churn 1, every round also
+// creates a short-lived stream, puts one copy on it and destroys it (a million streams over a
+// long run), which must not grow memory either.
 #include <sys/stat.h>
 
 #include <chrono>
@@ -53,7 +56,7 @@ double seconds(Clock::time_point a, Clock::time_point b) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  long tasks = 1000000, streams = 16, slice = 100000, syncEvery = 64;
+  long tasks = 1000000, streams = 16, slice = 100000, syncEvery = 64, churn = 0;
   std::string trace, level = "task";
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
@@ -69,6 +72,8 @@ int main(int argc, char** argv) {
       level = argv[i + 1];
     else if (a == "--sync")
       syncEvery = std::atol(argv[i + 1]);
+    else if (a == "--churn")
+      churn = std::atol(argv[i + 1]);
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;
@@ -97,8 +102,9 @@ int main(int argc, char** argv) {
     CHECK_ACL(aclrtMalloc(&a[i], bytes, ACL_MEM_MALLOC_HUGE_FIRST));
     CHECK_ACL(aclrtMalloc(&b[i], bytes, ACL_MEM_MALLOC_HUGE_FIRST));
   }
-  std::printf("long_run: %ld tasks on %ld streams, trace %s (level %s)\n", tasks, streams,
-              trace.empty() ? "off" : trace.c_str(), level.c_str());
+  std::printf("long_run: %ld tasks on %ld streams%s, trace %s (level %s)\n", tasks, streams,
+              churn ? " + one short-lived stream per round" : "", trace.empty() ? "off" : trace.c_str(),
+              level.c_str());
   std::printf("%10s %12s %12s %10s\n", "tasks", "tasks/s", "slice s", "VmRSS MiB");
   long issued = 0, nextReport = slice, round = 0;
   auto sliceStart = Clock::now();
@@ -114,6 +120,13 @@ int main(int argc, char** argv) {
       CHECK_ACL(aclrtMemsetAsync(a[i], bytes, static_cast<int32_t>(round & 0xff), bytes, s[i]));
       CHECK_ACL(aclrtRecordEvent(ev[i], s[i]));
       issued += 4;
+    }
+    if (churn) {
+      aclrtStream t = nullptr;
+      CHECK_ACL(aclrtCreateStream(&t));
+      CHECK_ACL(aclrtMemcpyAsync(a[0], bytes, host, bytes, ACL_MEMCPY_HOST_TO_DEVICE, t));
+      CHECK_ACL(aclrtDestroyStream(t));  // waits for the copy, as the real runtime does
+      issued++;
     }
     // A wait is satisfied by the record it names or any later one, so the rounds may overlap.
     if (++round % syncEvery == 0 || issued >= tasks) CHECK_ACL(aclrtSynchronizeDevice());

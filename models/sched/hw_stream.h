@@ -1,7 +1,7 @@
 #pragma once
 // One hardware stream queue: tasks run in order, one at a time; different streams run
-// concurrently. A SystemC thread per stream (spawned when the stream is created) executes
-// the queue; an idle stream costs nothing.
+// concurrently. A SystemC thread per stream executes the queue; an idle stream costs nothing,
+// and a destroyed one is reused, thread and all, by a later stream (SystemC never frees threads).
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -35,8 +35,8 @@ struct HwStream {
   sc_core::sc_event progress;  // a task finished
   trace::Track track;
   StreamStats stats;
-  bool destroyed = false;  // the runtime let go of it; its thread ends once the queue is empty
-  bool finished = false;   // its thread has ended (at finishedAt); the scheduler frees it later
+  bool destroyed = false;  // the runtime let go of it; it idles once the queue is empty
+  bool finished = false;   // destroyed and drained (at finishedAt): the scheduler may reuse it
   Tick finishedAt = 0;
   uint64_t serial = 0;  // creation order on its device
 };

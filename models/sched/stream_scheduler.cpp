@@ -23,10 +23,17 @@ StreamScheduler::StreamScheduler(int device, const Config& cfg, dma::DmaEngine& 
 }
 
 HwStream* StreamScheduler::createStream(int id, bool internal, const std::string& trackName) {
-  freeFinishedStreams();
-  streams_.push_back(std::make_unique<HwStream>());
-  HwStream* s = streams_.back().get();
-  s->device = device_;
+  HwStream* s = reuseFinishedStream();
+  if (!s) {
+    streams_.push_back(std::make_unique<HwStream>());
+    s = streams_.back().get();
+    s->device = device_;
+    // The serial keeps the process name unique when a stream id comes back.
+    sc_core::sc_spawn_options opts;
+    opts.set_stack_size(256 * 1024);
+    sc_core::sc_spawn([this, s] { streamThread(s); },
+                      fmt::format("npu{}_stream{}_{}", device_, id, created_).c_str(), &opts);
+  }
   s->id = id;
   s->internal = internal;
   s->serial = created_++;
@@ -36,22 +43,19 @@ HwStream* StreamScheduler::createStream(int id, bool internal, const std::string
                              : internal         ? std::string("Sync copies")
                                                 : fmt::format("Stream {}", id),
                              id);
-  sc_core::sc_spawn_options opts;
-  opts.set_stack_size(256 * 1024);
-  // The serial keeps the process name unique when a stream id comes back (a default stream
-  // re-created after aclrtResetDevice).
-  sc_core::sc_spawn([this, s] { streamThread(s); },
-                    fmt::format("npu{}_stream{}_{}", device_, id, s->serial).c_str(), &opts);
   return s;
 }
 
-// A finished stream is freed only at a later simulated time, so that no process can still be
-// inside a delta cycle that touches its events.
-void StreamScheduler::freeFinishedStreams() {
-  if (finished_ == 0) return;
+// SystemC never frees a process, even one that has ended, so a stream's thread outlives the
+// stream: a destroyed, drained stream is kept idle and taken by the next createStream. Only
+// at a later simulated time, so that no process can still be inside a delta cycle that touches
+// its events. Its statistics move to the retired records first.
+HwStream* StreamScheduler::reuseFinishedStream() {
+  if (finished_ == 0) return nullptr;
   Tick t = now();
-  auto gone = [&](const std::unique_ptr<HwStream>& s) {
-    if (!s->finished || s->finishedAt >= t) return false;
+  for (const auto& p : streams_) {
+    HwStream* s = p.get();
+    if (!s->finished || s->finishedAt >= t) continue;
     if (s->stats.tasks > 0) {
       StreamRecord r{s->id, s->internal, s->serial, 0, std::move(s->stats)};
       if (retired_.size() < kMaxRetiredRecords) {
@@ -68,10 +72,14 @@ void StreamScheduler::freeFinishedStreams() {
         f.latency.merge(r.stats.latency);
       }
     }
+    s->stats = StreamStats{};
+    s->issued = s->completed = 0;
+    s->lastEnd = 0;
+    s->destroyed = s->finished = false;
     finished_--;
-    return true;
-  };
-  streams_.erase(std::remove_if(streams_.begin(), streams_.end(), gone), streams_.end());
+    return s;
+  }
+  return nullptr;
 }
 
 std::vector<StreamRecord> StreamScheduler::streamStatistics() const {
@@ -101,11 +109,10 @@ void StreamScheduler::submit(HwStream* s, std::unique_ptr<Task> t) {
 void StreamScheduler::streamThread(HwStream* s) {
   for (;;) {
     while (s->queue.empty()) {
-      if (s->destroyed) {
+      if (s->destroyed && !s->finished) {  // idle until createStream reuses it
         s->finished = true;
         s->finishedAt = now();
         finished_++;
-        return;
       }
       sc_core::wait(s->wake);
     }

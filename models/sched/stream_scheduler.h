@@ -40,13 +40,13 @@ class StreamScheduler {
 
   // `trackName` names the stream's trace track (default "Stream <id>").
   HwStream* createStream(int id, bool internal, const std::string& trackName = {});
-  // Marks a stream as gone: its thread ends once its queue is empty, and the stream is freed at a
-  // later createStream (its statistics are kept).
+  // Marks a stream as gone: once its queue is empty it idles until a later createStream reuses
+  // it (its statistics are kept).
   void retireStream(HwStream* s);
   // Host side: appends the task (t->submit must be set); the stream wakes at t->submit.
   void submit(HwStream* s, std::unique_ptr<Task> t);
 
-  // The streams not yet freed (live, or destroyed with work left).
+  // Every hardware stream: live ones, and destroyed ones (draining, or idle for reuse).
   const std::vector<std::unique_ptr<HwStream>>& streams() const { return streams_; }
   // Every stream that ran tasks, live and destroyed, in creation order.
   std::vector<StreamRecord> streamStatistics() const;
@@ -57,7 +57,7 @@ class StreamScheduler {
   void execute(HwStream* s, Task& t);
   void runModel(HwStream* s, Task& t);  // TaskKind::ModelExec (models/sched/model_replay.cpp)
   void traceTask(HwStream* s, const Task& t);
-  void freeFinishedStreams();
+  HwStream* reuseFinishedStream();
 
   int device_;
   dma::DmaEngine& dma_;
@@ -70,7 +70,7 @@ class StreamScheduler {
   std::vector<StreamRecord> retired_;  // destroyed streams that ran tasks
   StreamRecord folded_;                // destroyed streams beyond kMaxRetiredRecords
   uint64_t created_ = 0;
-  size_t finished_ = 0;  // streams in streams_ whose thread has ended
+  size_t finished_ = 0;  // destroyed, drained streams waiting for reuse
 };
 
 }  // namespace npusim::sched
