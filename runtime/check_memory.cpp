@@ -92,7 +92,13 @@ aclError deviceRange(ApiCall& api, const PointerInfo& info, const void* p, uint6
         api, Kind::OutOfBounds, ACL_ERROR_RT_PARAM_INVALID,
         fmt::format("{} range [{}, +{}) runs past the end of its aclrtMallocHost block", what, p, bytes));
   }
-  if (info.kind != PointerKind::Device) return ACL_SUCCESS;
+  if (info.kind == PointerKind::PageableHost) {
+    if (const void* b = api.rt.memory().quarantinedBlock(p, bytes))
+      return report(api, Kind::UseAfterFree, ACL_ERROR_RT_PARAM_INVALID,
+                    fmt::format("{} range [{}, +{}) reaches host memory {} that aclrtFreeHost already freed",
+                                what, p, bytes, b));
+    return ACL_SUCCESS;
+  }
   if (!info.alloc) {
     if (const FreedAllocation* f = findFreed(p))
       return report(

@@ -37,7 +37,7 @@ enum class Kind {
   OutOfBounds,     // range runs past the reserved (padded) end of an allocation
   PaddingAccess,   // range reaches into the padding beyond the requested size
   NotAllocated,    // device address inside no live allocation (freed, or never allocated)
-  UseAfterFree,    // device address inside an allocation that was freed
+  UseAfterFree,    // device address in a freed allocation, or host range in a freed pinned block
   DoubleFree,      // free of an allocation that was already freed
   InvalidFree,     // free of a pointer the matching allocator did not return
   HostAccess,      // host code dereferenced a device address (fatal)

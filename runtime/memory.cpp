@@ -125,6 +125,10 @@ bool MemoryManager::freeDevice(void* p, std::string* why) {
   return true;
 }
 
+MemoryManager::~MemoryManager() {
+  for (const auto& [start, size] : quarantine_) std::free(reinterpret_cast<void*>(start));
+}
+
 void* MemoryManager::allocHost(uint64_t size) {
   void* p = nullptr;
   if (posix_memalign(&p, 64, size) != 0) return nullptr;
@@ -133,9 +137,36 @@ void* MemoryManager::allocHost(uint64_t size) {
 }
 
 bool MemoryManager::freeHost(void* p) {
-  if (!forgetHost(p)) return false;
-  std::free(p);
+  auto it = pinned_.find(reinterpret_cast<uintptr_t>(p));
+  if (it == pinned_.end()) return false;
+  uint64_t size = it->second;
+  pinned_.erase(it);
+  if (size > kHostQuarantineBytes) {
+    std::free(p);
+    return true;
+  }
+  quarantine_[reinterpret_cast<uintptr_t>(p)] = size;
+  quarantineOrder_.push_back(reinterpret_cast<uintptr_t>(p));
+  quarantineBytes_ += size;
+  while (quarantineBytes_ > kHostQuarantineBytes) {
+    uintptr_t old = quarantineOrder_.front();
+    quarantineOrder_.pop_front();
+    quarantineBytes_ -= quarantine_[old];
+    quarantine_.erase(old);
+    std::free(reinterpret_cast<void*>(old));
+  }
   return true;
+}
+
+const void* MemoryManager::quarantinedBlock(const void* p, uint64_t bytes) const {
+  uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  auto it = quarantine_.upper_bound(a);
+  if (it != quarantine_.begin()) {
+    auto prev = std::prev(it);
+    if (a < prev->first + prev->second) return reinterpret_cast<const void*>(prev->first);
+  }
+  if (it != quarantine_.end() && it->first - a < bytes) return reinterpret_cast<const void*>(it->first);
+  return nullptr;
 }
 
 bool MemoryManager::forgetHost(void* p) {

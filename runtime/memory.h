@@ -5,6 +5,7 @@
 // write. Allocation follows ACL's rules: sizes padded to ALIGN_UP(size, 32) + 32 (no +32 for
 // aclrtMallocAlign32 and 1G policies), 64-byte aligned starts (128 for DVPP).
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -61,6 +62,10 @@ class DeviceMemory {
 
 class MemoryManager {
  public:
+  MemoryManager() = default;
+  ~MemoryManager();
+  MemoryManager(const MemoryManager&) = delete;
+  MemoryManager& operator=(const MemoryManager&) = delete;
   void addDevice(int device, uint64_t capacity);
   DeviceMemory& device(int d) { return *devices_[static_cast<size_t>(d)]; }
   int deviceCount() const { return static_cast<int>(devices_.size()); }
@@ -68,9 +73,14 @@ class MemoryManager {
   // Device allocations.
   void* allocDevice(int device, uint64_t requested, uint64_t padded, uint64_t align, const char* api);
   bool freeDevice(void* p, std::string* why);
-  // Pinned host memory (aclrtMallocHost).
+  // Pinned host memory (aclrtMallocHost). A freed block is kept (quarantined) until
+  // kHostQuarantineBytes of newer freed blocks follow it, so that a copy from a freed block is
+  // found and named (checks) and never makes the simulator touch memory it gave back.
+  static constexpr uint64_t kHostQuarantineBytes = 64ull << 20;
   void* allocHost(uint64_t size);
   bool freeHost(void* p);
+  // Start of a quarantined (freed) pinned block overlapping [p, p+bytes), or nullptr.
+  const void* quarantinedBlock(const void* p, uint64_t bytes) const;
   // Forgets the pinned block at `p` without freeing it (the caller frees it later with
   // std::free, when no queued copy uses it any more). False when `p` is not a block start.
   bool forgetHost(void* p);
@@ -90,6 +100,9 @@ class MemoryManager {
   std::vector<std::unique_ptr<DeviceMemory>> devices_;
   std::map<uintptr_t, Allocation> allocations_;  // by address
   std::map<uintptr_t, uint64_t> pinned_;         // start -> size
+  std::map<uintptr_t, uint64_t> quarantine_;     // freed pinned blocks: start -> size
+  std::deque<uintptr_t> quarantineOrder_;        // oldest first
+  uint64_t quarantineBytes_ = 0;
   uint64_t nextId_ = 0;
 };
 

@@ -137,6 +137,52 @@ TEST(MemoryChecks, UseAfterFreeNamesTheFreedAllocation) {
             "");
 }
 
+// Fuzz finding (fuzz/corpus/api/crash-copy-from-freed-pinned-block): a copy from a pinned block
+// after aclrtFreeHost made the simulator read freed heap. Freed blocks are now quarantined, and
+// the copy is refused as a use after free in every mode (the simulator cannot carry it out).
+TEST(MemoryChecks, CopyFromAFreedPinnedBlock) {
+  configureChecks("");
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  void *d = nullptr, *h = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, 4096, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMallocHost(&h, 65536), ACL_SUCCESS);
+  std::vector<char> local(4096, 1);
+  ASSERT_EQ(aclrtFreeHost(h), ACL_SUCCESS);
+  std::string err = stderrOf([&] {
+    EXPECT_EQ(aclrtMemcpy(local.data(), 4096, at(h, 64), 4096, ACL_MEMCPY_HOST_TO_HOST),
+              ACL_ERROR_RT_PARAM_INVALID);
+  });
+  EXPECT_TRUE(contains(err, "npusim: error [use_after_free] aclrtMemcpy(dst=")) << err;
+  EXPECT_TRUE(contains(err, "that aclrtFreeHost already freed")) << err;
+  // (A finding is printed once per call site; the error message tells every time.)
+  EXPECT_EQ(aclrtMemcpy(local.data(), 4096, at(h, 64), 4096, ACL_MEMCPY_DEFAULT), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_TRUE(contains(recentError(), "that aclrtFreeHost already freed")) << recentError();
+  err = stderrOf([&] {
+    EXPECT_EQ(aclrtMemcpy(d, 4096, at(h, 128), 4096, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+  });
+  EXPECT_TRUE(contains(err, "[use_after_free]")) << err;
+  // A range that only ends inside the freed block counts too.
+  EXPECT_EQ(aclrtMemcpy(at(h, 0), 64, local.data(), 64, ACL_MEMCPY_HOST_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
+  // Ordinary host memory next to it is untouched by the check.
+  std::vector<char> other(64, 2);
+  EXPECT_EQ(aclrtMemcpy(other.data(), 64, local.data(), 64, ACL_MEMCPY_HOST_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(other[0], 1);
+}
+
+TEST(MemoryChecks, CopyFromAFreedPinnedBlockIsRefusedInWarnModeToo) {
+  configureChecks("warn");
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  void* h = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&h, 65536), ACL_SUCCESS);
+  ASSERT_EQ(aclrtFreeHost(h), ACL_SUCCESS);
+  std::vector<char> local(4096, 1);
+  std::string err = stderrOf([&] {
+    EXPECT_EQ(aclrtMemcpy(local.data(), 4096, at(h, 64), 4096, ACL_MEMCPY_HOST_TO_HOST),
+              ACL_ERROR_RT_PARAM_INVALID);
+  });
+  EXPECT_TRUE(contains(err, "npusim: warning [use_after_free] aclrtMemcpy(dst=")) << err;
+}
+
 TEST(MemoryChecks, DoubleAndInvalidFrees) {
   std::string stats = configureChecks("");
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
