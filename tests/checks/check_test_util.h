@@ -34,12 +34,13 @@ inline std::string recentError() {
   return m ? m : "";
 }
 
-// aclInit, aclrtSetDevice(0) and `bytes` of device (*d) and of pinned host memory (*h): the
-// opening of many check tests. False (and a test failure) if a call fails.
-inline bool openDevice(size_t bytes, void** d, void** h) {
+// aclInit, aclrtSetDevice(0), `bytes` of device (*d) and of pinned host memory (*h), and a new
+// stream (*s) when asked for: the opening of many check tests. False (and a test failure) if a
+// call fails.
+inline bool openDevice(size_t bytes, void** d, void** h, aclrtStream* s = nullptr) {
   bool ok = true;
   for (aclError e : {aclInit(nullptr), aclrtSetDevice(0), aclrtMalloc(d, bytes, ACL_MEM_MALLOC_HUGE_FIRST),
-                     aclrtMallocHost(h, bytes)}) {
+                     aclrtMallocHost(h, bytes), s ? aclrtCreateStream(s) : ACL_SUCCESS}) {
     EXPECT_EQ(e, ACL_SUCCESS) << recentError();
     ok = ok && e == ACL_SUCCESS;
   }

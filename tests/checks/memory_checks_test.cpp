@@ -297,9 +297,8 @@ TEST(MemoryChecks, FreeWhileAQueuedCopyUsesTheMemory) {
   std::string stats = configureChecks("");
   const size_t bytes = 16u << 20;
   void *d = nullptr, *h = nullptr;
-  ASSERT_TRUE(openDevice(bytes, &d, &h));
   aclrtStream s = nullptr;
-  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  ASSERT_TRUE(openDevice(bytes, &d, &h, &s));
   ASSERT_EQ(aclrtMemcpyAsync(d, bytes, h, bytes, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
   // A 16 MiB copy takes ~0.7 ms; the host frees the memory right away.
   std::string err = stderrOf([&] { EXPECT_EQ(aclrtFree(d), ACL_SUCCESS); });
@@ -363,9 +362,8 @@ TEST(MemoryChecks, PinnedMemoryFreedWhileAQueuedCopyWritesIt) {
   std::string stats = configureChecks("");
   const size_t bytes = 16u << 20;
   void *d = nullptr, *h = nullptr;
-  ASSERT_TRUE(openDevice(bytes, &d, &h));
   aclrtStream s = nullptr;
-  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  ASSERT_TRUE(openDevice(bytes, &d, &h, &s));
   ASSERT_EQ(aclrtMemcpyAsync(h, bytes, d, bytes, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_SUCCESS);
   std::string err = stderrOf([&] { EXPECT_EQ(aclrtFreeHost(h), ACL_SUCCESS); });
   EXPECT_TRUE(contains(err, "npusim: warning [free_in_flight] aclrtFreeHost(hostPtr=0x")) << err;

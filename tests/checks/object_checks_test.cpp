@@ -78,9 +78,8 @@ TEST(ObjectChecks, WorkLeftAtResetDeviceIsAWarning) {
   std::string stats = configureChecks("");
   const size_t bytes = 16u << 20;
   void *d = nullptr, *h = nullptr;
-  ASSERT_TRUE(openDevice(bytes, &d, &h));
   aclrtStream s = nullptr;
-  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  ASSERT_TRUE(openDevice(bytes, &d, &h, &s));
   ASSERT_EQ(aclrtMemcpyAsync(d, bytes, h, bytes, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemcpyAsync(h, bytes, d, bytes, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_SUCCESS);
   std::string err = stderrOf([&] { EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS); });
@@ -118,9 +117,8 @@ TEST(ObjectChecks, WorkLeftAtFinalizeIsAWarning) {
 TEST(ObjectChecks, DeadlockIsReportedWithTheWaitingTaskNotAHang) {
   std::string stats = configureChecks("");
   void *d = nullptr, *h = nullptr;
-  ASSERT_TRUE(openDevice(4096, &d, &h));
   aclrtStream s = nullptr;
-  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  ASSERT_TRUE(openDevice(4096, &d, &h, &s));
   aclrtEvent never = nullptr, after = nullptr;
   ASSERT_EQ(aclrtCreateEvent(&never), ACL_SUCCESS);
   ASSERT_EQ(aclrtCreateEvent(&after), ACL_SUCCESS);
