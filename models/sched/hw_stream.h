@@ -21,6 +21,15 @@ struct StreamStats {
   Tick engineWait = 0;       // waiting for a free DMA channel / AI cores
   Tick eventWait = 0;        // waiting on events
   LatencyHistogram latency;  // submit -> end
+
+  void merge(const StreamStats& o) {
+    tasks += o.tasks;
+    busy += o.busy;
+    queued += o.queued;
+    engineWait += o.engineWait;
+    eventWait += o.eventWait;
+    latency.merge(o.latency);
+  }
 };
 
 struct HwStream {

@@ -63,13 +63,7 @@ HwStream* StreamScheduler::reuseFinishedStream() {
       } else {
         folded_.serial = r.serial;
         folded_.foldedStreams++;
-        StreamStats& f = folded_.stats;
-        f.tasks += r.stats.tasks;
-        f.busy += r.stats.busy;
-        f.queued += r.stats.queued;
-        f.engineWait += r.stats.engineWait;
-        f.eventWait += r.stats.eventWait;
-        f.latency.merge(r.stats.latency);
+        folded_.stats.merge(r.stats);
       }
     }
     s->stats = StreamStats{};
