@@ -6,6 +6,7 @@
 #include "acl/acl.h"
 #include "runtime/checks.h"
 #include "runtime/runtime.h"
+#include "runtime/state_callbacks.h"
 
 using npusim::rt::ApiCall;
 using npusim::rt::Context;
@@ -111,9 +112,11 @@ aclError aclrtSetDevice(int32_t deviceId) {
   if (!api.ok()) return api.notReady();
   api.args.add("device", deviceId);
   if (aclError e = checkDevice(api, deviceId)) return e;
+  npusim::rt::deviceStateChanged(deviceId, ACL_RT_DEVICE_STATE_SET_PRE);
   api.rt.openDevice(deviceId);
   api.th->device = deviceId;
   api.th->ctx = api.rt.device(deviceId).defaultCtx.get();
+  npusim::rt::deviceStateChanged(deviceId, ACL_RT_DEVICE_STATE_SET_POST);
   return api.done();
 }
 
@@ -123,7 +126,9 @@ static aclError resetDevice(const char* name, int32_t deviceId, bool force) {
   api.args.add("device", deviceId);
   if (aclError e = checkDevice(api, deviceId)) return e;
   aclError left = npusim::rt::checks::workLeftAtReset(api, deviceId, force);
+  npusim::rt::deviceStateChanged(deviceId, ACL_RT_DEVICE_STATE_RESET_PRE);
   api.rt.closeDevice(deviceId, force);
+  npusim::rt::deviceStateChanged(deviceId, ACL_RT_DEVICE_STATE_RESET_POST);
   if (left) return left;  // strict checks: the reset happened, the call still reports the misuse
   return api.done();
 }

@@ -16,7 +16,8 @@ constexpr uintptr_t kDeviceVaBase = 0x100000000000ULL;    // 16 TiB
 constexpr uintptr_t kDeviceVaStride = 0x010000000000ULL;  // 1 TiB per device
 }  // namespace
 
-DeviceMemory::DeviceMemory(int device, uint64_t capacity) : device_(device), capacity_(capacity) {
+DeviceMemory::DeviceMemory(int device, uint64_t capacity)
+    : device_(device), capacity_(capacity), ranges_(capacity) {
   void* hint = reinterpret_cast<void*>(kDeviceVaBase + kDeviceVaStride * static_cast<uintptr_t>(device));
   int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
 #ifdef MAP_FIXED_NOREPLACE
@@ -34,7 +35,6 @@ DeviceMemory::DeviceMemory(int device, uint64_t capacity) : device_(device), cap
     throw std::runtime_error(fmt::format("npusim: cannot map {} bytes of sparse device memory: {}", capacity_,
                                          std::strerror(errno)));
   backing_ = static_cast<uint8_t*>(b);
-  free_[0] = capacity_;
 }
 
 DeviceMemory::~DeviceMemory() {
@@ -42,8 +42,7 @@ DeviceMemory::~DeviceMemory() {
   munmap(backing_, capacity_);
 }
 
-uint64_t DeviceMemory::allocate(uint64_t size, uint64_t align) {
-  // First fit by address: deterministic and keeps early allocations at low addresses.
+uint64_t RangeAllocator::allocate(uint64_t size, uint64_t align) {
   for (auto it = free_.begin(); it != free_.end(); ++it) {
     uint64_t start = (it->first + align - 1) / align * align;
     uint64_t end = it->first + it->second;
@@ -58,12 +57,8 @@ uint64_t DeviceMemory::allocate(uint64_t size, uint64_t align) {
   return UINT64_MAX;
 }
 
-void DeviceMemory::release(uint64_t offset, uint64_t size) {
+void RangeAllocator::release(uint64_t offset, uint64_t size) {
   used_ -= size;
-  // Give the pages back so long runs keep a flat resident size.
-  uint64_t page = 4096;
-  uint64_t a = (offset + page - 1) / page * page, e = (offset + size) / page * page;
-  if (e > a) madvise(backing_ + a, e - a, MADV_DONTNEED);
   auto next = free_.lower_bound(offset);
   uint64_t start = offset, len = size;
   if (next != free_.begin()) {
@@ -80,6 +75,16 @@ void DeviceMemory::release(uint64_t offset, uint64_t size) {
     free_.erase(next);
   }
   free_[start] = len;
+}
+
+uint64_t DeviceMemory::allocate(uint64_t size, uint64_t align) { return ranges_.allocate(size, align); }
+
+void DeviceMemory::release(uint64_t offset, uint64_t size) {
+  ranges_.release(offset, size);
+  // Give the pages back so long runs keep a flat resident size.
+  uint64_t page = 4096;
+  uint64_t a = (offset + page - 1) / page * page, e = (offset + size) / page * page;
+  if (e > a) madvise(backing_ + a, e - a, MADV_DONTNEED);
 }
 
 bool DeviceMemory::contains(const void* p) const {
@@ -138,7 +143,7 @@ void* MemoryManager::allocHost(uint64_t size) {
 
 bool MemoryManager::freeHost(void* p) {
   auto it = pinned_.find(reinterpret_cast<uintptr_t>(p));
-  if (it == pinned_.end()) return false;
+  if (it == pinned_.end() || isRegisteredHost(p)) return false;
   uint64_t size = it->second;
   pinned_.erase(it);
   if (size > kHostQuarantineBytes) {
@@ -205,6 +210,15 @@ PointerInfo MemoryManager::classify(const void* p) const {
     }
   }
   uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  auto m = mapped_.upper_bound(a);
+  if (m != mapped_.begin() && a < std::prev(m)->first + std::prev(m)->second.size) {
+    --m;
+    info.kind = PointerKind::Device;
+    info.device = m->second.device;
+    info.offset = m->second.offset + (a - m->first);
+    info.alloc = &m->second;
+    return info;
+  }
   auto it = pinned_.upper_bound(a);
   if (it != pinned_.begin()) {
     --it;
@@ -217,9 +231,8 @@ bool MemoryManager::rangeInside(const PointerInfo& info, const void* p, uint64_t
   uintptr_t a = reinterpret_cast<uintptr_t>(p);
   if (info.kind == PointerKind::Device) {
     if (!info.alloc) return false;
-    uintptr_t start =
-        reinterpret_cast<uintptr_t>(devices_[static_cast<size_t>(info.device)]->address(info.alloc->offset));
-    return a + bytes >= a && a + bytes <= start + info.alloc->size;
+    // By device offset, so that a mapped virtual range is checked against its own mapping.
+    return a + bytes >= a && info.offset + bytes <= info.alloc->offset + info.alloc->size;
   }
   if (info.kind == PointerKind::PinnedHost) {
     auto it = std::prev(pinned_.upper_bound(a));
@@ -232,6 +245,35 @@ uint8_t* MemoryManager::hostView(const PointerInfo& info, const void* p) const {
   if (info.kind == PointerKind::Device)
     return devices_[static_cast<size_t>(info.device)]->backing(info.offset);
   return static_cast<uint8_t*>(const_cast<void*>(p));
+}
+
+void MemoryManager::mapRange(uintptr_t va, uint64_t size, int device, uint64_t physOffset) {
+  Allocation a;
+  a.device = device;
+  a.offset = physOffset;
+  a.requested = a.size = size;
+  a.id = ++nextId_;
+  a.api = "aclrtMapMem";
+  mapped_[va] = a;
+}
+
+bool MemoryManager::unmapRange(uintptr_t va) { return mapped_.erase(va) != 0; }
+
+bool MemoryManager::registerHost(void* p, uint64_t size) {
+  uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  auto next = pinned_.lower_bound(a);
+  if (next != pinned_.end() && next->first < a + size) return false;
+  if (next != pinned_.begin() && std::prev(next)->first + std::prev(next)->second > a) return false;
+  pinned_[a] = size;
+  registered_.insert(a);
+  return true;
+}
+
+bool MemoryManager::unregisterHost(void* p) {
+  uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  if (!registered_.erase(a)) return false;
+  pinned_.erase(a);
+  return true;
 }
 
 }  // namespace npusim::rt

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,6 +32,20 @@ struct PointerInfo {
   uint64_t offset = 0;                // device memory offset
 };
 
+// First-fit allocation of ranges in [0, capacity), by address (deterministic, low addresses first).
+class RangeAllocator {
+ public:
+  explicit RangeAllocator(uint64_t capacity) { free_[0] = capacity; }
+  // Returns the start, or UINT64_MAX when no free range fits.
+  uint64_t allocate(uint64_t size, uint64_t align);
+  void release(uint64_t offset, uint64_t size);
+  uint64_t used() const { return used_; }
+
+ private:
+  uint64_t used_ = 0;
+  std::map<uint64_t, uint64_t> free_;  // offset -> size, coalesced
+};
+
 class DeviceMemory {
  public:
   DeviceMemory(int device, uint64_t capacity);
@@ -47,7 +62,7 @@ class DeviceMemory {
   void* address(uint64_t offset) const { return reinterpret_cast<void*>(base_ + offset); }
   uint8_t* backing(uint64_t offset) const { return backing_ + offset; }
   uint64_t capacity() const { return capacity_; }
-  uint64_t used() const { return used_; }
+  uint64_t used() const { return ranges_.used(); }
   uintptr_t base() const { return base_; }
   int device() const { return device_; }
 
@@ -56,8 +71,7 @@ class DeviceMemory {
   uint64_t capacity_;
   uintptr_t base_ = 0;
   uint8_t* backing_ = nullptr;
-  uint64_t used_ = 0;
-  std::map<uint64_t, uint64_t> free_;  // offset -> size, coalesced
+  RangeAllocator ranges_;
 };
 
 class MemoryManager {
@@ -95,11 +109,22 @@ class MemoryManager {
   bool isPinnedStart(const void* p) const { return pinned_.count(reinterpret_cast<uintptr_t>(p)) != 0; }
   // Start of the pinned block containing `p`, or nullptr.
   const void* pinnedBlock(const void* p) const;
+  // Virtual memory (aclrtMapMem): [va, va+size) reads and writes device `device`'s memory at
+  // physOffset. classify() treats such an address as device memory, each mapping as one allocation.
+  void mapRange(uintptr_t va, uint64_t size, int device, uint64_t physOffset);
+  // Registered host memory (aclrtHostRegister): pinned for DMA like aclrtMallocHost blocks, but
+  // the program's own memory, never freed by the runtime. False when it overlaps pinned memory.
+  bool registerHost(void* p, uint64_t size);
+  bool unregisterHost(void* p);  // false when `p` is not a registered start
+  bool isRegisteredHost(const void* p) const { return registered_.count(reinterpret_cast<uintptr_t>(p)) != 0; }
+  bool unmapRange(uintptr_t va);  // false when no mapping starts at va
 
  private:
   std::vector<std::unique_ptr<DeviceMemory>> devices_;
   std::map<uintptr_t, Allocation> allocations_;  // by address
   std::map<uintptr_t, uint64_t> pinned_;         // start -> size
+  std::map<uintptr_t, Allocation> mapped_;       // virtual-memory mappings by virtual address
+  std::set<uintptr_t> registered_;               // pinned_ entries that aclrtHostRegister made
   std::map<uintptr_t, uint64_t> quarantine_;     // freed pinned blocks: start -> size
   std::deque<uintptr_t> quarantineOrder_;        // oldest first
   uint64_t quarantineBytes_ = 0;

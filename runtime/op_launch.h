@@ -34,6 +34,9 @@ struct OpLaunch {
   OpWork work;
   std::function<void()> compute;     // functional kernel; runs when the task executes (may be empty)
   std::vector<const void*> buffers;  // device memory it reads or writes (checks: freed while queued)
+  // Workspace bytes to take from the stream's user allocator (aclrtAllocatorRegister) because the
+  // program launched the operator without a workspace; 0 = none needed.
+  uint64_t allocatorWorkspace = 0;
 };
 
 // Enqueues an operator on `stream` (nullptr = default stream of the current context).

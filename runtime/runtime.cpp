@@ -12,6 +12,8 @@
 
 #include "runtime/capture.h"
 #include "runtime/checks.h"
+#include "runtime/exceptions.h"
+#include "runtime/sync_objects.h"
 #include "runtime/summary.h"
 #include "traces/stats_summary.h"
 
@@ -342,14 +344,21 @@ uint64_t Runtime::launch(HostThread& th, sched::HwStream* hw, std::unique_ptr<sc
   t->id = ++nextTaskId_;
   t->submit = std::max(th.clock + costs_.doorbell, kernelNow());
   t->flow = flow;
+  t->hostThread = th.index;
   uint64_t id = t->id;
   checks::taskLaunched(*t, hw->device);
   platform_->device(hw->device).sched->submit(hw, std::move(t));
   return id;
 }
 
+void Runtime::signalWaiters() {
+  if (waiter_ && (*waiter_)()) sc_core::sc_pause();
+}
+
 void Runtime::onTaskComplete(const sched::Task& t) {
   checks::taskCompleted(t);
+  if (t.error) taskFailed(t);
+  deviceMemoryWritten(t.stream ? t.stream->device : 0);
   if (waiter_ && (*waiter_)()) sc_core::sc_pause();
 }
 
@@ -527,6 +536,7 @@ ApiCall::~ApiCall() {
   if (--th->depth == 0) {
     th->lock = nullptr;
     rt.leaveCall(*th);
+    deliverExceptions();  // after the slice's end time is known, before the call returns
   }
   trace::TraceWriter& tw = rt.trace();
   if (!tw.wants(trace::Level::Api)) return;

@@ -94,6 +94,9 @@ class Runtime {
   enum class Wait { Done, Timeout, Deadlock };
   // Runs the device models until `pred` holds (or simulated time reaches `limit`).
   Wait waitFor(const std::function<bool()>& pred, Tick limit = kTickMax);
+  // A device model changed something a waiting host thread may be waiting for (not a task
+  // completion, which already does this): stops the kernel if a waiter is now satisfied.
+  void signalWaiters();
   // The host saw a completion that happened on the device at `deviceTime`.
   void observe(HostThread& th, Tick deviceTime);
   // Blocks the thread until the hardware queue has finished everything issued so far.
