@@ -87,6 +87,7 @@ static aclError destroyStream(const char* name, aclrtStream stream) {
                     "stream {} is capturing: end the capture before destroying it", s->hw->id);
   Runtime::Wait w = api.rt.drain(*api.th, s->hw);  // outstanding tasks finish first
   if (w == Runtime::Wait::Deadlock) return waitResult(api, w, "the stream being destroyed");
+  npusim::rt::kernels::flushOutput(s->device);
   api.rt.destroyStream(s);
   return api.done();
 }

@@ -302,13 +302,20 @@ aclError launch(aclrtStream stream, Launch&& k) {
   return r;
 }
 
-aclError syncPoint(ApiCall& api, int device, int streamId) {
-  Pending& p = pendingFor(device);
-  if (!p.output.empty()) {
+void flushOutput(int device) {
+  for (size_t d = 0; d < pending().size(); ++d) {
+    Pending& p = pending()[d];
+    if ((device >= 0 && static_cast<size_t>(device) != d) || p.output.empty()) continue;
+    std::fflush(stdout);
     std::fwrite(p.output.data(), 1, p.output.size(), stdout);
     std::fflush(stdout);
     p.output.clear();
   }
+}
+
+aclError syncPoint(ApiCall& api, int device, int streamId) {
+  flushOutput(device);
+  Pending& p = pendingFor(device);
   auto it = std::find_if(p.faults.begin(), p.faults.end(),
                          [&](const Fault& f) { return streamId < 0 || f.streamId == streamId; });
   if (it == p.faults.end()) return ACL_SUCCESS;

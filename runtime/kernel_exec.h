@@ -38,6 +38,10 @@ aclError launch(aclrtStream stream, Launch&& k);
 // the call's error. Returns ACL_SUCCESS when there is none.
 aclError syncPoint(ApiCall& api, int device, int streamId);
 
+// Prints the output of the kernels that ran on `device` (all devices when -1): at every
+// synchronisation, when a stream is destroyed and at aclFinalize.
+void flushOutput(int device);
+
 // Exception callbacks (aclrtSetExceptionInfoCallback and aclrtExceptionInfoCallbackRegister).
 aclError setCallback(aclrtExceptionInfoCallback cb);
 aclError registerCallback(aclrtExceptionInfoCallback cb, bool add);
