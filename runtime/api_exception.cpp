@@ -10,16 +10,8 @@
 #include "models/sched/hw_stream.h"
 #include "models/sched/task.h"
 #include "runtime/exceptions.h"
+#include "runtime/kernel_exec.h"
 #include "runtime/runtime.h"
-
-// The object behind aclrtExceptionInfo (opaque in the public header).
-struct rtExceptionInfo {
-  uint32_t taskId = 0;
-  uint32_t streamId = 0;
-  uint32_t threadId = 0;
-  uint32_t deviceId = 0;
-  uint32_t errorCode = 0;
-};
 
 using npusim::rt::ApiCall;
 
@@ -27,7 +19,6 @@ namespace {
 
 struct ExceptionState {
   std::mutex mu;
-  std::vector<aclrtExceptionInfoCallback> callbacks;  // registration order
   std::vector<rtExceptionInfo> undelivered;
   std::map<const npusim::sched::HwStream*, int32_t> streamErrors;  // first unreported failure
   std::map<int, rtExceptionInfo> lastByDevice;
@@ -69,76 +60,17 @@ int32_t takeStreamError(const sched::HwStream* hw) {
 void deliverExceptions() {
   ExceptionState& s = state();
   std::vector<rtExceptionInfo> todo;
-  std::vector<aclrtExceptionInfoCallback> cbs;
   {
     std::lock_guard<std::mutex> lock(s.mu);
     if (s.undelivered.empty()) return;
     todo.swap(s.undelivered);
-    cbs = s.callbacks;
   }
-  for (rtExceptionInfo& info : todo)
-    for (aclrtExceptionInfoCallback cb : cbs) cb(&info);
+  for (rtExceptionInfo& info : todo) kernels::runCallbacks(info);
 }
 
 }  // namespace npusim::rt
 
-namespace {
-
-aclError registerCallback(const char* name, aclrtExceptionInfoCallback cb, bool replaceAll) {
-  ApiCall api(name);
-  ExceptionState& s = state();
-  std::lock_guard<std::mutex> lock(s.mu);
-  if (replaceAll) {  // the deprecated single-callback setter; NULL clears it
-    s.callbacks.clear();
-    if (cb) s.callbacks.push_back(cb);
-    return api.done();
-  }
-  if (!cb) return api.fail(ACL_ERROR_INVALID_PARAM, "callback is NULL");
-  if (std::find(s.callbacks.begin(), s.callbacks.end(), cb) != s.callbacks.end())
-    return api.fail(ACL_ERROR_INVALID_PARAM, "this callback is already registered");
-  s.callbacks.push_back(cb);
-  return api.done();
-}
-
-}  // namespace
-
 extern "C" {
-
-aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback) {
-  return registerCallback("aclrtSetExceptionInfoCallback", callback, true);
-}
-
-aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback) {
-  return registerCallback("aclrtExceptionInfoCallbackRegister", callback, false);
-}
-
-aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callback) {
-  ApiCall api("aclrtExceptionInfoCallbackUnregister");
-  ExceptionState& s = state();
-  std::lock_guard<std::mutex> lock(s.mu);
-  auto it = std::find(s.callbacks.begin(), s.callbacks.end(), callback);
-  if (!callback || it == s.callbacks.end())
-    return api.fail(ACL_ERROR_INVALID_PARAM, "the callback is not registered");
-  s.callbacks.erase(it);
-  return api.done();
-}
-
-// The accessors return 0xFFFFFFFF for a NULL info, as the CANN implementation documents.
-uint32_t aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo* info) {
-  return info ? info->taskId : 0xFFFFFFFFU;
-}
-uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo* info) {
-  return info ? info->streamId : 0xFFFFFFFFU;
-}
-uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo* info) {
-  return info ? info->threadId : 0xFFFFFFFFU;
-}
-uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo* info) {
-  return info ? info->deviceId : 0xFFFFFFFFU;
-}
-uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo* info) {
-  return info ? info->errorCode : 0xFFFFFFFFU;
-}
 
 // The failing tasks npusim produces are runtime tasks, not kernels: no arguments, no function.
 aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo* info, void** devArgsPtr,
@@ -148,14 +80,6 @@ aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo* info, void** de
   *devArgsPtr = nullptr;
   *devArgsLen = 0;
   return api.done();
-}
-
-aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo* info, aclrtFuncHandle* func) {
-  ApiCall api("aclrtGetFuncHandleFromExceptionInfo");
-  if (!info || !func) return api.fail(ACL_ERROR_INVALID_PARAM, "an argument is NULL");
-  *func = nullptr;
-  return api.fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "the failed task {} is not a kernel launch",
-                  info->taskId);
 }
 
 aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo* errorInfo) {

@@ -2,6 +2,7 @@
 #include "acl/acl.h"
 #include "runtime/capture.h"
 #include "runtime/exceptions.h"
+#include "runtime/kernel_exec.h"
 #include "runtime/runtime.h"
 #include "runtime/state_callbacks.h"
 
@@ -50,9 +51,11 @@ aclError synchronize(ApiCall& api, aclrtStream stream, int32_t timeoutMs) {
   Tick limit = timeoutMs < 0 ? kTickMax : api.th->clock + static_cast<Tick>(timeoutMs) * npusim::kMs;
   Runtime::Wait w = api.rt.drain(*api.th, s->hw, limit);
   if (w == Runtime::Wait::Timeout) api.th->clock = std::max(api.th->clock, limit);
-  if (w == Runtime::Wait::Done)
+  if (w == Runtime::Wait::Done) {
+    if (aclError e = npusim::rt::kernels::syncPoint(api, s->device, s->hw->id)) return e;
     if (int32_t e = npusim::rt::takeStreamError(s->hw))
       return api.fail(e, "a task on stream {} failed on the device (error {})", s->hw->id, e);
+  }
   return waitResult(api, w, "the stream");
 }
 
@@ -89,6 +92,7 @@ static aclError destroyStream(const char* name, aclrtStream stream) {
                     "stream {} is capturing: end the capture before destroying it", s->hw->id);
   Runtime::Wait w = api.rt.drain(*api.th, s->hw);  // outstanding tasks finish first
   if (w == Runtime::Wait::Deadlock) return waitResult(api, w, "the stream being destroyed");
+  npusim::rt::kernels::flushOutput(s->device);
   npusim::rt::streamStateChanged(s, ACL_RT_STREAM_STATE_DESTROY_PRE);
   npusim::rt::takeStreamError(s->hw);
   api.rt.destroyStream(s);
@@ -153,6 +157,7 @@ static aclError syncDevice(const char* name, int32_t timeout) {
     if (int32_t e = npusim::rt::takeStreamError(hw.get()))
       return api.fail(e, "a task on stream {} failed on the device (error {})", hw->id, e);
   }
+  if (aclError e = npusim::rt::kernels::syncPoint(api, ctx->device, -1)) return e;
   return api.done();
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
@@ -16,25 +17,36 @@ constexpr uintptr_t kDeviceVaBase = 0x100000000000ULL;    // 16 TiB
 constexpr uintptr_t kDeviceVaStride = 0x010000000000ULL;  // 1 TiB per device
 }  // namespace
 
-DeviceMemory::DeviceMemory(int device, uint64_t capacity)
-    : device_(device), capacity_(capacity), ranges_(capacity) {
+DeviceMemory::DeviceMemory(int device, uint64_t capacity) : device_(device), capacity_(capacity) {
+  // One sparse shared-memory file seen through two mappings: the backing the models use, and
+  // the device addresses, PROT_NONE except while a kernel runs (exposeAllocations).
+  const int fd = memfd_create("npusim-hbm", MFD_CLOEXEC);
+  if (fd < 0 || ftruncate(fd, static_cast<off_t>(capacity_)) != 0) {
+    const int e = errno;
+    if (fd >= 0) close(fd);
+    throw std::runtime_error(fmt::format("npusim: cannot create {} bytes of sparse device memory: {}",
+                                         capacity_, std::strerror(e)));
+  }
   void* hint = reinterpret_cast<void*>(kDeviceVaBase + kDeviceVaStride * static_cast<uintptr_t>(device));
-  int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+  int flags = MAP_SHARED | MAP_NORESERVE;
 #ifdef MAP_FIXED_NOREPLACE
-  void* va = mmap(hint, capacity_, PROT_NONE, flags | MAP_FIXED_NOREPLACE, -1, 0);
-  if (va == MAP_FAILED) va = mmap(hint, capacity_, PROT_NONE, flags, -1, 0);
+  void* va = mmap(hint, capacity_, PROT_NONE, flags | MAP_FIXED_NOREPLACE, fd, 0);
+  if (va == MAP_FAILED) va = mmap(hint, capacity_, PROT_NONE, flags, fd, 0);
 #else
-  void* va = mmap(hint, capacity_, PROT_NONE, flags, -1, 0);
+  void* va = mmap(hint, capacity_, PROT_NONE, flags, fd, 0);
 #endif
+  void* b = va == MAP_FAILED ? MAP_FAILED : mmap(nullptr, capacity_, PROT_READ | PROT_WRITE, flags, fd, 0);
+  const int e = errno;
+  close(fd);
   if (va == MAP_FAILED)
     throw std::runtime_error(fmt::format("npusim: cannot reserve {} bytes of device address space: {}",
-                                         capacity_, std::strerror(errno)));
+                                         capacity_, std::strerror(e)));
   base_ = reinterpret_cast<uintptr_t>(va);
-  void* b = mmap(nullptr, capacity_, PROT_READ | PROT_WRITE, flags, -1, 0);
   if (b == MAP_FAILED)
-    throw std::runtime_error(fmt::format("npusim: cannot map {} bytes of sparse device memory: {}", capacity_,
-                                         std::strerror(errno)));
+    throw std::runtime_error(
+        fmt::format("npusim: cannot map {} bytes of sparse device memory: {}", capacity_, std::strerror(e)));
   backing_ = static_cast<uint8_t*>(b);
+  free_[0] = capacity_;
 }
 
 DeviceMemory::~DeviceMemory() {
@@ -42,7 +54,13 @@ DeviceMemory::~DeviceMemory() {
   munmap(backing_, capacity_);
 }
 
-uint64_t RangeAllocator::allocate(uint64_t size, uint64_t align) {
+void DeviceMemory::setAccess(uint64_t offset, uint64_t size, bool readWrite) {
+  const uint64_t page = 4096, a = offset / page * page, e = (offset + size + page - 1) / page * page;
+  mprotect(reinterpret_cast<void*>(base_ + a), e - a, readWrite ? PROT_READ | PROT_WRITE : PROT_NONE);
+}
+
+uint64_t DeviceMemory::allocate(uint64_t size, uint64_t align) {
+  // First fit by address: deterministic and keeps early allocations at low addresses.
   for (auto it = free_.begin(); it != free_.end(); ++it) {
     uint64_t start = (it->first + align - 1) / align * align;
     uint64_t end = it->first + it->second;
@@ -57,8 +75,12 @@ uint64_t RangeAllocator::allocate(uint64_t size, uint64_t align) {
   return UINT64_MAX;
 }
 
-void RangeAllocator::release(uint64_t offset, uint64_t size) {
+void DeviceMemory::release(uint64_t offset, uint64_t size) {
   used_ -= size;
+  // Give the pages back so long runs keep a flat resident size.
+  uint64_t page = 4096;
+  uint64_t a = (offset + page - 1) / page * page, e = (offset + size) / page * page;
+  if (e > a) madvise(backing_ + a, e - a, MADV_REMOVE);
   auto next = free_.lower_bound(offset);
   uint64_t start = offset, len = size;
   if (next != free_.begin()) {
@@ -75,16 +97,6 @@ void RangeAllocator::release(uint64_t offset, uint64_t size) {
     free_.erase(next);
   }
   free_[start] = len;
-}
-
-uint64_t DeviceMemory::allocate(uint64_t size, uint64_t align) { return ranges_.allocate(size, align); }
-
-void DeviceMemory::release(uint64_t offset, uint64_t size) {
-  ranges_.release(offset, size);
-  // Give the pages back so long runs keep a flat resident size.
-  uint64_t page = 4096;
-  uint64_t a = (offset + page - 1) / page * page, e = (offset + size) / page * page;
-  if (e > a) madvise(backing_ + a, e - a, MADV_DONTNEED);
 }
 
 bool DeviceMemory::contains(const void* p) const {
@@ -128,6 +140,12 @@ bool MemoryManager::freeDevice(void* p, std::string* why) {
   devices_[static_cast<size_t>(it->second.device)]->release(it->second.offset, it->second.size);
   allocations_.erase(it);
   return true;
+}
+
+void MemoryManager::exposeAllocations(int device, bool readWrite) {
+  DeviceMemory& m = *devices_[static_cast<size_t>(device)];
+  for (const auto& [start, a] : allocations_)
+    if (a.device == device) m.setAccess(a.offset, a.size, readWrite);
 }
 
 MemoryManager::~MemoryManager() {
@@ -245,6 +263,33 @@ uint8_t* MemoryManager::hostView(const PointerInfo& info, const void* p) const {
   if (info.kind == PointerKind::Device)
     return devices_[static_cast<size_t>(info.device)]->backing(info.offset);
   return static_cast<uint8_t*>(const_cast<void*>(p));
+}
+
+uint64_t RangeAllocator::allocate(uint64_t size, uint64_t align) {
+  for (auto it = free_.begin(); it != free_.end(); ++it) {
+    uint64_t start = (it->first + align - 1) / align * align, end = it->first + it->second;
+    if (start + size > end || start + size < start) continue;
+    uint64_t from = it->first;
+    free_.erase(it);
+    if (start > from) free_[from] = start - from;
+    if (start + size < end) free_[start + size] = end - (start + size);
+    return start;
+  }
+  return UINT64_MAX;
+}
+
+void RangeAllocator::release(uint64_t offset, uint64_t size) {
+  auto next = free_.lower_bound(offset);
+  if (next != free_.end() && next->first == offset + size) {
+    size += next->second;
+    free_.erase(next);
+  }
+  auto prev = free_.lower_bound(offset);
+  if (prev != free_.begin() && std::prev(prev)->first + std::prev(prev)->second == offset) {
+    std::prev(prev)->second += size;
+    return;
+  }
+  free_[offset] = size;
 }
 
 void MemoryManager::mapRange(uintptr_t va, uint64_t size, int device, uint64_t physOffset) {

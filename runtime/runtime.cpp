@@ -11,6 +11,7 @@
 #include <systemc>
 
 #include "runtime/capture.h"
+#include "runtime/kernel_exec.h"
 #include "runtime/checks.h"
 #include "runtime/exceptions.h"
 #include "runtime/sync_objects.h"
@@ -466,6 +467,7 @@ void Runtime::finalizeDevices(HostThread& th) {
       drain(th, s.get());
     }
   }
+  kernels::flushOutput(-1);  // custom kernels' printf output not yet shown
   for (int d = 0; d < deviceCount(); ++d) closeDevice(d, true);
 }
 

@@ -432,7 +432,6 @@ ACL_FUNC_VISIBILITY aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* 
  * Errors and exceptions (runtime/api_exception.cpp)
  * ------------------------------------------------------------------------------------------------------- */
 
-typedef void (*aclrtExceptionInfoCallback)(aclrtExceptionInfo* exceptionInfo);
 
 typedef enum aclrtDeviceStatus {
   ACL_RT_DEVICE_STATUS_NORMAL = 0,
@@ -484,19 +483,9 @@ typedef struct aclrtErrorInfo {
 /* A task that fails on the device (a notify or value wait that times out, a stopped stream) produces an
  * exception: registered callbacks run on the host when the failure is observed, the stream's next
  * synchronisation returns its error code. */
-ACL_DEPRECATED_MESSAGE("aclrtSetExceptionInfoCallback is deprecated, use aclrtExceptionInfoCallbackRegister")
-ACL_FUNC_VISIBILITY aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback);
-ACL_FUNC_VISIBILITY aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback);
-ACL_FUNC_VISIBILITY aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callback);
-ACL_FUNC_VISIBILITY uint32_t aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo* info);
-ACL_FUNC_VISIBILITY uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo* info);
-ACL_FUNC_VISIBILITY uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo* info);
-ACL_FUNC_VISIBILITY uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo* info);
-ACL_FUNC_VISIBILITY uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo* info);
+/* The exception callbacks and the other accessors are declared in acl_rt_kernel.h. */
 ACL_FUNC_VISIBILITY aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo* info, void** devArgsPtr,
                                                            uint32_t* devArgsLen);
-ACL_FUNC_VISIBILITY aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo* info,
-                                                                 aclrtFuncHandle* func);
 /* Details of the device's latest failure (ACL_RT_NO_ERROR when none). */
 ACL_FUNC_VISIBILITY aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo* errorInfo);
 ACL_FUNC_VISIBILITY aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus* deviceStatus);
@@ -714,5 +703,8 @@ ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void* ptr);
 #ifdef __cplusplus
 }
 #endif
+
+/* ---- kernels: binaries, launches, AI-core exceptions (issue 15) ---- */
+#include "acl_rt_kernel.h"
 
 #endif /* NPUSIM_INCLUDE_ACL_ACL_RT_H_ */
