@@ -2,8 +2,10 @@
 // Device and pinned-host memory as the runtime hands it out. Each device owns a range of
 // virtual addresses that the host cannot dereference (reserved PROT_NONE, so a host access
 // faults at once) and a sparse backing store (touched pages only) that the models read and
-// write; both map one shared-memory file, so kernel code can use device addresses directly. Allocation follows ACL's rules: sizes padded to ALIGN_UP(size, 32) + 32 (no +32 for
-// aclrtMallocAlign32 and 1G policies), 64-byte aligned starts (128 for DVPP).
+// write. Both map one shared-memory file, so a custom kernel can use device addresses directly
+// while it runs (docs/kernels.md). Allocation follows ACL's rules: sizes padded to
+// ALIGN_UP(size, 32) + 32 (no +32 for aclrtMallocAlign32 and 1G policies), 64-byte aligned
+// starts (128 for DVPP).
 #include <cstdint>
 #include <deque>
 #include <map>
