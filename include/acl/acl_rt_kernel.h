@@ -93,14 +93,15 @@ typedef struct aclrtLaunchKernelCfg {
 ACL_FUNC_VISIBILITY aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* options,
                                                      aclrtBinHandle* binHandle);
 ACL_FUNC_VISIBILITY aclError aclrtBinaryLoadFromData(const void* data, size_t length,
-                                                     const aclrtBinaryLoadOptions* options, aclrtBinHandle* binHandle);
+                                                     const aclrtBinaryLoadOptions* options,
+                                                     aclrtBinHandle* binHandle);
 ACL_FUNC_VISIBILITY aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle);
 ACL_FUNC_VISIBILITY aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char* kernelName,
                                                     aclrtFuncHandle* funcHandle);
 
 /* Launches: argsData is the kernel's arguments packed at their natural alignment. */
-ACL_FUNC_VISIBILITY aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void* argsData,
-                                               size_t argsSize, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks,
+                                               const void* argsData, size_t argsSize, aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlocks,
                                                          aclrtStream stream, aclrtLaunchKernelCfg* cfg,
                                                          aclrtArgsHandle argsHandle, void* reserve);
@@ -110,17 +111,19 @@ ACL_FUNC_VISIBILITY aclError aclrtKernelArgsGetHandleMemSize(aclrtFuncHandle fun
 ACL_FUNC_VISIBILITY aclError aclrtKernelArgsGetMemSize(aclrtFuncHandle funcHandle, size_t userArgsSize,
                                                        size_t* actualArgsSize);
 ACL_FUNC_VISIBILITY aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle* argsHandle);
-ACL_FUNC_VISIBILITY aclError aclrtKernelArgsInitByUserMem(aclrtFuncHandle funcHandle, aclrtArgsHandle argsHandle,
-                                                          void* userHostMem, size_t actualArgsSize);
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsInitByUserMem(aclrtFuncHandle funcHandle,
+                                                          aclrtArgsHandle argsHandle, void* userHostMem,
+                                                          size_t actualArgsSize);
 ACL_FUNC_VISIBILITY aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle, void* param, size_t paramSize,
                                                    aclrtParamHandle* paramHandle);
 ACL_FUNC_VISIBILITY aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle,
                                                               aclrtParamHandle* paramHandle);
 ACL_FUNC_VISIBILITY aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle,
-                                                                 aclrtParamHandle paramHandle, size_t dataSize,
-                                                                 void** bufferAddr);
-ACL_FUNC_VISIBILITY aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle argsHandle, aclrtParamHandle paramHandle,
-                                                       void* param, size_t paramSize);
+                                                                 aclrtParamHandle paramHandle,
+                                                                 size_t dataSize, void** bufferAddr);
+ACL_FUNC_VISIBILITY aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle argsHandle,
+                                                       aclrtParamHandle paramHandle, void* param,
+                                                       size_t paramSize);
 ACL_FUNC_VISIBILITY aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle);
 
 /* AI-core exceptions: reported at the next synchronisation after the faulting kernel. */
@@ -133,7 +136,7 @@ ACL_FUNC_VISIBILITY uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExcept
 ACL_FUNC_VISIBILITY uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo* info);
 ACL_FUNC_VISIBILITY uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo* info);
 ACL_FUNC_VISIBILITY aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo* info,
-                                                                  aclrtFuncHandle* func);
+                                                                 aclrtFuncHandle* func);
 
 #ifdef __cplusplus
 }
