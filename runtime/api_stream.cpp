@@ -1,6 +1,7 @@
 // ACL entry points: streams and device-wide synchronisation.
 #include "acl/acl.h"
 #include "runtime/capture.h"
+#include "runtime/kernel_exec.h"
 #include "runtime/runtime.h"
 
 using npusim::kTickMax;
@@ -47,6 +48,9 @@ aclError synchronize(ApiCall& api, aclrtStream stream, int32_t timeoutMs) {
   Tick limit = timeoutMs < 0 ? kTickMax : api.th->clock + static_cast<Tick>(timeoutMs) * npusim::kMs;
   Runtime::Wait w = api.rt.drain(*api.th, s->hw, limit);
   if (w == Runtime::Wait::Timeout) api.th->clock = std::max(api.th->clock, limit);
+  if (w == Runtime::Wait::Done) {
+    if (aclError e = npusim::rt::kernels::syncPoint(api, s->device, s->hw->id)) return e;
+  }
   return waitResult(api, w, "the stream");
 }
 
@@ -83,6 +87,7 @@ static aclError destroyStream(const char* name, aclrtStream stream) {
                     "stream {} is capturing: end the capture before destroying it", s->hw->id);
   Runtime::Wait w = api.rt.drain(*api.th, s->hw);  // outstanding tasks finish first
   if (w == Runtime::Wait::Deadlock) return waitResult(api, w, "the stream being destroyed");
+  npusim::rt::kernels::flushOutput(s->device);
   api.rt.destroyStream(s);
   return api.done();
 }
@@ -143,6 +148,7 @@ static aclError syncDevice(const char* name, int32_t timeout) {
     if (w == Runtime::Wait::Timeout) api.th->clock = std::max(api.th->clock, limit);
     if (w != Runtime::Wait::Done) return waitResult(api, w, "the device");
   }
+  if (aclError e = npusim::rt::kernels::syncPoint(api, ctx->device, -1)) return e;
   return api.done();
 }
 

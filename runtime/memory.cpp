@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
@@ -17,22 +18,33 @@ constexpr uintptr_t kDeviceVaStride = 0x010000000000ULL;  // 1 TiB per device
 }  // namespace
 
 DeviceMemory::DeviceMemory(int device, uint64_t capacity) : device_(device), capacity_(capacity) {
+  // One sparse shared-memory file seen through two mappings: the backing the models use, and
+  // the device addresses, PROT_NONE except while a kernel runs (exposeAllocations).
+  const int fd = memfd_create("npusim-hbm", MFD_CLOEXEC);
+  if (fd < 0 || ftruncate(fd, static_cast<off_t>(capacity_)) != 0) {
+    const int e = errno;
+    if (fd >= 0) close(fd);
+    throw std::runtime_error(fmt::format("npusim: cannot create {} bytes of sparse device memory: {}",
+                                         capacity_, std::strerror(e)));
+  }
   void* hint = reinterpret_cast<void*>(kDeviceVaBase + kDeviceVaStride * static_cast<uintptr_t>(device));
-  int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+  int flags = MAP_SHARED | MAP_NORESERVE;
 #ifdef MAP_FIXED_NOREPLACE
-  void* va = mmap(hint, capacity_, PROT_NONE, flags | MAP_FIXED_NOREPLACE, -1, 0);
-  if (va == MAP_FAILED) va = mmap(hint, capacity_, PROT_NONE, flags, -1, 0);
+  void* va = mmap(hint, capacity_, PROT_NONE, flags | MAP_FIXED_NOREPLACE, fd, 0);
+  if (va == MAP_FAILED) va = mmap(hint, capacity_, PROT_NONE, flags, fd, 0);
 #else
-  void* va = mmap(hint, capacity_, PROT_NONE, flags, -1, 0);
+  void* va = mmap(hint, capacity_, PROT_NONE, flags, fd, 0);
 #endif
+  void* b = va == MAP_FAILED ? MAP_FAILED : mmap(nullptr, capacity_, PROT_READ | PROT_WRITE, flags, fd, 0);
+  const int e = errno;
+  close(fd);
   if (va == MAP_FAILED)
     throw std::runtime_error(fmt::format("npusim: cannot reserve {} bytes of device address space: {}",
-                                         capacity_, std::strerror(errno)));
+                                         capacity_, std::strerror(e)));
   base_ = reinterpret_cast<uintptr_t>(va);
-  void* b = mmap(nullptr, capacity_, PROT_READ | PROT_WRITE, flags, -1, 0);
   if (b == MAP_FAILED)
-    throw std::runtime_error(fmt::format("npusim: cannot map {} bytes of sparse device memory: {}", capacity_,
-                                         std::strerror(errno)));
+    throw std::runtime_error(
+        fmt::format("npusim: cannot map {} bytes of sparse device memory: {}", capacity_, std::strerror(e)));
   backing_ = static_cast<uint8_t*>(b);
   free_[0] = capacity_;
 }
@@ -40,6 +52,11 @@ DeviceMemory::DeviceMemory(int device, uint64_t capacity) : device_(device), cap
 DeviceMemory::~DeviceMemory() {
   munmap(reinterpret_cast<void*>(base_), capacity_);
   munmap(backing_, capacity_);
+}
+
+void DeviceMemory::setAccess(uint64_t offset, uint64_t size, bool readWrite) {
+  const uint64_t page = 4096, a = offset / page * page, e = (offset + size + page - 1) / page * page;
+  mprotect(reinterpret_cast<void*>(base_ + a), e - a, readWrite ? PROT_READ | PROT_WRITE : PROT_NONE);
 }
 
 uint64_t DeviceMemory::allocate(uint64_t size, uint64_t align) {
@@ -63,7 +80,7 @@ void DeviceMemory::release(uint64_t offset, uint64_t size) {
   // Give the pages back so long runs keep a flat resident size.
   uint64_t page = 4096;
   uint64_t a = (offset + page - 1) / page * page, e = (offset + size) / page * page;
-  if (e > a) madvise(backing_ + a, e - a, MADV_DONTNEED);
+  if (e > a) madvise(backing_ + a, e - a, MADV_REMOVE);
   auto next = free_.lower_bound(offset);
   uint64_t start = offset, len = size;
   if (next != free_.begin()) {
@@ -123,6 +140,12 @@ bool MemoryManager::freeDevice(void* p, std::string* why) {
   devices_[static_cast<size_t>(it->second.device)]->release(it->second.offset, it->second.size);
   allocations_.erase(it);
   return true;
+}
+
+void MemoryManager::exposeAllocations(int device, bool readWrite) {
+  DeviceMemory& m = *devices_[static_cast<size_t>(device)];
+  for (const auto& [start, a] : allocations_)
+    if (a.device == device) m.setAccess(a.offset, a.size, readWrite);
 }
 
 MemoryManager::~MemoryManager() {

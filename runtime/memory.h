@@ -2,7 +2,7 @@
 // Device and pinned-host memory as the runtime hands it out. Each device owns a range of
 // virtual addresses that the host cannot dereference (reserved PROT_NONE, so a host access
 // faults at once) and a sparse backing store (touched pages only) that the models read and
-// write. Allocation follows ACL's rules: sizes padded to ALIGN_UP(size, 32) + 32 (no +32 for
+// write; both map one shared-memory file, so kernel code can use device addresses directly. Allocation follows ACL's rules: sizes padded to ALIGN_UP(size, 32) + 32 (no +32 for
 // aclrtMallocAlign32 and 1G policies), 64-byte aligned starts (128 for DVPP).
 #include <cstdint>
 #include <deque>
@@ -47,6 +47,8 @@ class DeviceMemory {
   void* address(uint64_t offset) const { return reinterpret_cast<void*>(base_ + offset); }
   uint8_t* backing(uint64_t offset) const { return backing_ + offset; }
   uint64_t capacity() const { return capacity_; }
+  // Lets host code touch device addresses [offset, offset+size) (rounded out to pages) or not.
+  void setAccess(uint64_t offset, uint64_t size, bool readWrite);
   uint64_t used() const { return used_; }
   uintptr_t base() const { return base_; }
   int device() const { return device_; }
@@ -84,6 +86,10 @@ class MemoryManager {
   // Forgets the pinned block at `p` without freeing it (the caller frees it later with
   // std::free, when no queued copy uses it any more). False when `p` is not a block start.
   bool forgetHost(void* p);
+
+  // While a kernel runs on `device`, its code reaches device memory at the device addresses:
+  // every live allocation becomes readable and writable (true) or PROT_NONE again (false).
+  void exposeAllocations(int device, bool readWrite);
 
   PointerInfo classify(const void* p) const;
   // True when [p, p+bytes) lies inside one live allocation (device) or one pinned block.

@@ -33,6 +33,9 @@ struct OpLaunch {
   std::string argsSummary;  // "self=[4,2] fp32, other=[4,2] fp32, out=[4,2] fp32" (trace args)
   OpWork work;
   std::function<void()> compute;     // functional kernel; runs when the task executes (may be empty)
+  // Runs when the task starts, before the cores time `work`: a custom kernel runs functionally
+  // here and fills `work` with what its blocks did (may be empty).
+  std::function<void(OpWork&)> before;
   std::vector<const void*> buffers;  // device memory it reads or writes (checks: freed while queued)
 };
 

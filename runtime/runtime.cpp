@@ -11,6 +11,7 @@
 #include <systemc>
 
 #include "runtime/capture.h"
+#include "runtime/kernel_exec.h"
 #include "runtime/checks.h"
 #include "runtime/summary.h"
 #include "traces/stats_summary.h"
@@ -457,6 +458,7 @@ void Runtime::finalizeDevices(HostThread& th) {
       drain(th, s.get());
     }
   }
+  kernels::flushOutput(-1);  // custom kernels' printf output not yet shown
   for (int d = 0; d < deviceCount(); ++d) closeDevice(d, true);
 }
 

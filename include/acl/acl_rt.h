@@ -400,4 +400,7 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char
 }
 #endif
 
+/* ---- kernels: binaries, launches, AI-core exceptions (issue 15) ---- */
+#include "acl_rt_kernel.h"
+
 #endif /* NPUSIM_INCLUDE_ACL_ACL_RT_H_ */

@@ -166,6 +166,7 @@ void StreamScheduler::execute(HwStream* s, Task& t) {
       break;
     }
     case TaskKind::Operator: {
+      if (t.op->before) t.op->before(t.op->work);
       cores_.run(t.op->work, t.op->name, t.id);
       if (t.op->compute) t.op->compute();
       break;
