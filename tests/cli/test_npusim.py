@@ -88,8 +88,11 @@ class ConfigTest(unittest.TestCase):
     def test_config_show_values_units_sources(self):
         p = npusim("config", "show", "--set", "pcie.gen=5")
         self.assertEqual(p.returncode, 0, p.stderr)
-        self.assertIn("1 overridden", p.stdout)
+        # The override and the three values derived from it (issue 14.2), each saying so.
+        self.assertIn("4 overridden", p.stdout)
         self.assertRegex(p.stdout, r"(?m)^  pcie\.gen\s+5\s+override \(was 4\)$")
+        self.assertRegex(p.stdout, r"(?m)^  pcie\.read_completion_bytes\s+128\s+B\s+derived from pcie\.gen = 5: .*\(was 64\)$")
+        self.assertRegex(p.stdout, r"(?m)^  pcie\.posted_credit_bytes\s+16384\s+B\s+derived from pcie\.gen = 5")
         self.assertRegex(p.stdout, r"(?m)^  pcie\.width\s+16\s+lanes\s+hardware\.md")
         self.assertRegex(p.stdout, r"(?m)^\[hbm\]$")
         j = json.loads(npusim("config", "show", "--set", "pcie.gen=5", "--json").stdout)
@@ -143,6 +146,23 @@ class BadInputTest(TempDirTest):
         self.assertIn("did you mean '910b'", err)
         self.assertEqual(npusim("config", "show", "--preset", "910c").returncode, 2)
         self.assertEqual(npusim("bandwidth", "--preset", "910c").returncode, 2)
+
+    def test_inconsistent_configuration_refused_by_every_command(self):
+        # Issue 17.6: one check (Config::check) when the configuration is read, naming the key.
+        for cmd in (["run"], ["sweep", "--out", self.path("sw"), "--set", "pcie.gen=4,5"]):
+            err = self.refused(*cmd, "--set", "hbm.address_map=xx-yy")
+            self.assertIn("hbm.address_map", err)
+        show = npusim("config", "show", "--set", "hbm.address_map=xx-yy")
+        self.assertEqual(show.returncode, 2)
+        self.assertIn("hbm.address_map", show.stderr)
+        topo = self.path("dup.json")
+        with open(topo, "w") as f:
+            json.dump({"extends": "910b", "topology": {"root_ports": [{"device": 0}, {"device": 0}]}}, f)
+        self.assertIn("device id 0 appears twice", self.refused("run", "--config", topo))
+        with open(topo, "w") as f:
+            json.dump({"extends": "910b", "topology": {"root_ports": [{"device": 0, "link": {"gen": 9}}]}}, f)
+        self.assertIn("link gen 9", self.refused("run", "--config", topo))
+        self.assertEqual(npusim("config", "show", "--config", topo).returncode, 2)
 
     def test_bad_sweep_value_refused_before_any_point_runs(self):
         out = self.path("sweep")
@@ -244,9 +264,22 @@ class BandwidthTest(unittest.TestCase):
                 else:
                     self.assertTrue(0.6 * raw < g4["p2p"][d][e] < 256 / 280 * raw)
         g5 = self.measure("--set", "pcie.gen=5")
+        # Gen5 doubles the lane rate and (derived from pcie.gen) returns 128 B completions:
+        # 2 x (128/148) / (64/84) = 2.27 times the Gen4 H2D rate.
         for d in range(8):
-            self.assertAlmostEqual(g5["h2d"][d] / g4["h2d"][d], 2.0, delta=0.15)
-        self.assertEqual(g5["overrides"], ["pcie.gen: 4 -> 5"])
+            self.assertAlmostEqual(g5["h2d"][d] / g4["h2d"][d], 2 * (128 / 148) / (64 / 84), delta=0.15)
+        self.assertIn("pcie.gen: 4 -> 5", g5["overrides"])
+        self.assertIn("pcie.read_completion_bytes: 64 -> 128", g5["overrides"])
+
+    def test_generation_override_equals_the_generation_preset(self):
+        # Issue 14.2: what follows from pcie.gen (completion size, posted credits, switch latency)
+        # is derived from it, so the override and the Gen5 preset give the same copy bandwidths.
+        mine = self.measure("--set", "pcie.gen=5")
+        preset = self.measure("--preset", "910b-gen5")
+        for kind in ("h2d", "d2h", "d2d"):
+            for a, b in zip(mine[kind], preset[kind]):
+                self.assertAlmostEqual(a / b, 1.0, delta=0.03, msg=kind)
+        self.assertGreater(min(mine["d2h"]), 45.0)  # not the Gen4 credit limit of 25.6 GB/s
 
     def test_text_matrix_and_peer_access_what_if(self):
         p = npusim("bandwidth", "--size", "1MiB")
@@ -276,7 +309,10 @@ class CompareTest(TempDirTest):
         self.assertEqual(changes, sorted(changes, reverse=True))
         self.assertRegex(stats, r"(?m)^  sim_time_us\s")
         j = json.loads(npusim("compare", "--json", a, b).stdout)
-        self.assertEqual([c["key"] for c in j["config"] if not c["key"].startswith("topology")], ["pcie.gen"])
+        # pcie.gen and what is derived from it (issue 14.2).
+        self.assertEqual(sorted(c["key"] for c in j["config"] if not c["key"].startswith("topology")),
+                         ["pcie.gen", "pcie.posted_credit_bytes", "pcie.read_completion_bytes",
+                          "pcie.switch_latency_ns"])
         rel = {s["key"]: s["relative"] for s in j["stats"]}
         self.assertAlmostEqual(rel["sim_time_us"], (sb["sim_time_us"] - sa["sim_time_us"]) / sa["sim_time_us"])
         self.assertLess(rel["sim_time_us"], 0)
@@ -304,9 +340,10 @@ class SweepTest(TempDirTest):
         times = [h2d_ms(os.path.join(out, r["log_file"])) for r in rows]
         sim = [float(r["sim_time_us"]) for r in rows]
         bw = [float(r["dma_GBps"]) for r in rows]
-        # Each generation doubles the lane rate; 8 MiB of copies are bandwidth-bound.
+        # Each generation doubles the lane rate; 8 MiB of copies are bandwidth-bound. From Gen5
+        # the completions are 128 B (derived from pcie.gen): 2 x (128/148) / (64/84) = 2.27.
         self.assertAlmostEqual(times[0] / times[1], 2.0, delta=0.2)
-        self.assertAlmostEqual(times[1] / times[2], 2.0, delta=0.2)
+        self.assertAlmostEqual(times[1] / times[2], 2.27, delta=0.2)
         self.assertTrue(sim[0] > sim[1] > sim[2], sim)
         self.assertTrue(bw[0] < bw[1] < bw[2], bw)
         doc = json.load(open(os.path.join(out, "sweep.json")))
