@@ -12,6 +12,8 @@
 
 #include "runtime/capture.h"
 #include "runtime/checks.h"
+#include "runtime/dump.h"
+#include "runtime/prof.h"
 #include "runtime/summary.h"
 #include "traces/stats_summary.h"
 
@@ -71,6 +73,7 @@ bool Runtime::ensure(std::string* err) {
     sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaboration and initialisation, at time 0
     checks::installFaultReporter();
     std::atexit(atExit);
+    installExitSignalHandlers();
   } catch (const std::exception& e) {
     configError_ = e.what();
     platform_.reset();
@@ -350,6 +353,8 @@ uint64_t Runtime::launch(HostThread& th, sched::HwStream* hw, std::unique_ptr<sc
 
 void Runtime::onTaskComplete(const sched::Task& t) {
   checks::taskCompleted(t);
+  prof::taskCompleted(t);
+  dump::taskCompleted(t);
   if (waiter_ && (*waiter_)()) sc_core::sc_pause();
 }
 
