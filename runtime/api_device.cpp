@@ -5,6 +5,7 @@
 
 #include "acl/acl.h"
 #include "runtime/checks.h"
+#include "runtime/dump.h"
 #include "runtime/runtime.h"
 #include "runtime/state_callbacks.h"
 
@@ -27,10 +28,11 @@ extern "C" {
 aclError aclInit(const char* configPath) {
   ApiCall api("aclInit");
   if (!api.ok()) return api.notReady();
+  std::string text;
   if (configPath) {
     std::ifstream in(configPath);
     if (!in) return api.fail(ACL_ERROR_INVALID_FILE, "cannot open the configuration file '{}'", configPath);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    text.assign((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (!text.empty() && !nlohmann::json::accept(text))
       return api.fail(ACL_ERROR_PARSE_FILE, "'{}' is not valid JSON", configPath);
   }
@@ -40,6 +42,8 @@ aclError aclInit(const char* configPath) {
     return api.fail(ACL_ERROR_REPEAT_INITIALIZE,
                     "aclInit was already called (the call is counted and can be ignored)");
   }
+  std::string why;  // the configuration's "dump" section (runtime/api_dump.cpp)
+  if (aclError e = npusim::rt::dump::applyConfig(text, &why)) return api.fail(e, "{}: {}", configPath, why);
   rt.initCount = 1;
   rt.everInitialised = true;
   return api.done();

@@ -43,19 +43,28 @@
 
 namespace {
 
-aclError unsupported(const char* name) {
-  npusim::rt::reportUnsupported(name);
+aclError unsupported(const char* name, const char* why = nullptr) {
+  npusim::rt::reportUnsupported(name, why);
   return ACL_ERROR_API_NOT_SUPPORT;
 }
+
+// Why each family below cannot be simulated (shown by aclGetRecentErrMsg and the end-of-run list).
+constexpr const char* kOneProcess =
+    "sharing with another process: npusim simulates one process, so there is no other process to share with";
 
 }  // namespace
 
 extern "C" {
 
-// --- acl_rt.h ------------------------------------------------------------------------------------------
+// --- Refusals: what a simulator of one process cannot do. One line per function. ---------------------
+// clang-format off
+aclError aclrtIpcMemGetExportKey(void*, size_t, char*, size_t, uint64_t) { return unsupported("aclrtIpcMemGetExportKey", kOneProcess); }
+aclError aclrtIpcMemClose(const char*) { return unsupported("aclrtIpcMemClose", kOneProcess); }
+aclError aclrtIpcMemImportByKey(void**, const char*, uint64_t) { return unsupported("aclrtIpcMemImportByKey", kOneProcess); }
+aclError aclrtIpcMemSetImportPid(const char*, int32_t*, size_t) { return unsupported("aclrtIpcMemSetImportPid", kOneProcess); }
+aclError aclrtIpcGetEventHandle(aclrtEvent, aclrtIpcEventHandle*) { return unsupported("aclrtIpcGetEventHandle", kOneProcess); }
+aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle, aclrtEvent*) { return unsupported("aclrtIpcOpenEventHandle", kOneProcess); }
+// clang-format on
 
-aclError aclsysGetCANNVersion(aclCANNPackageName, aclCANNPackageVersion*) {
-  return unsupported("aclsysGetCANNVersion");
-}
 
 }  // extern "C"

@@ -15,6 +15,8 @@
 #include "runtime/checks.h"
 #include "runtime/exceptions.h"
 #include "runtime/sync_objects.h"
+#include "runtime/dump.h"
+#include "runtime/prof.h"
 #include "runtime/summary.h"
 #include "traces/stats_summary.h"
 
@@ -74,6 +76,7 @@ bool Runtime::ensure(std::string* err) {
     sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaboration and initialisation, at time 0
     checks::installFaultReporter();
     std::atexit(atExit);
+    installExitSignalHandlers();
   } catch (const std::exception& e) {
     configError_ = e.what();
     platform_.reset();
@@ -360,6 +363,8 @@ void Runtime::onTaskComplete(const sched::Task& t) {
   checks::taskCompleted(t);
   if (t.error) taskFailed(t);
   deviceMemoryWritten(t.stream ? t.stream->device : 0);
+  prof::taskCompleted(t);
+  dump::taskCompleted(t);
   if (waiter_ && (*waiter_)()) sc_core::sc_pause();
 }
 

@@ -34,6 +34,9 @@ struct DeviceState {
 
 using npusim::HostCosts;
 
+// SIGINT/SIGTERM/SIGHUP still write the trace and statistics (runtime/exit_signals.cpp).
+void installExitSignalHandlers();
+
 
 class Runtime {
  public:
