@@ -69,6 +69,7 @@ bool Runtime::ensure(std::string* err) {
       devices_[static_cast<size_t>(d)].syncQueue = platform_->device(d).sched->createStream(-1, true);
     }
     sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaboration and initialisation, at time 0
+    installAbnormalEndHandlers();  // before the fault reporter, which passes other faults on to it
     checks::installFaultReporter();
     std::atexit(atExit);
   } catch (const std::exception& e) {
@@ -466,6 +467,13 @@ void Runtime::writeOutputs() {
   Tick end = kernelNow();
   for (const auto& t : threads_) end = std::max(end, t->clock);
   platform_->flushAllCounters();
+  if (abnormalSignal_ && trace_.enabled()) {
+    trace::Args args;
+    const char* abbrev = sigabbrev_np(abnormalSignal_);
+    args.add("signal", abnormalSignal_).add("name", fmt::format("SIG{}", abbrev ? abbrev : "?"));
+    trace_.globalInstant(fmt::format("program ended by SIG{}", abbrev ? abbrev : "?"), "abnormal_end",
+                         hostPid_, end, &args);
+  }
   trace_.flush();
   auto unsupported = unsupportedCalls();
   if (!unsupported.empty()) {
