@@ -366,7 +366,40 @@ Runtime::Wait Runtime::waitFor(const std::function<bool()>& pred, Tick limit) {
   auto idleSince = std::chrono::steady_clock::now();
   uint64_t seen = progress_;
   for (;;) {
-    if (pred()) break;
+    if (pred()) {
+      if (!cooperative) break;
+      // Threads released together leave in (clock, index) order, not in the order the OS wakes
+      // them: the one that ran the kernel is released like the others. (Only released waiters
+      // are waited for: a thread running its own code may be waiting for this one.)
+      if (!th->woken) {
+        observe(*th, kernelNow());
+        th->woken = true;
+      }
+      bool earlier = false;
+      for (const auto& u : threads_)
+        earlier |= u.get() != th && u->state == HostState::Waiting && u->woken &&
+                   (u->clock < th->clock || (u->clock == th->clock && u->index < th->index));
+      if (!earlier) {
+        // Device work that ends before this thread's clock is simulated before it leaves, as
+        // for a call (the kernel still never passes a thread that can submit work).
+        const Tick until = std::min(th->clock, otherThreadsHorizon(*th));
+        if (kernelNow() < until && sc_core::sc_pending_activity() && !anyWaiterSatisfied()) {
+          std::function<bool()> any = [this] { return anyWaiterSatisfied(); };
+          const std::function<bool()>* saved = waiter_;
+          waiter_ = &any;
+          sc_core::sc_start(sc_time(static_cast<double>(until - kernelNow()), SC_PS));
+          waiter_ = saved;
+          platform_->flushCounters(kernelNow());
+          wakeSatisfiedWaiters();
+          continue;
+        }
+        break;
+      }
+      progress_++;
+      cv.notify_all();
+      cv.wait_for(*th->lock, std::chrono::milliseconds(20));
+      continue;
+    }
     Tick now = kernelNow();
     if (limit != kTickMax && now >= limit) {
       result = Wait::Timeout;
