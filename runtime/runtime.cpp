@@ -74,6 +74,7 @@ bool Runtime::ensure(std::string* err) {
       devices_[static_cast<size_t>(d)].syncQueue = platform_->device(d).sched->createStream(-1, true);
     }
     sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaboration and initialisation, at time 0
+    installAbnormalEndHandlers();  // before the fault reporter, which passes other faults on to it
     checks::installFaultReporter();
     std::atexit(atExit);
     installExitSignalHandlers();
@@ -380,7 +381,40 @@ Runtime::Wait Runtime::waitFor(const std::function<bool()>& pred, Tick limit) {
   auto idleSince = std::chrono::steady_clock::now();
   uint64_t seen = progress_;
   for (;;) {
-    if (pred()) break;
+    if (pred()) {
+      if (!cooperative) break;
+      // Threads released together leave in (clock, index) order, not in the order the OS wakes
+      // them: the one that ran the kernel is released like the others. (Only released waiters
+      // are waited for: a thread running its own code may be waiting for this one.)
+      if (!th->woken) {
+        observe(*th, kernelNow());
+        th->woken = true;
+      }
+      bool earlier = false;
+      for (const auto& u : threads_)
+        earlier |= u.get() != th && u->state == HostState::Waiting && u->woken &&
+                   (u->clock < th->clock || (u->clock == th->clock && u->index < th->index));
+      if (!earlier) {
+        // Device work that ends before this thread's clock is simulated before it leaves, as
+        // for a call (the kernel still never passes a thread that can submit work).
+        const Tick until = std::min(th->clock, otherThreadsHorizon(*th));
+        if (kernelNow() < until && sc_core::sc_pending_activity() && !anyWaiterSatisfied()) {
+          std::function<bool()> any = [this] { return anyWaiterSatisfied(); };
+          const std::function<bool()>* saved = waiter_;
+          waiter_ = &any;
+          sc_core::sc_start(sc_time(static_cast<double>(until - kernelNow()), SC_PS));
+          waiter_ = saved;
+          platform_->flushCounters(kernelNow());
+          wakeSatisfiedWaiters();
+          continue;
+        }
+        break;
+      }
+      progress_++;
+      cv.notify_all();
+      cv.wait_for(*th->lock, std::chrono::milliseconds(20));
+      continue;
+    }
     Tick now = kernelNow();
     if (limit != kTickMax && now >= limit) {
       result = Wait::Timeout;
@@ -482,6 +516,13 @@ void Runtime::writeOutputs() {
   Tick end = kernelNow();
   for (const auto& t : threads_) end = std::max(end, t->clock);
   platform_->flushAllCounters();
+  if (abnormalSignal_ && trace_.enabled()) {
+    trace::Args args;
+    const char* abbrev = sigabbrev_np(abnormalSignal_);
+    args.add("signal", abnormalSignal_).add("name", fmt::format("SIG{}", abbrev ? abbrev : "?"));
+    trace_.globalInstant(fmt::format("program ended by SIG{}", abbrev ? abbrev : "?"), "abnormal_end",
+                         hostPid_, end, &args);
+  }
   trace_.flush();
   auto unsupported = unsupportedCalls();
   if (!unsupported.empty()) {

@@ -22,6 +22,9 @@
 
 namespace npusim::rt {
 
+// Writes the trace and statistics when the program ends on a signal (runtime/abnormal_end.cpp).
+void installAbnormalEndHandlers();
+
 struct DeviceState {
   int refs = 0;  // aclrtSetDevice count (plus explicit contexts)
   std::unique_ptr<Context> defaultCtx;
@@ -111,6 +114,9 @@ class Runtime {
   bool everInitialised = false;
   void finalizeDevices(HostThread& th);
   void writeOutputs();
+  // The program is ending on signal `sig` (runtime/abnormal_end.cpp): the outputs say so.
+  void recordAbnormalEnd(int sig) { abnormalSignal_ = sig; }
+  int abnormalSignal() const { return abnormalSignal_; }
   bool dirty = false;  // something happened since the outputs were last written
   uint64_t nextFlow() { return trace_.wants(trace::Level::Api) ? trace_.newFlowId() : 0; }
 
@@ -142,6 +148,7 @@ class Runtime {
   Tick frontier_ = 0;      // latest clock at which any call began
   std::string statsPath_;
   bool summary_ = false;
+  int abnormalSignal_ = 0;
   friend nlohmann::json buildStatistics(Runtime& rt, Tick end);
 };
 

@@ -172,6 +172,9 @@ bool TraceWriter::open(const std::string& path, Level level, std::string* err) {
       *err = fmt::format("cannot open trace file '{}' for writing: {}", path, std::strerror(errno));
     return false;
   }
+  // Unbuffered: the file only ever receives whole batches of whole events, so a run that is
+  // killed leaves a file that ends at an event boundary (npusim run then closes it).
+  std::setvbuf(f, nullptr, _IONBF, 0);
   file_ = f;
   path_ = path;
   writeFailed_ = false;
@@ -235,6 +238,14 @@ void TraceWriter::instant(Track t, std::string_view name, std::string_view cat, 
   if (file_ == nullptr) return;
   begin('i', t.pid, t.tid, name, cat, at);
   buf_ += ",\"s\":\"t\"";
+  end(args);
+}
+
+void TraceWriter::globalInstant(std::string_view name, std::string_view cat, int pid, Tick at,
+                                const Args* args) {
+  if (file_ == nullptr) return;
+  begin('i', pid, -1, name, cat, at);
+  buf_ += ",\"s\":\"p\"";
   end(args);
 }
 

@@ -9,32 +9,35 @@ namespace npusim {
 using json = nlohmann::json;
 
 HbmPort::HbmPort(const HbmParams& p, trace::TraceWriter& trace, int pid, Tick window) : model(p) {
-  if (trace.wants(trace::Level::Task)) {
-    read_ = std::make_unique<trace::BandwidthCounter>(&trace, pid, "HBM read GB/s", window);
-    write_ = std::make_unique<trace::BandwidthCounter>(&trace, pid, "HBM write GB/s", window);
-  }
+  // Reads and writes share the device's data bus: one counter, two tracks, one peak.
+  if (trace.wants(trace::Level::Task))
+    counter_ = std::make_unique<trace::BandwidthCounter>(
+        &trace, pid, std::vector<std::string>{"HBM read GB/s", "HBM write GB/s"}, window, model.peakBytesPerSec());
 }
 
 Tick HbmPort::access(uint64_t addr, uint64_t bytes, bool write, Tick arrival) {
   Tick done = model.access(addr, bytes, write, arrival);
-  if (bytes) {
-    auto& c = write ? write_ : read_;
-    if (c) c->add(arrival, std::max(done, arrival + 1), bytes);
+  if (bytes && counter_) {
+    // The access occupies the memory from its arrival until it is done; the counter caps what
+    // read + write show at the peak and moves any excess to the next window.
+    counter_->add(arrival, std::max(done, arrival + 1), bytes, write ? 1 : 0);
   }
   return done;
 }
 
 void HbmPort::flushBefore(Tick t) {
-  if (read_) read_->flushBefore(t), write_->flushBefore(t);
+  if (counter_) counter_->flushBefore(t);
 }
 void HbmPort::flushAll() {
-  if (read_) read_->flushAll(), write_->flushAll();
+  if (counter_) counter_->flushAll();
 }
 
 Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamScheduler::CompletionHook hook)
     : cfg_(cfg), trace_(trace) {
   fabric_ = std::make_unique<pcie::Fabric>(cfg_);
   Tick window = nsToTick(static_cast<double>(cfg_.getInt("trace.counter_window_ns")));
+  // The window follows the trace level: the configured one with every burst, 10x at task level.
+  if (!trace_.wants(trace::Level::Transaction)) window *= 10;
   counterWindow_ = window;
   HbmParams hp = hbmParamsFromConfig(cfg_);
   hbmCapacity_ = hp.capacityBytes;
@@ -49,10 +52,12 @@ Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamSc
     if (trace_.wants(trace::Level::Task)) {
       auto* link = const_cast<pcie::Link*>(links[static_cast<size_t>(d)]);
       linkCounters_.push_back(
-          std::make_unique<trace::BandwidthCounter>(&trace_, dev->tracePid, "PCIe up GB/s", window));
+          std::make_unique<trace::BandwidthCounter>(&trace_, dev->tracePid, "PCIe up GB/s", window,
+                                                     link->up.bytesPerSec()));
       link->up.setCounter(linkCounters_.back().get());
       linkCounters_.push_back(
-          std::make_unique<trace::BandwidthCounter>(&trace_, dev->tracePid, "PCIe down GB/s", window));
+          std::make_unique<trace::BandwidthCounter>(&trace_, dev->tracePid, "PCIe down GB/s", window,
+                                                     link->down.bytesPerSec()));
       link->down.setCounter(linkCounters_.back().get());
     }
     devices_.push_back(std::move(dev));
@@ -63,7 +68,8 @@ Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamSc
     for (Channel* ch : fabric_->channels()) {
       if (ch->counter()) continue;
       linkCounters_.push_back(
-          std::make_unique<trace::BandwidthCounter>(&trace_, fabricPid, ch->name() + " GB/s", window));
+          std::make_unique<trace::BandwidthCounter>(&trace_, fabricPid, ch->name() + " GB/s", window,
+                                                     ch->bytesPerSec()));
       ch->setCounter(linkCounters_.back().get());
     }
   }
@@ -103,7 +109,8 @@ json channelJson(const Channel& c, Tick now) {
           {"utilisation", now ? static_cast<double>(c.busyTicks()) / static_cast<double>(now) : 0.0},
           {"payload_bytes", c.payloadBytes()},
           {"wire_bytes", c.wireBytes()},
-          {"avg_payload_GBps", secs > 0 ? static_cast<double>(c.payloadBytes()) / secs / 1e9 : 0.0}};
+          {"avg_payload_GBps", secs > 0 ? static_cast<double>(c.payloadBytes()) / secs / 1e9 : 0.0},
+          {"peak_GBps", c.bytesPerSec() / 1e9}};
 }
 }  // namespace
 
@@ -125,7 +132,8 @@ json Platform::statistics(Tick now) const {
            {"copies", s.copies},
            {"bytes", s.bytes},
            {"busy_us", tickToUs(s.busy)},
-           {"achieved_GBps", s.busy ? static_cast<double>(s.bytes) / tickToSec(s.busy) / 1e9 : 0.0}});
+           {"achieved_GBps", s.busy ? static_cast<double>(s.bytes) / tickToSec(s.busy) / 1e9 : 0.0},
+           {"peak_GBps", cfg_.getFloat("dma.channel_gbps")}});
     }
     dj["dma"] = chans;
     const HbmStats& hs = d->hbm->model.stats();
@@ -136,17 +144,30 @@ json Platform::statistics(Tick now) const {
                  {"bytes_written", hs.bytesWritten},
                  {"row_hit_rate", hs.rowHitRate()},
                  {"refresh_stalls", hs.refreshStalls},
+                 {"peak_GBps", d->hbm->peakBytesPerSec() / 1e9},
+                 {"pseudo_channels", hs.busyPerPc.size()},
                  {"utilisation", now ? tickToSec(hbmBusy) / pcs / tickToSec(now) : 0.0}};
-    Tick coreBusy = 0;
-    uint64_t tiles = 0;
-    for (const auto& s : d->cores->stats()) coreBusy += s.busy, tiles += s.tiles;
-    dj["aicore"] = {
-        {"tiles", tiles},
-        {"busy_us", tickToUs(coreBusy)},
-        {"utilisation", now ? tickToSec(coreBusy) /
-                                  static_cast<double>(d->cores->cubeCores() + d->cores->vectorCores()) /
-                                  tickToSec(now)
-                            : 0.0}};
+    // Cube and vector cores separately: an operator uses one kind, so one figure over all cores
+    // would understate how busy the kind in use was.
+    const auto& cs = d->cores->stats();
+    auto coreKind = [&](size_t first, size_t count) {
+      Tick busy = 0;
+      uint64_t tiles = 0, used = 0;
+      for (size_t i = first; i < first + count && i < cs.size(); ++i)
+        busy += cs[i].busy, tiles += cs[i].tiles, used += cs[i].tiles ? 1 : 0;
+      return json{{"cores", count},
+                  {"cores_used", used},
+                  {"tiles", tiles},
+                  {"busy_us", tickToUs(busy)},
+                  {"utilisation", now && count ? tickToSec(busy) / static_cast<double>(count) / tickToSec(now) : 0.0}};
+    };
+    const auto cube = static_cast<size_t>(d->cores->cubeCores()), vec = static_cast<size_t>(d->cores->vectorCores());
+    json cubeJ = coreKind(0, cube), vecJ = coreKind(cube, vec);
+    dj["aicore"] = {{"tiles", cubeJ["tiles"].get<uint64_t>() + vecJ["tiles"].get<uint64_t>()},
+                    {"busy_us", cubeJ["busy_us"].get<double>() + vecJ["busy_us"].get<double>()},
+                    {"utilisation", std::max(cubeJ["utilisation"].get<double>(), vecJ["utilisation"].get<double>())},
+                    {"cube", cubeJ},
+                    {"vector", vecJ}};
     devs.push_back(dj);
   }
   out["devices"] = devs;

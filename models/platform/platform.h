@@ -28,7 +28,7 @@ class HbmPort : public MemoryPort {
   HbmModel model;
 
  private:
-  std::unique_ptr<trace::BandwidthCounter> read_, write_;
+  std::unique_ptr<trace::BandwidthCounter> counter_;
 };
 
 struct Device {

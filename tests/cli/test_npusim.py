@@ -194,12 +194,19 @@ class RunTest(TempDirTest):
         copies = sum(c["copies"] for c in chans)
         busy = sum(c["busy_us"] for c in chans)
         mib = sum(c["bytes"] for c in chans) / 2**20
-        line = re.search(r"NPU 0 DMA \(1/4 ch used\)\s+([0-9.]+) %\s+([0-9.]+)\s+([0-9.]+) MiB\s+([0-9.]+) GB/s\s+"
-                         r"(\d+) copies", p.stderr)
+        # One line per channel that moved data: busy % of the simulated time, not averaged over channels.
+        used = [c for c in chans if c["copies"] > 0]
+        self.assertEqual(len(used), 1)
+        line = re.search(r"NPU 0 DMA ch %d\s+([0-9.]+) %%\s+([0-9.]+)\s+([0-9.]+) MiB\s+([0-9.]+) GB/s\s+"
+                         r"([0-9.]+) GB/s\s+(\d+) copies" % used[0]["channel"], p.stderr)
         self.assertIsNotNone(line, p.stderr)
-        self.assertAlmostEqual(float(line.group(1)), 100 * busy / 4 / s["sim_time_us"], places=2)
+        self.assertAlmostEqual(float(line.group(1)), 100 * busy / s["sim_time_us"], places=2)
         self.assertAlmostEqual(float(line.group(3)), mib, places=3)
-        self.assertEqual(int(line.group(5)), copies)
+        self.assertAlmostEqual(float(line.group(5)), used[0]["peak_GBps"], places=2)
+        self.assertEqual(int(line.group(6)), copies)
+        total = re.search(r"NPU 0 DMA total \(1/4 ch used\)\s+-\s+([0-9.]+)\s+([0-9.]+) MiB", p.stderr)
+        self.assertIsNotNone(total, p.stderr)
+        self.assertAlmostEqual(float(total.group(1)), busy, places=2)
         self.assertIn("NPU 1-7: idle", p.stderr)
         self.assertIn("NPU 0 link up", p.stderr)
         for stream in ("NPU 0 sync copies", "NPU 0 stream"):
@@ -219,11 +226,55 @@ class RunTest(TempDirTest):
         # Running time ~ 4 MiB over a Gen3 x16 link at < 80 % efficiency.
         self.assertGreater(float(running), 4 * 2**20 / (0.8 * raw_GBps(3) * 1e3))
 
+    def assertAbnormalOutputs(self, p, stats, trace, reason):
+        """The run ended abnormally: statistics so far and a closed trace, both saying how."""
+        s = json.load(open(stats))
+        self.assertEqual(s["end"], {"normal": False, "signal": s["end"]["signal"], "reason": reason})
+        self.assertGreater(s["sim_time_us"], 0)
+        self.assertIn("ended abnormally (%s)" % reason, p.stderr)
+        events = json.load(open(trace))["traceEvents"]  # loads: complete up to the end, closed
+        ends = [e for e in events if e.get("cat") == "abnormal_end"]
+        self.assertEqual(len(ends), 1, ends)
+        self.assertIn(reason, ends[0]["name"])
+        self.assertTrue(any(e.get("name") == "aclrtMemcpyAsync" for e in events))
+        self.assertIn("open in https://ui.perfetto.dev", p.stderr)
+
     def test_crash_is_reported_with_signal(self):
-        p = npusim("run", "--", APP, "--abort")
+        stats, trace = self.path("s.json"), self.path("t.json")
+        p = npusim("run", "--stats", stats, "--trace", trace, "--", APP, "--abort")
         self.assertEqual(p.returncode, 128 + 6, p.stderr)
         self.assertIn("killed by signal 6 (SIGABRT", p.stderr)
-        self.assertIn("before writing statistics", p.stderr)
+        self.assertAbnormalOutputs(p, stats, trace, "SIGABRT")
+
+    def test_segfault_is_reported_as_segfault(self):
+        stats, trace = self.path("s.json"), self.path("t.json")
+        p = npusim("run", "--stats", stats, "--trace", trace, "--", APP, "--segv")
+        self.assertEqual(p.returncode, 128 + 11, p.stderr)
+        self.assertIn("killed by signal 11 (SIGSEGV", p.stderr)
+        self.assertNotIn("SIGABRT", p.stderr)
+        self.assertAbnormalOutputs(p, stats, trace, "SIGSEGV")
+
+    def test_timeout_stops_program_and_keeps_outputs(self):
+        stats, trace = self.path("s.json"), self.path("t.json")
+        p = npusim("run", "--timeout", "2", "--stats", stats, "--trace", trace, "--", APP, "--forever",
+                   "--bytes", "65536")
+        self.assertEqual(p.returncode, 124, p.stderr)
+        self.assertIn("timed out after 2 s", p.stderr)
+        self.assertAbnormalOutputs(p, stats, trace, "SIGTERM")
+
+    def test_output_paths_checked_before_the_program_starts(self):
+        touched = self.path("ran")
+        for opt in ("--stats", "--trace"):
+            p = npusim("run", opt, "/nonexistent/dir/x.json", "--", APP, "--touch", touched)
+            self.assertEqual(p.returncode, 2, p.stderr)
+            self.assertIn("%s /nonexistent/dir/x.json: directory '/nonexistent/dir' does not exist" % opt, p.stderr)
+            self.assertFalse(os.path.exists(touched), "the program must not have started")
+
+    def test_quiet_prints_nothing_but_the_program_output(self):
+        p = npusim("run", "-q", "--stats", self.path("s.json"), "--trace", self.path("t.json"), "--", APP)
+        self.assertRan(p)
+        self.assertEqual(p.stderr, "")
+        self.assertIn("h2d_ms=", p.stdout)
 
     def test_nonzero_exit_is_reported_and_passed_on(self):
         p = npusim("run", "--", APP, "--exit", "3")
@@ -339,7 +390,8 @@ class SweepTest(TempDirTest):
         self.assertTrue(all(r["status"] == "ok" and r["exit_code"] == "0" for r in rows))
         times = [h2d_ms(os.path.join(out, r["log_file"])) for r in rows]
         sim = [float(r["sim_time_us"]) for r in rows]
-        bw = [float(r["dma_GBps"]) for r in rows]
+        bw = [float(r["h2d_GBps"]) for r in rows]
+        self.assertTrue(all(float(r["d2h_GBps"]) > 0 for r in rows))  # the program's one D2H copy
         # Each generation doubles the lane rate; 8 MiB of copies are bandwidth-bound. From Gen5
         # the completions are 128 B (derived from pcie.gen): 2 x (128/148) / (64/84) = 2.27.
         self.assertAlmostEqual(times[0] / times[1], 2.0, delta=0.2)
@@ -372,13 +424,41 @@ class SweepTest(TempDirTest):
         rows = read_csv(os.path.join(out, "sweep.csv"))
         self.assertEqual([r["status"] for r in rows], ["ok", "killed by signal 6 (SIGABRT, Aborted)", "ok"])
         self.assertEqual([r["signal"] for r in rows], ["", "ABRT", ""])
-        self.assertEqual(rows[1]["sim_time_us"], "")
+        # The aborted point still wrote its statistics up to the abort (they say how it ended).
+        self.assertGreater(float(rows[1]["sim_time_us"]), 0)
+        self.assertFalse(json.load(open(os.path.join(out, rows[1]["stats_file"])))["end"]["normal"])
         self.assertTrue(float(rows[0]["sim_time_us"]) > float(rows[2]["sim_time_us"]) > 0)
         self.assertIn("3 points, 2 ok, 1 failed", p.stdout)
         self.assertIn("h2d_ms=", open(os.path.join(out, rows[1]["log_file"])).read())
         doc = json.load(open(os.path.join(out, "sweep.json")))
         self.assertEqual([pt["ok"] for pt in doc["points"]], [True, False, True])
-        self.assertIsNone(doc["points"][1]["sim_time_us"])
+
+    def test_presets_zipped_axes_program_arguments_and_metrics(self):
+        out, p = self.sweep("--preset", "910b,910b-gen5", "--zip", "dma.channels=1,2", "--zip", "hbm.stacks=2,4",
+                            "--arg", "copies=1,3", "--metric", "ms=h2d_ms=([0-9.]+)",
+                            program=("--copies", "{copies}", "--metric", "answer=42"))
+        rows = read_csv(os.path.join(out, "sweep.csv"))
+        # presets x (zipped pair) x program argument = 2 x 2 x 2 points, the zipped axes in step.
+        self.assertEqual([(r["preset"], r["dma.channels"], r["hbm.stacks"], r["arg.copies"]) for r in rows],
+                         [(pr, ch, st, c) for pr in ("910b", "910b-gen5") for ch, st in (("1", "2"), ("2", "4"))
+                          for c in ("1", "3")])
+        for r in rows:
+            self.assertEqual(r["status"], "ok")
+            stats = json.load(open(os.path.join(out, r["stats_file"])))
+            self.assertEqual(stats["config"]["preset"], r["preset"])
+            self.assertEqual(stats["config"]["params"]["hbm.stacks"], int(r["hbm.stacks"]))
+            log = open(os.path.join(out, r["log_file"])).read()
+            self.assertIn("copies=%s" % r["arg.copies"], log)
+            self.assertEqual(float(r["metric.answer"]), 42)
+            self.assertAlmostEqual(float(r["metric.ms"]), h2d_ms(os.path.join(out, r["log_file"])), places=6)
+        # Gen5 moves the same bytes host to device faster than Gen4.
+        g4 = [float(r["h2d_GBps"]) for r in rows if r["preset"] == "910b"]
+        g5 = [float(r["h2d_GBps"]) for r in rows if r["preset"] == "910b-gen5"]
+        self.assertGreater(min(g5), 1.5 * max(g4))
+
+    def test_zipped_axes_need_as_many_values(self):
+        out, p = self.sweep("--zip", "dma.channels=1,2", "--zip", "hbm.stacks=2,4,8", code=2)
+        self.assertIn("zipped axes vary together", p.stderr)
 
     def test_plain_progress_lines_without_terminal(self):
         _, p = self.sweep("--set", "pcie.gen=4,5")
