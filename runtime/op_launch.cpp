@@ -68,4 +68,17 @@ bool functionalEnabled() {
   return rt.platform().config().getBool("sim.functional");
 }
 
+CoreRates coreRates() {
+  Runtime& rt = Runtime::get();
+  std::lock_guard<std::recursive_mutex> lock(rt.mu);
+  CoreRates r;
+  if (!rt.ensure(nullptr)) return r;
+  const Config& c = rt.platform().config();
+  r.cubeCores = static_cast<int>(c.getInt("aicore.cube_cores"));
+  r.vectorCores = static_cast<int>(c.getInt("aicore.vector_cores"));
+  r.cubeMacsPerCycle = c.getFloat("aicore.cube_macs_per_cycle");
+  r.vectorBytesPerCycle = c.getFloat("aicore.vector_bytes_per_cycle");
+  return r;
+}
+
 }  // namespace npusim::rt
