@@ -10,6 +10,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,18 @@ struct PointerInfo {
   int device = -1;
   const Allocation* alloc = nullptr;  // device allocation containing the pointer (or null)
   uint64_t offset = 0;                // device memory offset
+};
+
+// First-fit allocation of ranges in [0, capacity), by address (virtual-memory reservations).
+class RangeAllocator {
+ public:
+  explicit RangeAllocator(uint64_t capacity) { free_[0] = capacity; }
+  // Returns the start, or UINT64_MAX when no free range fits.
+  uint64_t allocate(uint64_t size, uint64_t align);
+  void release(uint64_t offset, uint64_t size);
+
+ private:
+  std::map<uint64_t, uint64_t> free_;  // offset -> size, coalesced
 };
 
 class DeviceMemory {
@@ -103,11 +116,24 @@ class MemoryManager {
   bool isPinnedStart(const void* p) const { return pinned_.count(reinterpret_cast<uintptr_t>(p)) != 0; }
   // Start of the pinned block containing `p`, or nullptr.
   const void* pinnedBlock(const void* p) const;
+  // Virtual memory (aclrtMapMem): [va, va+size) reads and writes device `device`'s memory at
+  // physOffset. classify() treats such an address as device memory, each mapping as one allocation.
+  void mapRange(uintptr_t va, uint64_t size, int device, uint64_t physOffset);
+  bool unmapRange(uintptr_t va);  // false when no mapping starts at va
+  // Registered host memory (aclrtHostRegister): pinned for DMA like aclrtMallocHost blocks, but
+  // the program's own memory, never freed by the runtime. False when it overlaps pinned memory.
+  bool registerHost(void* p, uint64_t size);
+  bool unregisterHost(void* p);  // false when `p` is not a registered start
+  bool isRegisteredHost(const void* p) const {
+    return registered_.count(reinterpret_cast<uintptr_t>(p)) != 0;
+  }
 
  private:
   std::vector<std::unique_ptr<DeviceMemory>> devices_;
   std::map<uintptr_t, Allocation> allocations_;  // by address
   std::map<uintptr_t, uint64_t> pinned_;         // start -> size
+  std::map<uintptr_t, Allocation> mapped_;       // virtual-memory mappings by virtual address
+  std::set<uintptr_t> registered_;               // pinned_ entries that aclrtHostRegister made
   std::map<uintptr_t, uint64_t> quarantine_;     // freed pinned blocks: start -> size
   std::deque<uintptr_t> quarantineOrder_;        // oldest first
   uint64_t quarantineBytes_ = 0;
