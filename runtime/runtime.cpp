@@ -77,7 +77,6 @@ bool Runtime::ensure(std::string* err) {
     installAbnormalEndHandlers();  // before the fault reporter, which passes other faults on to it
     checks::installFaultReporter();
     std::atexit(atExit);
-    installExitSignalHandlers();
   } catch (const std::exception& e) {
     configError_ = e.what();
     platform_.reset();

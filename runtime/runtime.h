@@ -37,8 +37,6 @@ struct DeviceState {
 
 using npusim::HostCosts;
 
-// SIGINT/SIGTERM/SIGHUP still write the trace and statistics (runtime/exit_signals.cpp).
-void installExitSignalHandlers();
 
 
 class Runtime {

@@ -292,6 +292,10 @@ void TraceWriter::flowEnd(Track to, uint64_t id, std::string_view name, Tick at)
 // Every event starts with the same fields in the same order; tid < 0 and ts == kTickMax mean
 // "absent", empty cat is omitted.
 void TraceWriter::begin(char ph, int pid, int tid, std::string_view name, std::string_view cat, Tick ts) {
+  // An event still open here was interrupted by a signal handler that writes the final events
+  // (runtime/abnormal_end.cpp); the program ends after it, so drop the half-built event.
+  if (openEvent_ != std::string::npos && openEvent_ <= buf_.size()) buf_.resize(openEvent_);
+  openEvent_ = buf_.size();
   if (events_ != 0) buf_ += ",\n";
   fmt::format_to(std::back_inserter(buf_), "{{\"ph\":\"{}\",\"pid\":{}", ph, pid);
   if (tid >= 0) fmt::format_to(std::back_inserter(buf_), ",\"tid\":{}", tid);
@@ -314,6 +318,7 @@ void TraceWriter::end(const Args* args) {
   }
   buf_.push_back('}');
   ++events_;
+  openEvent_ = std::string::npos;
   if (buf_.size() >= kFlushBytes) writeBuffer();
 }
 
@@ -334,6 +339,8 @@ void TraceWriter::flush() {
 
 void TraceWriter::close() {
   if (file_ == nullptr) return;
+  if (openEvent_ != std::string::npos && openEvent_ <= buf_.size()) buf_.resize(openEvent_);
+  openEvent_ = std::string::npos;
   buf_ += "\n],\"displayTimeUnit\":\"ns\"}\n";
   writeBuffer();
   if (std::fclose(file_) != 0 && !writeFailed_) {

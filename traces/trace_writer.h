@@ -97,6 +97,9 @@ class TraceWriter {
   uint64_t lastFlow_ = 0;
   uint64_t events_ = 0;
   std::string buf_;
+  // Where the event being built starts in buf_, or npos between events: close() from a signal
+  // handler that interrupted an event drops the half-built event so the file stays valid JSON.
+  size_t openEvent_ = std::string::npos;
 };
 
 // Formats a Tick as microseconds with nanosecond resolution ("12.345"), as the JSON wants.
