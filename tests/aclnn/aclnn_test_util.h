@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "aclnn/acl_meta.h"
@@ -271,12 +272,40 @@ inline int64_t broadcastIndex(const std::vector<int64_t>& outShape, int64_t outI
   return flat;
 }
 
+// A second handle on a dense buffer's memory, for a tensor list (aclDestroyTensorList destroys
+// the tensors it holds, so the list must not hold the buffer's own handle).
+inline aclTensor* listHandle(HostTensorBuf& t) {
+  const std::vector<int64_t> st = denseStrides(t.shape());
+  return aclCreateTensor(t.shape().data(), t.shape().size(), t.dtype(), st.data(), 0, ACL_FORMAT_ND,
+                         t.shape().data(), t.shape().size(), t.raw().data());
+}
+
 // Runs the kernel of a freshly built executor on host memory and destroys the executor.
 inline void runOnHost(aclOpExecutor* ex) {
   const npusim::aclnn::OpInstance* op = npusim::aclnn::executorOp(ex);
   ASSERT_NE(op, nullptr);
   npusim::aclnn::computeOnHost(*op);
   EXPECT_EQ(aclDestroyAclOpExecutor(ex), 0);
+}
+
+// Phase 1 (given workspace size and executor out-parameters), then the kernel on host memory.
+// Returns phase 1's status.
+template <typename Phase1>
+int run(const Phase1& p1) {
+  uint64_t ws = 1;
+  aclOpExecutor* ex = nullptr;
+  const int st = p1(&ws, &ex);
+  if (st != 0) return st;
+  EXPECT_EQ(ws, 0u);
+  runOnHost(ex);
+  return 0;
+}
+
+// Relative tolerance of a result stored in `dt` (a few units in its last place).
+inline double tol(aclDataType dt) { return dt == ACL_FLOAT16 ? 2e-3 : dt == ACL_BF16 ? 1.6e-2 : 2e-6; }
+
+inline void expectNear(double got, double want, aclDataType dt, const std::string& what) {
+  EXPECT_NEAR(got, want, tol(dt) * std::max(1.0, std::fabs(want))) << what;
 }
 
 inline aclScalar* makeScalar(aclDataType dt, double v) {

@@ -45,23 +45,7 @@ namespace {
 
 using Phase1 = std::function<int(uint64_t*, aclOpExecutor**)>;
 
-// Phase 1, then the kernel on host memory. Returns phase 1's status.
-int run(const Phase1& p1) {
-  uint64_t ws = 1;
-  aclOpExecutor* ex = nullptr;
-  const int st = p1(&ws, &ex);
-  if (st != 0) return st;
-  EXPECT_EQ(ws, 0u);
-  runOnHost(ex);
-  return 0;
-}
 
-// Relative tolerance of a result stored in `dt` (a few units in its last place).
-double tol(aclDataType dt) { return dt == ACL_FLOAT16 ? 2e-3 : dt == ACL_BF16 ? 1.6e-2 : 2e-6; }
-
-void expectNear(double got, double want, aclDataType dt, const std::string& what) {
-  EXPECT_NEAR(got, want, tol(dt) * std::max(1.0, std::fabs(want))) << what;
-}
 
 using UnaryCall = int (*)(const aclTensor*, aclTensor*, uint64_t*, aclOpExecutor**);
 
@@ -405,13 +389,7 @@ TEST(TransformerOps, DataMovementCastSlicePermuteCatCopy) {
 
   HostTensorBuf y(ACL_FLOAT, {2, 1, 4}), cat(ACL_FLOAT, {2, 4, 4});
   for (int i = 0; i < 8; ++i) y.set(i, 100 + i);
-  // A tensor list owns its tensors (aclDestroyTensorList destroys them): give it its own handles.
-  auto handle = [](HostTensorBuf& t) {
-    const std::vector<int64_t> st = denseStrides(t.shape());
-    return aclCreateTensor(t.shape().data(), t.shape().size(), t.dtype(), st.data(), 0, ACL_FORMAT_ND,
-                           t.shape().data(), t.shape().size(), t.raw().data());
-  };
-  const aclTensor* parts[] = {handle(x), handle(y)};
+  const aclTensor* parts[] = {listHandle(x), listHandle(y)};
   aclTensorList* list = aclCreateTensorList(parts, 2);
   ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnCatGetWorkspaceSize(list, 1, cat.get(), ws, ex); }), 0);
   for (int a = 0; a < 2; ++a)

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <type_traits>
 
@@ -51,7 +52,21 @@ void combine(BinaryKind kind, T* a, const T* b, int64_t n, T alpha) {
     case BinaryKind::kMin:
       for (int64_t i = 0; i < n; ++i) a[i] = (a[i] != a[i] || b[i] != b[i]) ? a[i] + b[i] : std::min(a[i], b[i]);
       return;
+    case BinaryKind::kPow:
+      for (int64_t i = 0; i < n; ++i) a[i] = std::pow(a[i], b[i]);
+      return;
   }
+}
+
+// x^e in wrapping integer arithmetic (square and multiply); a negative e gives 1/x truncated:
+// 1 for x = 1, +-1 for x = -1, else 0.
+uint64_t intPow(int64_t x, int64_t e) {
+  if (e < 0) return x == 1 ? 1 : x == -1 ? static_cast<uint64_t>((e & 1) ? -1 : 1) : 0;
+  uint64_t r = 1, b = static_cast<uint64_t>(x);
+  for (uint64_t k = static_cast<uint64_t>(e); k != 0; k >>= 1, b *= b) {
+    if (k & 1) r *= b;
+  }
+  return r;
 }
 
 // Integer arithmetic wraps (two's complement), so it is done on uint64_t.
@@ -78,6 +93,9 @@ void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_
         break;
       case BinaryKind::kMin:
         r = static_cast<uint64_t>(std::min(a[i], b[i]));
+        break;
+      case BinaryKind::kPow:
+        r = intPow(a[i], b[i]);
         break;
     }
     a[i] = static_cast<int64_t>(r);
@@ -121,6 +139,8 @@ class BinaryInstance : public OpInstanceBase<BinaryInstance> {
     int casts = 0;
     for (const TensorDesc& d : inputs) casts += d.dtype != spec.calcType ? 1 : 0;
     casts += outputs[0].dtype != spec.calcType ? 1 : 0;
+    // pow = exp(b * ln a): ln, multiply and exp are three vector passes where the others take one.
+    if (spec.kind == BinaryKind::kPow) casts += 2;
     return vectorTiles(VectorPass{&reads, &outputs[0], outputs[0].numel(), casts});
   }
 

@@ -1,6 +1,6 @@
 #pragma once
 // Shared machinery of the binary arithmetic operators (aclnnAdd, aclnnSub, aclnnMul, aclnnDiv,
-// aclnnMaximum, aclnnMinimum and their
+// aclnnMaximum, aclnnMinimum, aclnnPow* and their
 // Inplace / scalar variants): argument checks with type promotion and broadcasting, the
 // functional kernel over strided host views, and the vector tiling.
 #include <cstdint>
@@ -12,7 +12,7 @@
 
 namespace npusim::aclnn {
 
-enum class BinaryKind { kAdd, kSub, kMul, kDiv, kMax, kMin };
+enum class BinaryKind { kAdd, kSub, kMul, kDiv, kMax, kMin, kPow };
 
 struct BinarySpec {
   BinaryKind kind = BinaryKind::kAdd;
@@ -21,7 +21,8 @@ struct BinarySpec {
   int64_t alphaInt = 1;              // scale of `other` (Add/Sub), integer compute types
 };
 
-// out = self + alpha*other (Add), self - alpha*other (Sub), self * other (Mul), element by
+// out = self + alpha*other (Add), self - alpha*other (Sub), self * other (Mul), self ^ other
+// (Pow), ... element by
 // element over the broadcast of self and other, converting through spec.calcType.
 void binaryKernel(const BinarySpec& spec, const HostTensor& self, const HostTensor& other,
                   const HostTensor& out);

@@ -14,11 +14,14 @@
 #include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/base/float_bits.h"
 #include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/gemm.h"
 #include "runtime/aclnn/ops/matmul_geometry.h"
 #include "runtime/aclnn/ops/matmul_tiling.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
+#include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
 
@@ -60,6 +63,8 @@ class MatmulInstance : public OpInstanceBase<MatmulInstance> {
  public:
   MatmulSpec spec;
   int8_t cubeMathType = 0;
+  bool hasAdd = false;  // inputs[2] is Addmm's `self`, scaled by beta and added
+  double beta = 1, alpha = 1;
 
   rt::OpWork work() const override {
     MatmulGeometry g;
@@ -73,22 +78,53 @@ class MatmulInstance : public OpInstanceBase<MatmulInstance> {
     // The cube's K step is 32 bytes: 16 fp16/bf16 values but 8 fp32 values, so true fp32 takes
     // two fp16 MAC slots per MAC. HF32 is counted at the fp16 rate.
     const uint64_t factor = spec.input == CubeInput::kF32 ? 2 : 1;
-    return matmulWork(t, g,
-                      MatmulAddressing{base(inputs[0]), base(inputs[1]), base(outputs[0]),
-                                       static_cast<int64_t>(inputs[0].elementSize()),
-                                       static_cast<int64_t>(inputs[1].elementSize()),
-                                       static_cast<int64_t>(outputs[0].elementSize()), factor});
+    rt::OpWork w = matmulWork(t, g,
+                              MatmulAddressing{base(inputs[0]), base(inputs[1]), base(outputs[0]),
+                                               static_cast<int64_t>(inputs[0].elementSize()),
+                                               static_cast<int64_t>(inputs[1].elementSize()),
+                                               static_cast<int64_t>(outputs[0].elementSize()), factor});
+    if (hasAdd) {
+      // beta * self + alpha * C is applied as each output block leaves L0C (fixpipe), so it
+      // costs the reads of self, shared over the blocks.
+      const uint64_t bytes = static_cast<uint64_t>(inputs[2].numel()) * inputs[2].elementSize();
+      for (size_t i = 0; i < w.tiles.size(); ++i) w.tiles[i].readBytes += shareOf(bytes, i, w.tiles.size());
+    }
+    return w;
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
-    matmulKernel(spec, in[0], in[1], out[0]);
+    if (!hasAdd) return matmulKernel(spec, in[0], in[1], out[0]);
+    // The product in fp32 (rounded to the cube's result type), self broadcast to out's shape,
+    // then beta * self + alpha * product rounded once to out's type. beta = 0 ignores self.
+    const auto n = static_cast<size_t>(out[0].numel());
+    std::vector<float> c(n), add(n, 0.0f);
+    matmulKernel(spec, in[0], in[1], hostTensor(ACL_FLOAT, out[0].shape, c.data()));
+    if (beta != 0) copyView(in[2], hostTensor(ACL_FLOAT, out[0].shape, add.data()));
+    const auto b = static_cast<float>(beta), a = static_cast<float>(alpha);
+    for (size_t i = 0; i < n; ++i) c[i] = (beta != 0 ? b * add[i] : 0.0f) + a * c[i];
+    quantizeRow(spec.resultType, c.data(), static_cast<int64_t>(n));
+    storeDense(out[0], c.data());
   }
 };
+
+// Addmm's `self`: an accepted type, broadcastable to the product's shape.
+int32_t checkAddTerm(const char* api, const OpInfo& info, const AddTerm& t, const std::vector<int64_t>& outShape) {
+  int32_t st = checkTensor(api, "self", t.add->desc);
+  if (st != kSuccess) return st;
+  if ((st = checkDtype(api, "self", t.add->desc.dtype, info)) != kSuccess) return st;
+  std::vector<int64_t> b;
+  if (!broadcastShapes(t.add->desc.shape, outShape, &b) || b != outShape) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("self shape {} cannot be broadcast to the product's shape {}", shapeString(t.add->desc.shape),
+                            shapeString(outShape)));
+  }
+  return kSuccess;
+}
 
 }  // namespace
 
 int32_t buildMatmul(const MatmulApi& a, const aclTensor* self, const aclTensor* mat2, const aclTensor* out,
-                    int8_t cubeMathType, uint64_t* workspaceSize, aclOpExecutor** executor) {
+                    int8_t cubeMathType, uint64_t* workspaceSize, aclOpExecutor** executor, const AddTerm* addTerm) {
   const char* api = a.api;
   const OpInfo& info = a.info != nullptr ? *a.info : kInfo;
   rt::chargeOpPrepare(api);
@@ -134,6 +170,7 @@ int32_t buildMatmul(const MatmulApi& a, const aclTensor* self, const aclTensor* 
   std::string why = matmulOutShape(self->desc.shape, mat2->desc.shape, &shape);
   if (!why.empty()) return fail(api, kErrParamInvalid, why);
   if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
+  if (addTerm != nullptr && (st = checkAddTerm(api, info, *addTerm, shape)) != kSuccess) return st;
 
   auto inst = std::make_unique<MatmulInstance>();
   inst->name = a.opName;
@@ -147,6 +184,15 @@ int32_t buildMatmul(const MatmulApi& a, const aclTensor* self, const aclTensor* 
   const bool dot = self->desc.rank() == 1 && mat2->desc.rank() == 1;
   inst->spec = matmulSpecFor(promoted, dot ? static_cast<int8_t>(kKeepDtype) : cubeMathType);
   inst->attrs = fmt::format("cubeMathType={}", static_cast<int>(cubeMathType));
+  if (addTerm != nullptr) {
+    inst->hasAdd = true;
+    inst->beta = addTerm->beta;
+    inst->alpha = addTerm->alpha;
+    inst->inputs.push_back(addTerm->add->desc);
+    inst->inputNames.emplace_back(addTerm->inplace ? "selfRef" : "self");
+    if (addTerm->inplace) inst->outputAlias = {2};
+    inst->attrs += fmt::format(", beta={}, alpha={}", addTerm->beta, addTerm->alpha);
+  }
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 

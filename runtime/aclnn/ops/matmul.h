@@ -44,7 +44,14 @@ struct MatmulApi {
   const OpInfo* info;
   size_t rank;
 };
+// aclnnAddmm's extra term: out = beta * add + alpha * (self @ mat2), `add` broadcast to out.
+struct AddTerm {
+  const aclTensor* add;
+  double beta, alpha;
+  bool inplace;  // out is `add` (aclnnInplaceAddmm)
+};
 int32_t buildMatmul(const MatmulApi& a, const aclTensor* self, const aclTensor* mat2, const aclTensor* out,
-                    int8_t cubeMathType, uint64_t* workspaceSize, aclOpExecutor** executor);
+                    int8_t cubeMathType, uint64_t* workspaceSize, aclOpExecutor** executor,
+                    const AddTerm* addTerm = nullptr);
 
 }  // namespace npusim::aclnn

@@ -17,6 +17,7 @@
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/reduce_op.h"
 #include "runtime/aclnn/ops/strided_loop.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
@@ -143,28 +144,9 @@ int32_t build(const aclTensor* self, const aclIntArray* dims, bool keepDims, acl
         api, kErrParamInvalid,
         fmt::format("dtype {} must equal out's type {}", dtypeName(dtype), dtypeName(out->desc.dtype)));
   }
-  const size_t rank = self->desc.rank();
-  const int64_t range = std::max<int64_t>(1, static_cast<int64_t>(rank));  // a 0-d tensor accepts dim 0 / -1
-  std::vector<bool> reduce(rank, dims->values.empty());
-  std::vector<bool> seen(static_cast<size_t>(range), false);
-  for (int64_t d : dims->values) {
-    if (d < -range || d >= range) {
-      return fail(api, kErrParamInvalid,
-                  fmt::format("dim {} is out of range [{}, {}]", d, -range, range - 1));
-    }
-    const size_t pos = static_cast<size_t>(d < 0 ? d + range : d);
-    if (seen[pos])
-      return fail(api, kErrParamInvalid, fmt::format("dim {} appears more than once in dims", pos));
-    seen[pos] = true;
-    if (pos < rank) reduce[pos] = true;
-  }
+  std::vector<bool> reduce;
   std::vector<int64_t> expect;
-  for (size_t d = 0; d < rank; ++d) {
-    if (!reduce[d])
-      expect.push_back(self->desc.shape[d]);
-    else if (keepDims)
-      expect.push_back(1);
-  }
+  if ((st = reduceDims(api, self->desc.shape, dims->values, keepDims, &reduce, &expect)) != kSuccess) return st;
   if ((st = checkShape(api, "out", out->desc.shape, expect)) != kSuccess) return st;
 
   auto inst = std::make_unique<ReduceSumInstance>();

@@ -27,7 +27,7 @@ rt::OpWork vectorTiles(const VectorPass& pass) {
   for (const TensorDesc& in : *pass.inputs) {
     if (lead == nullptr || in.numel() > lead->numel()) lead = &in;
   }
-  uint64_t inBytes = 0, inBytesPerElem = 0;
+  uint64_t inBytes = pass.extraReadBytes, inBytesPerElem = 0;
   for (const TensorDesc& in : *pass.inputs) {
     inBytes += static_cast<uint64_t>(in.numel()) * in.elementSize();
     inBytesPerElem += in.elementSize();

@@ -23,6 +23,7 @@ struct VectorPass {
   int64_t elements;                       // elements processed (iteration space)
   int castPasses = 0;                     // extra vector passes for type conversions
   uint64_t extraWriteBytes = 0;           // further outputs written (e.g. a norm's rstd)
+  uint64_t extraReadBytes = 0;            // further inputs read whole but not per element (an index)
 };
 
 // Cuts `pass` into tiles of at most kUbTileBytes per operand. Byte totals are exact: the

@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnInplaceFillScalar: selfRef = value.
+ * Declarations as in hicann/ops-math conversion/fill/op_api/aclnn_fill_scalar.h.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_FILL_SCALAR_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_FILL_SCALAR_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnInplaceFillScalarGetWorkspaceSize(aclTensor* selfRef, const aclScalar* value, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnInplaceFillScalar(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_FILL_SCALAR_H_ */

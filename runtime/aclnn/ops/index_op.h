@@ -1,0 +1,30 @@
+#pragma once
+// Operators that read self at positions given by an index tensor (aclnnIndexSelect,
+// aclnnEmbedding, aclnnGather). inputs = {self, index}, outputs = {out}. An index outside
+// [0, size) yields 0 in out (the device raises an AI-core exception; the simulator does not
+// model it). Cost: the index and the gathered elements are read, out is written, one vector
+// pass for the address computation.
+#include <cstdint>
+#include <vector>
+
+#include "runtime/aclnn/base/op_instance.h"
+#include "runtime/aclnn/ops/op_define.h"
+#include "runtime/aclnn/ops/registry.h"
+
+namespace npusim::aclnn {
+
+class IndexInstance : public OpInstanceBase<IndexInstance> {
+ public:
+  bool elementwise = false;  // false: whole slices along dim (IndexSelect); true: torch.gather
+  int64_t dim = 0;
+
+  rt::OpWork work() const override;
+  void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override;
+};
+
+// The checks every gather shares: no null, valid tensors, self of an accepted type, an int32 /
+// int64 index, out of self's type. Names are the operator's (self/weight, index/indices).
+int32_t checkIndexArgs(const char* api, const OpInfo& info, const char* selfName, const aclTensor* self,
+                       const char* indexName, const aclTensor* index, const aclTensor* out);
+
+}  // namespace npusim::aclnn
