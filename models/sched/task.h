@@ -6,7 +6,7 @@
 #include <string>
 
 #include "models/common/tick.h"
-#include "runtime/op_launch.h"
+#include "models/sched/operator_task.h"
 
 namespace npusim::sched {
 
@@ -56,7 +56,7 @@ struct Task {
   uint64_t recordIndex = 0;  // EventRecord: which record of the event this is
 
   // Operators
-  std::shared_ptr<rt::OpLaunch> op;
+  std::shared_ptr<OperatorTask> op;
 
   // ModelExec: the graph to replay and the first of the task ids reserved for its tasks.
   std::shared_ptr<ModelGraph> model;
