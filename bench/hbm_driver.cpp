@@ -4,7 +4,8 @@
 //
 //   hbm_driver [--pattern seq|random] [--read-fraction F] [--size BYTES] [--outstanding N]
 //              [--channels N] [--timing hbm2-2000|hbm2e-3200|hbm3-6400] [--requests N]
-//              [--reorder-holes N] [--no-refresh] [--aligned-refresh] [--seed S] [--csv]
+//              [--reorder-holes N] [--no-refresh] [--aligned-refresh] [--per-bank-refresh]
+//              [--address-map MAP] [--write-queue HIGH,LOW] [--seed S] [--csv]
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -29,6 +30,9 @@ void usage(const char* argv0) {
       "  --reorder-holes N        controller reordering depth, 0 = in order (default 8)\n"
       "  --no-refresh             disable refresh\n"
       "  --aligned-refresh        all pseudo-channels refresh together (default staggered)\n"
+      "  --per-bank-refresh       per-bank refresh (REFSB) instead of all-bank\n"
+      "  --address-map MAP        hbm.address_map, e.g. pc-bit5 (docs/hbm.md)\n"
+      "  --write-queue HIGH,LOW   post writes and drain them in batches from HIGH down to LOW\n"
       "  --seed S                 random seed (default 1)\n"
       "  --csv                    one header line and one value line\n",
       argv0);
@@ -101,6 +105,16 @@ int main(int argc, char** argv) {
         params.refresh = false;
       } else if (a == "--aligned-refresh") {
         params.refreshStagger = false;
+      } else if (a == "--per-bank-refresh") {
+        params.perBankRefresh = true;
+      } else if (a == "--address-map") {
+        params.addressMap = value();
+      } else if (a == "--write-queue") {
+        std::string v = value();
+        size_t comma = v.find(',');
+        if (comma == std::string::npos) throw std::invalid_argument("--write-queue: HIGH,LOW");
+        params.writeHigh = static_cast<int>(parseCount(a, v.substr(0, comma).c_str()));
+        params.writeLow = static_cast<int>(parseCount(a, v.substr(comma + 1).c_str()));
       } else if (a == "--seed") {
         spec.seed = parseCount(a, value());
       } else if (a == "--csv") {

@@ -1,7 +1,10 @@
 #pragma once
 // The platform-configuration fuzz input: a preset name or a JSON file written from the input,
 // plus NPUSIM_SET-style overrides. Config::load must accept it or refuse it with a ConfigError;
-// any other exception (or a crash, or undefined behaviour) is a bug.
+// any other exception (or a crash, or undefined behaviour) is a bug. A configuration that
+// load() accepted has passed Config::check(), so building the models from it must succeed: the
+// HBM model and the PCIe fabric are built and used, and any exception there (even a
+// ConfigError) escapes and is reported as a finding.
 //
 // Layout: byte 0 selects the base (even: the JSON text that follows, written to a file; odd: an
 // embedded preset chosen by byte 1), then the JSON text up to a 0 byte, then the overrides.
@@ -9,13 +12,33 @@
 
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "fuzz/fuzz_input.h"
+#include "models/hbm/hbm_model.h"
+#include "models/pcie/fabric.h"
 #include "npusim/config.h"
 
 namespace npusim::fuzz {
+
+// What the platform does with an accepted configuration, minus SystemC: the HBM model of one
+// device and the PCIe fabric, each used once.
+inline void useAcceptedConfig(const Config& cfg) {
+  HbmModel hbm(hbmParamsFromConfig(cfg));
+  const uint64_t cap = hbm.params().capacityBytes;
+  Tick t = 0;
+  for (uint64_t addr : {uint64_t{0}, cap / 3, cap - 64}) t = hbm.access(addr, 4096, addr % 2 != 0, t);
+  pcie::Fabric fabric(cfg);
+  const int n = fabric.deviceCount();
+  for (int d = 0; d < n && d < 4; ++d) {
+    t = fabric.hostRead(d, 65536, t);
+    t = fabric.hostWrite(d, 65536, t);
+    t = fabric.peerWrite(d, (d + 1) % n, 4096, t);
+  }
+  (void)fabric.describe().dump();
+}
 
 inline void runConfigInput(const uint8_t* data, size_t size) {
   Input in(data, size);
@@ -31,6 +54,7 @@ inline void runConfigInput(const uint8_t* data, size_t size) {
     base = path;
   }
   std::string overrides = in.text();
+  std::unique_ptr<Config> accepted;
   try {
     Config cfg = Config::load(base, {overrides});
     // Read every parameter back through its typed getter, as the platform does.
@@ -41,9 +65,11 @@ inline void runConfigInput(const uint8_t* data, size_t size) {
       if (p.type == "string") (void)cfg.getString(key);
     }
     (void)cfg.toJson().dump();
+    accepted = std::make_unique<Config>(cfg);
   } catch (const ConfigError&) {
     // Refused with a message: the expected outcome for bad input.
   }
+  if (accepted) useAcceptedConfig(*accepted);  // outside the try: nothing may throw here
   (void)Config::splitOverrides(overrides);
 }
 

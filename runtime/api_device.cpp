@@ -5,7 +5,9 @@
 
 #include "acl/acl.h"
 #include "runtime/checks.h"
+#include "runtime/dump.h"
 #include "runtime/runtime.h"
+#include "runtime/state_callbacks.h"
 
 using npusim::rt::ApiCall;
 using npusim::rt::Context;
@@ -26,10 +28,11 @@ extern "C" {
 aclError aclInit(const char* configPath) {
   ApiCall api("aclInit");
   if (!api.ok()) return api.notReady();
+  std::string text;
   if (configPath) {
     std::ifstream in(configPath);
     if (!in) return api.fail(ACL_ERROR_INVALID_FILE, "cannot open the configuration file '{}'", configPath);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    text.assign((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (!text.empty() && !nlohmann::json::accept(text))
       return api.fail(ACL_ERROR_PARSE_FILE, "'{}' is not valid JSON", configPath);
   }
@@ -39,6 +42,8 @@ aclError aclInit(const char* configPath) {
     return api.fail(ACL_ERROR_REPEAT_INITIALIZE,
                     "aclInit was already called (the call is counted and can be ignored)");
   }
+  std::string why;  // the configuration's "dump" section (runtime/api_dump.cpp)
+  if (aclError e = npusim::rt::dump::applyConfig(text, &why)) return api.fail(e, "{}: {}", configPath, why);
   rt.initCount = 1;
   rt.everInitialised = true;
   return api.done();
@@ -111,9 +116,11 @@ aclError aclrtSetDevice(int32_t deviceId) {
   if (!api.ok()) return api.notReady();
   api.args.add("device", deviceId);
   if (aclError e = checkDevice(api, deviceId)) return e;
+  npusim::rt::deviceStateChanged(deviceId, ACL_RT_DEVICE_STATE_SET_PRE);
   api.rt.openDevice(deviceId);
   api.th->device = deviceId;
   api.th->ctx = api.rt.device(deviceId).defaultCtx.get();
+  npusim::rt::deviceStateChanged(deviceId, ACL_RT_DEVICE_STATE_SET_POST);
   return api.done();
 }
 
@@ -123,7 +130,9 @@ static aclError resetDevice(const char* name, int32_t deviceId, bool force) {
   api.args.add("device", deviceId);
   if (aclError e = checkDevice(api, deviceId)) return e;
   aclError left = npusim::rt::checks::workLeftAtReset(api, deviceId, force);
+  npusim::rt::deviceStateChanged(deviceId, ACL_RT_DEVICE_STATE_RESET_PRE);
   api.rt.closeDevice(deviceId, force);
+  npusim::rt::deviceStateChanged(deviceId, ACL_RT_DEVICE_STATE_RESET_POST);
   if (left) return left;  // strict checks: the reset happened, the call still reports the misuse
   return api.done();
 }

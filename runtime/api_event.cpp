@@ -4,6 +4,7 @@
 #include "acl/acl.h"
 #include "runtime/capture.h"
 #include "runtime/checks.h"
+#include "runtime/event_helpers.h"
 #include "runtime/runtime.h"
 
 using npusim::kTickMax;
@@ -58,12 +59,56 @@ bool recordedDone(ApiCall& api, const Event& e) {
   return hw.completedRecords >= hw.issuedRecords && hw.timestamp + api.rt.costs().completion <= api.th->clock;
 }
 
-uint64_t timestampTicks(const Runtime& rt, Tick t) {
+}  // namespace
+
+uint64_t npusim::rt::timestampTicks(const Runtime& rt, Tick t) {
   // The device timestamp counter runs at sched.timestamp_hz (50 MHz on 910B: 20 ns ticks).
   return static_cast<uint64_t>(static_cast<long double>(t) * rt.costs().timestampHz / 1e12L);
 }
 
-}  // namespace
+aclError npusim::rt::recordEvent(const char* name, aclrtEvent event, aclrtStream stream) {
+  ApiCall api(name);
+  if (!api.ok()) return api.notReady();
+  aclError err;
+  Event* e = eventArg(api, event, &err);
+  if (!e) return err;
+  Stream* s = api.stream(stream, &err);
+  if (!s) return err;
+  if (npusim::rt::captureRecordEvent(api, e, s, &err)) return err;
+  api.charge(api.rt.costs().launch);
+  auto t = std::make_unique<npusim::sched::Task>();
+  t->kind = npusim::sched::TaskKind::EventRecord;
+  t->event = e->hw;
+  t->recordIndex = ++e->hw->issuedRecords;
+  t->label = "EventRecord";
+  api.flow = api.rt.nextFlow();
+  api.args.add("stream", s->hw->id);
+  api.rt.launch(*api.th, s->hw, std::move(t), api.flow);
+  return api.done();
+}
+
+aclError npusim::rt::streamWaitEvent(const char* name, aclrtStream stream, aclrtEvent event) {
+  ApiCall api(name);
+  if (!api.ok()) return api.notReady();
+  aclError err;
+  Event* e = eventArg(api, event, &err);
+  if (!e) return err;
+  Stream* s = api.stream(stream, &err);
+  if (!s) return err;
+  if (npusim::rt::captureWaitEvent(api, s, e, &err)) return err;
+  api.charge(api.rt.costs().launch);
+  auto& hw = *e->hw;
+  auto t = std::make_unique<npusim::sched::Task>();
+  t->kind = npusim::sched::TaskKind::EventWait;
+  t->event = e->hw;
+  // The wait refers to the latest record issued so far, or to the next one if none was.
+  t->waitTarget = hw.issuedRecords > hw.resetBase ? hw.issuedRecords : hw.resetBase + 1;
+  t->label = "EventWait";
+  api.flow = api.rt.nextFlow();
+  api.args.add("stream", s->hw->id);
+  api.rt.launch(*api.th, s->hw, std::move(t), api.flow);
+  return api.done();
+}
 
 extern "C" {
 
@@ -96,24 +141,7 @@ aclError aclrtDestroyEvent(aclrtEvent event) {
 }
 
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
-  ApiCall api("aclrtRecordEvent");
-  if (!api.ok()) return api.notReady();
-  aclError err;
-  Event* e = eventArg(api, event, &err);
-  if (!e) return err;
-  Stream* s = api.stream(stream, &err);
-  if (!s) return err;
-  if (npusim::rt::captureRecordEvent(api, e, s, &err)) return err;
-  api.charge(api.rt.costs().launch);
-  auto t = std::make_unique<npusim::sched::Task>();
-  t->kind = npusim::sched::TaskKind::EventRecord;
-  t->event = e->hw;
-  t->recordIndex = ++e->hw->issuedRecords;
-  t->label = "EventRecord";
-  api.flow = api.rt.nextFlow();
-  api.args.add("stream", s->hw->id);
-  api.rt.launch(*api.th, s->hw, std::move(t), api.flow);
-  return api.done();
+  return npusim::rt::recordEvent("aclrtRecordEvent", event, stream);
 }
 
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
@@ -137,36 +165,13 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   return api.done();
 }
 
-static aclError streamWaitEvent(const char* name, aclrtStream stream, aclrtEvent event) {
-  ApiCall api(name);
-  if (!api.ok()) return api.notReady();
-  aclError err;
-  Event* e = eventArg(api, event, &err);
-  if (!e) return err;
-  Stream* s = api.stream(stream, &err);
-  if (!s) return err;
-  if (npusim::rt::captureWaitEvent(api, s, e, &err)) return err;
-  api.charge(api.rt.costs().launch);
-  auto& hw = *e->hw;
-  auto t = std::make_unique<npusim::sched::Task>();
-  t->kind = npusim::sched::TaskKind::EventWait;
-  t->event = e->hw;
-  // The wait refers to the latest record issued so far, or to the next one if none was.
-  t->waitTarget = hw.issuedRecords > hw.resetBase ? hw.issuedRecords : hw.resetBase + 1;
-  t->label = "EventWait";
-  api.flow = api.rt.nextFlow();
-  api.args.add("stream", s->hw->id);
-  api.rt.launch(*api.th, s->hw, std::move(t), api.flow);
-  return api.done();
-}
-
 aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
-  return streamWaitEvent("aclrtStreamWaitEvent", stream, event);
+  return npusim::rt::streamWaitEvent("aclrtStreamWaitEvent", stream, event);
 }
 
 aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout) {
   (void)timeout;
-  return streamWaitEvent("aclrtStreamWaitEventWithTimeout", stream, event);
+  return npusim::rt::streamWaitEvent("aclrtStreamWaitEventWithTimeout", stream, event);
 }
 
 aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) {
@@ -257,8 +262,8 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
                     issued ? "an event's record has not executed yet (synchronise first)"
                            : "an event was never recorded");
   }
-  int64_t d = static_cast<int64_t>(timestampTicks(api.rt, b->hw->timestamp)) -
-              static_cast<int64_t>(timestampTicks(api.rt, a->hw->timestamp));
+  int64_t d = static_cast<int64_t>(npusim::rt::timestampTicks(api.rt, b->hw->timestamp)) -
+              static_cast<int64_t>(npusim::rt::timestampTicks(api.rt, a->hw->timestamp));
   *ms = static_cast<float>(static_cast<double>(d) * 1000.0 / api.rt.costs().timestampHz);
   return api.done();
 }

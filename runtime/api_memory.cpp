@@ -107,6 +107,9 @@ aclError aclrtFreeHost(void* hostPtr) {
   ApiCall api("aclrtFreeHost");
   if (!api.ok()) return api.notReady();
   if (!hostPtr) return api.fail(ACL_ERROR_INVALID_PARAM, "hostPtr is NULL");
+  if (api.rt.memory().isRegisteredHost(hostPtr))
+    return api.fail(ACL_ERROR_RT_PARAM_INVALID,
+                    "{} was registered with aclrtHostRegister: use aclrtHostUnregister", hostPtr);
   api.charge(api.rt.costs().alloc);
   bool deferred = false;
   if (aclError e = npusim::rt::checks::beforeFreeHost(api, hostPtr, &deferred)) return e;

@@ -1,7 +1,10 @@
 // ACL entry points: streams and device-wide synchronisation.
 #include "acl/acl.h"
 #include "runtime/capture.h"
+#include "runtime/exceptions.h"
+#include "runtime/kernel_exec.h"
 #include "runtime/runtime.h"
+#include "runtime/state_callbacks.h"
 
 using npusim::kTickMax;
 using npusim::Tick;
@@ -23,6 +26,7 @@ aclError createStream(ApiCall& api, aclrtStream* stream, uint32_t priority, uint
   Stream* s = api.rt.createStream(ctx, flags, priority, false);
   api.args.add("stream", s->hw->id).add("device", ctx->device);
   *stream = s;
+  npusim::rt::streamStateChanged(s, ACL_RT_STREAM_STATE_CREATE_POST);
   return api.done();
 }
 
@@ -47,6 +51,11 @@ aclError synchronize(ApiCall& api, aclrtStream stream, int32_t timeoutMs) {
   Tick limit = timeoutMs < 0 ? kTickMax : api.th->clock + static_cast<Tick>(timeoutMs) * npusim::kMs;
   Runtime::Wait w = api.rt.drain(*api.th, s->hw, limit);
   if (w == Runtime::Wait::Timeout) api.th->clock = std::max(api.th->clock, limit);
+  if (w == Runtime::Wait::Done) {
+    if (aclError e = npusim::rt::kernels::syncPoint(api, s->device, s->hw->id)) return e;
+    if (int32_t e = npusim::rt::takeStreamError(s->hw))
+      return api.fail(e, "a task on stream {} failed on the device (error {})", s->hw->id, e);
+  }
   return waitResult(api, w, "the stream");
 }
 
@@ -83,6 +92,9 @@ static aclError destroyStream(const char* name, aclrtStream stream) {
                     "stream {} is capturing: end the capture before destroying it", s->hw->id);
   Runtime::Wait w = api.rt.drain(*api.th, s->hw);  // outstanding tasks finish first
   if (w == Runtime::Wait::Deadlock) return waitResult(api, w, "the stream being destroyed");
+  npusim::rt::kernels::flushOutput(s->device);
+  npusim::rt::streamStateChanged(s, ACL_RT_STREAM_STATE_DESTROY_PRE);
+  npusim::rt::takeStreamError(s->hw);
   api.rt.destroyStream(s);
   return api.done();
 }
@@ -142,7 +154,10 @@ static aclError syncDevice(const char* name, int32_t timeout) {
     Runtime::Wait w = api.rt.drain(*api.th, hw.get(), limit);
     if (w == Runtime::Wait::Timeout) api.th->clock = std::max(api.th->clock, limit);
     if (w != Runtime::Wait::Done) return waitResult(api, w, "the device");
+    if (int32_t e = npusim::rt::takeStreamError(hw.get()))
+      return api.fail(e, "a task on stream {} failed on the device (error {})", hw->id, e);
   }
+  if (aclError e = npusim::rt::kernels::syncPoint(api, ctx->device, -1)) return e;
   return api.done();
 }
 

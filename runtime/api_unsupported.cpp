@@ -25,8 +25,13 @@
 //   aclrtDeviceCanAccessPeer aclrtDeviceEnablePeerAccess aclrtDeviceDisablePeerAccess
 //   aclrtGetLastError aclrtPeekAtLastError
 //   aclrtLaunchCallback aclrtSubscribeReport aclrtProcessReport aclrtUnSubscribeReport aclrtLaunchHostFunc
-//   aclmdlRICaptureBegin aclmdlRICaptureEnd aclmdlRICaptureGetInfo aclmdlRICaptureThreadExchangeMode
-//   aclmdlRIExecuteAsync aclmdlRIExecute aclmdlRIDestroy aclmdlRIDebugJsonPrint aclmdlRIDebugPrint
+//   (api_callback.cpp) aclmdlRICaptureBegin aclmdlRICaptureEnd aclmdlRICaptureGetInfo
+//   aclmdlRICaptureThreadExchangeMode aclmdlRIExecuteAsync aclmdlRIExecute aclmdlRIDestroy
+//   aclmdlRIDebugJsonPrint aclmdlRIDebugPrint aclrtAllocator* (api_allocator.cpp); notifies, value
+//   write/wait, event flags (api_sync.cpp); exception callbacks and accessors (api_exception.cpp);
+//   stream/device properties (api_stream_props.cpp); virtual memory and shareable handles (api_vmm.cpp); host
+//   registration (api_host_register.cpp); host callbacks and host functions with their subscriptions
+//   (api_callback.cpp)
 // Pure helpers, implemented in runtime/api_misc.cpp:
 //   aclDataTypeSize aclFloat16ToFloat aclFloatToFloat16 aclCreateDataBuffer aclDestroyDataBuffer
 //   aclUpdateDataBuffer aclGetDataBufferAddr aclGetDataBufferSize aclGetDataBufferSizeV2
@@ -38,60 +43,28 @@
 
 namespace {
 
-aclError unsupported(const char* name) {
-  npusim::rt::reportUnsupported(name);
+aclError unsupported(const char* name, const char* why = nullptr) {
+  npusim::rt::reportUnsupported(name, why);
   return ACL_ERROR_API_NOT_SUPPORT;
 }
+
+// Why each family below cannot be simulated (shown by aclGetRecentErrMsg and the end-of-run list).
+constexpr const char* kOneProcess =
+    "sharing with another process: npusim simulates one process, so there is no other process to share with";
 
 }  // namespace
 
 extern "C" {
 
-// --- acl_rt.h ------------------------------------------------------------------------------------------
+// --- Refusals: what a simulator of one process cannot do. One line per function. ---------------------
+// clang-format off
+aclError aclrtIpcMemGetExportKey(void*, size_t, char*, size_t, uint64_t) { return unsupported("aclrtIpcMemGetExportKey", kOneProcess); }
+aclError aclrtIpcMemClose(const char*) { return unsupported("aclrtIpcMemClose", kOneProcess); }
+aclError aclrtIpcMemImportByKey(void**, const char*, uint64_t) { return unsupported("aclrtIpcMemImportByKey", kOneProcess); }
+aclError aclrtIpcMemSetImportPid(const char*, int32_t*, size_t) { return unsupported("aclrtIpcMemSetImportPid", kOneProcess); }
+aclError aclrtIpcGetEventHandle(aclrtEvent, aclrtIpcEventHandle*) { return unsupported("aclrtIpcGetEventHandle", kOneProcess); }
+aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle, aclrtEvent*) { return unsupported("aclrtIpcOpenEventHandle", kOneProcess); }
+// clang-format on
 
-aclError aclsysGetCANNVersion(aclCANNPackageName, aclCANNPackageVersion*) {
-  return unsupported("aclsysGetCANNVersion");
-}
-
-// --- acl_rt_allocator.h: external allocators are not modelled ----------------------------------------------
-
-aclrtAllocatorDesc aclrtAllocatorCreateDesc(void) {
-  npusim::rt::reportUnsupported("aclrtAllocatorCreateDesc");
-  return nullptr;
-}
-
-aclError aclrtAllocatorDestroyDesc(aclrtAllocatorDesc) { return unsupported("aclrtAllocatorDestroyDesc"); }
-
-aclError aclrtAllocatorSetObjToDesc(aclrtAllocatorDesc, aclrtAllocator) {
-  return unsupported("aclrtAllocatorSetObjToDesc");
-}
-
-aclError aclrtAllocatorSetAllocFuncToDesc(aclrtAllocatorDesc, aclrtAllocatorAllocFunc) {
-  return unsupported("aclrtAllocatorSetAllocFuncToDesc");
-}
-
-aclError aclrtAllocatorSetFreeFuncToDesc(aclrtAllocatorDesc, aclrtAllocatorFreeFunc) {
-  return unsupported("aclrtAllocatorSetFreeFuncToDesc");
-}
-
-aclError aclrtAllocatorSetAllocAdviseFuncToDesc(aclrtAllocatorDesc, aclrtAllocatorAllocAdviseFunc) {
-  return unsupported("aclrtAllocatorSetAllocAdviseFuncToDesc");
-}
-
-aclError aclrtAllocatorSetGetAddrFromBlockFuncToDesc(aclrtAllocatorDesc, aclrtAllocatorGetAddrFromBlockFunc) {
-  return unsupported("aclrtAllocatorSetGetAddrFromBlockFuncToDesc");
-}
-
-aclError aclrtAllocatorRegister(aclrtStream, aclrtAllocatorDesc) {
-  return unsupported("aclrtAllocatorRegister");
-}
-
-aclError aclrtAllocatorGetByStream(aclrtStream, aclrtAllocatorDesc*, aclrtAllocator*,
-                                   aclrtAllocatorAllocFunc*, aclrtAllocatorFreeFunc*,
-                                   aclrtAllocatorAllocAdviseFunc*, aclrtAllocatorGetAddrFromBlockFunc*) {
-  return unsupported("aclrtAllocatorGetByStream");
-}
-
-aclError aclrtAllocatorUnregister(aclrtStream) { return unsupported("aclrtAllocatorUnregister"); }
 
 }  // extern "C"

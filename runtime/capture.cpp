@@ -42,6 +42,8 @@ const char* kindName(sched::TaskKind k) {
       return "Marker";
     case sched::TaskKind::ModelExec:
       return "ModelExec";
+    case sched::TaskKind::Builtin:
+      return "Builtin";
   }
   return "?";
 }

@@ -111,7 +111,7 @@ aclError deviceRange(ApiCall& api, const PointerInfo& info, const void* p, uint6
                     p));
   }
   const Allocation& a = *info.alloc;
-  uint64_t off = addr(p) - startOf(api.rt, a);
+  uint64_t off = info.offset - a.offset;  // by device offset: also right for a mapped virtual range
   if (off + bytes < off || off + bytes > a.size)
     return report(
         api, Kind::OutOfBounds, ACL_ERROR_RT_PARAM_INVALID,

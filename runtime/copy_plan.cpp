@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "runtime/checks.h"
+#include "runtime/op_launch.h"
 
 namespace npusim::rt {
 
@@ -127,11 +129,25 @@ aclError planMemset(ApiCall& api, void* dst, uint64_t count, int32_t value, Copy
 
 namespace {
 
+// Timing-only mode (sim.functional=false) moves no payload: copies keep their timing but no byte
+// is stored or copied, so memory stays flat for any copy size. The program is told once.
+bool movesData() {
+  if (functionalEnabled()) return true;
+  static bool told = false;
+  if (!told)
+    std::fprintf(stderr,
+                 "npusim: sim.functional=false: timing only; copies, memsets and operators move and compute no "
+                 "data, so results read back are not meaningful\n");
+  told = true;
+  return false;
+}
+
 std::unique_ptr<sched::Task> makeTask(const CopyPlan& plan, const sched::CopyShape& shape, int fill) {
   auto t = std::make_unique<sched::Task>();
   t->kind = sched::TaskKind::Copy;
   t->route = plan.route;
   t->copy = shape;
+  if (!movesData()) t->copy.srcPtr = t->copy.dstPtr = nullptr;
   t->peer = plan.peer;
   t->fillValue = fill;
   t->label = plan.label;
@@ -141,6 +157,7 @@ std::unique_ptr<sched::Task> makeTask(const CopyPlan& plan, const sched::CopySha
 void cpuCopy(ApiCall& api, const CopyPlan& plan, int fill) {
   const sched::CopyShape& s = plan.shape;
   api.charge(transferTicks(s.bytes(), api.rt.costs().memcpyBytesPerSec));
+  if (!movesData()) return;
   for (uint64_t r = 0; r < s.height; ++r) {
     if (plan.route == sched::CopyRoute::Fill)
       std::memset(s.dstPtr + r * s.dpitch, fill, s.width);

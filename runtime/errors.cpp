@@ -14,10 +14,15 @@ struct ThreadErrors {
   aclError last = ACL_SUCCESS;
 };
 thread_local ThreadErrors tErrors;
-std::mutex gUnsupportedMu;
+// Both live for the whole process (never destroyed): the end-of-run report reads them from an
+// atexit hook, which may run after function-local statics constructed later have been destroyed.
+std::mutex& unsupportedMutex() {
+  static auto* mu = new std::mutex;
+  return *mu;
+}
 std::map<std::string, uint64_t>& unsupportedMap() {
-  static std::map<std::string, uint64_t> m;
-  return m;
+  static auto* m = new std::map<std::string, uint64_t>;
+  return *m;
 }
 }  // namespace
 
@@ -46,16 +51,16 @@ void noteResult(aclError code) {
   if (code != ACL_SUCCESS) tErrors.last = code;
 }
 
-void reportUnsupported(const char* apiName) {
+void reportUnsupported(const char* apiName, const char* why) {
   {
-    std::lock_guard<std::mutex> lock(gUnsupportedMu);
+    std::lock_guard<std::mutex> lock(unsupportedMutex());
     unsupportedMap()[apiName]++;
   }
-  setRecentError(apiName, "not supported by npusim yet", ACL_ERROR_API_NOT_SUPPORT);
+  setRecentError(apiName, why ? why : "not supported by npusim yet", ACL_ERROR_API_NOT_SUPPORT);
 }
 
 std::map<std::string, uint64_t> unsupportedCalls() {
-  std::lock_guard<std::mutex> lock(gUnsupportedMu);
+  std::lock_guard<std::mutex> lock(unsupportedMutex());
   return unsupportedMap();
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
@@ -17,22 +18,33 @@ constexpr uintptr_t kDeviceVaStride = 0x010000000000ULL;  // 1 TiB per device
 }  // namespace
 
 DeviceMemory::DeviceMemory(int device, uint64_t capacity) : device_(device), capacity_(capacity) {
+  // One sparse shared-memory file seen through two mappings: the backing the models use, and
+  // the device addresses, PROT_NONE except while a kernel runs (exposeAllocations).
+  const int fd = memfd_create("npusim-hbm", MFD_CLOEXEC);
+  if (fd < 0 || ftruncate(fd, static_cast<off_t>(capacity_)) != 0) {
+    const int e = errno;
+    if (fd >= 0) close(fd);
+    throw std::runtime_error(fmt::format("npusim: cannot create {} bytes of sparse device memory: {}",
+                                         capacity_, std::strerror(e)));
+  }
   void* hint = reinterpret_cast<void*>(kDeviceVaBase + kDeviceVaStride * static_cast<uintptr_t>(device));
-  int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+  int flags = MAP_SHARED | MAP_NORESERVE;
 #ifdef MAP_FIXED_NOREPLACE
-  void* va = mmap(hint, capacity_, PROT_NONE, flags | MAP_FIXED_NOREPLACE, -1, 0);
-  if (va == MAP_FAILED) va = mmap(hint, capacity_, PROT_NONE, flags, -1, 0);
+  void* va = mmap(hint, capacity_, PROT_NONE, flags | MAP_FIXED_NOREPLACE, fd, 0);
+  if (va == MAP_FAILED) va = mmap(hint, capacity_, PROT_NONE, flags, fd, 0);
 #else
-  void* va = mmap(hint, capacity_, PROT_NONE, flags, -1, 0);
+  void* va = mmap(hint, capacity_, PROT_NONE, flags, fd, 0);
 #endif
+  void* b = va == MAP_FAILED ? MAP_FAILED : mmap(nullptr, capacity_, PROT_READ | PROT_WRITE, flags, fd, 0);
+  const int e = errno;
+  close(fd);
   if (va == MAP_FAILED)
     throw std::runtime_error(fmt::format("npusim: cannot reserve {} bytes of device address space: {}",
-                                         capacity_, std::strerror(errno)));
+                                         capacity_, std::strerror(e)));
   base_ = reinterpret_cast<uintptr_t>(va);
-  void* b = mmap(nullptr, capacity_, PROT_READ | PROT_WRITE, flags, -1, 0);
   if (b == MAP_FAILED)
-    throw std::runtime_error(fmt::format("npusim: cannot map {} bytes of sparse device memory: {}", capacity_,
-                                         std::strerror(errno)));
+    throw std::runtime_error(
+        fmt::format("npusim: cannot map {} bytes of sparse device memory: {}", capacity_, std::strerror(e)));
   backing_ = static_cast<uint8_t*>(b);
   free_[0] = capacity_;
 }
@@ -40,6 +52,11 @@ DeviceMemory::DeviceMemory(int device, uint64_t capacity) : device_(device), cap
 DeviceMemory::~DeviceMemory() {
   munmap(reinterpret_cast<void*>(base_), capacity_);
   munmap(backing_, capacity_);
+}
+
+void DeviceMemory::setAccess(uint64_t offset, uint64_t size, bool readWrite) {
+  const uint64_t page = 4096, a = offset / page * page, e = (offset + size + page - 1) / page * page;
+  mprotect(reinterpret_cast<void*>(base_ + a), e - a, readWrite ? PROT_READ | PROT_WRITE : PROT_NONE);
 }
 
 uint64_t DeviceMemory::allocate(uint64_t size, uint64_t align) {
@@ -63,7 +80,7 @@ void DeviceMemory::release(uint64_t offset, uint64_t size) {
   // Give the pages back so long runs keep a flat resident size.
   uint64_t page = 4096;
   uint64_t a = (offset + page - 1) / page * page, e = (offset + size) / page * page;
-  if (e > a) madvise(backing_ + a, e - a, MADV_DONTNEED);
+  if (e > a) madvise(backing_ + a, e - a, MADV_REMOVE);
   auto next = free_.lower_bound(offset);
   uint64_t start = offset, len = size;
   if (next != free_.begin()) {
@@ -125,6 +142,12 @@ bool MemoryManager::freeDevice(void* p, std::string* why) {
   return true;
 }
 
+void MemoryManager::exposeAllocations(int device, bool readWrite) {
+  DeviceMemory& m = *devices_[static_cast<size_t>(device)];
+  for (const auto& [start, a] : allocations_)
+    if (a.device == device) m.setAccess(a.offset, a.size, readWrite);
+}
+
 MemoryManager::~MemoryManager() {
   for (const auto& [start, size] : quarantine_) std::free(reinterpret_cast<void*>(start));
 }
@@ -138,7 +161,7 @@ void* MemoryManager::allocHost(uint64_t size) {
 
 bool MemoryManager::freeHost(void* p) {
   auto it = pinned_.find(reinterpret_cast<uintptr_t>(p));
-  if (it == pinned_.end()) return false;
+  if (it == pinned_.end() || isRegisteredHost(p)) return false;
   uint64_t size = it->second;
   pinned_.erase(it);
   if (size > kHostQuarantineBytes) {
@@ -205,6 +228,15 @@ PointerInfo MemoryManager::classify(const void* p) const {
     }
   }
   uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  auto m = mapped_.upper_bound(a);
+  if (m != mapped_.begin() && a < std::prev(m)->first + std::prev(m)->second.size) {
+    --m;
+    info.kind = PointerKind::Device;
+    info.device = m->second.device;
+    info.offset = m->second.offset + (a - m->first);
+    info.alloc = &m->second;
+    return info;
+  }
   auto it = pinned_.upper_bound(a);
   if (it != pinned_.begin()) {
     --it;
@@ -217,9 +249,8 @@ bool MemoryManager::rangeInside(const PointerInfo& info, const void* p, uint64_t
   uintptr_t a = reinterpret_cast<uintptr_t>(p);
   if (info.kind == PointerKind::Device) {
     if (!info.alloc) return false;
-    uintptr_t start =
-        reinterpret_cast<uintptr_t>(devices_[static_cast<size_t>(info.device)]->address(info.alloc->offset));
-    return a + bytes >= a && a + bytes <= start + info.alloc->size;
+    // By device offset, so that a mapped virtual range is checked against its own mapping.
+    return a + bytes >= a && info.offset + bytes <= info.alloc->offset + info.alloc->size;
   }
   if (info.kind == PointerKind::PinnedHost) {
     auto it = std::prev(pinned_.upper_bound(a));
@@ -232,6 +263,62 @@ uint8_t* MemoryManager::hostView(const PointerInfo& info, const void* p) const {
   if (info.kind == PointerKind::Device)
     return devices_[static_cast<size_t>(info.device)]->backing(info.offset);
   return static_cast<uint8_t*>(const_cast<void*>(p));
+}
+
+uint64_t RangeAllocator::allocate(uint64_t size, uint64_t align) {
+  for (auto it = free_.begin(); it != free_.end(); ++it) {
+    uint64_t start = (it->first + align - 1) / align * align, end = it->first + it->second;
+    if (start + size > end || start + size < start) continue;
+    uint64_t from = it->first;
+    free_.erase(it);
+    if (start > from) free_[from] = start - from;
+    if (start + size < end) free_[start + size] = end - (start + size);
+    return start;
+  }
+  return UINT64_MAX;
+}
+
+void RangeAllocator::release(uint64_t offset, uint64_t size) {
+  auto next = free_.lower_bound(offset);
+  if (next != free_.end() && next->first == offset + size) {
+    size += next->second;
+    free_.erase(next);
+  }
+  auto prev = free_.lower_bound(offset);
+  if (prev != free_.begin() && std::prev(prev)->first + std::prev(prev)->second == offset) {
+    std::prev(prev)->second += size;
+    return;
+  }
+  free_[offset] = size;
+}
+
+void MemoryManager::mapRange(uintptr_t va, uint64_t size, int device, uint64_t physOffset) {
+  Allocation a;
+  a.device = device;
+  a.offset = physOffset;
+  a.requested = a.size = size;
+  a.id = ++nextId_;
+  a.api = "aclrtMapMem";
+  mapped_[va] = a;
+}
+
+bool MemoryManager::unmapRange(uintptr_t va) { return mapped_.erase(va) != 0; }
+
+bool MemoryManager::registerHost(void* p, uint64_t size) {
+  uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  auto next = pinned_.lower_bound(a);
+  if (next != pinned_.end() && next->first < a + size) return false;
+  if (next != pinned_.begin() && std::prev(next)->first + std::prev(next)->second > a) return false;
+  pinned_[a] = size;
+  registered_.insert(a);
+  return true;
+}
+
+bool MemoryManager::unregisterHost(void* p) {
+  uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  if (!registered_.erase(a)) return false;
+  pinned_.erase(a);
+  return true;
 }
 
 }  // namespace npusim::rt

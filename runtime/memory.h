@@ -2,12 +2,15 @@
 // Device and pinned-host memory as the runtime hands it out. Each device owns a range of
 // virtual addresses that the host cannot dereference (reserved PROT_NONE, so a host access
 // faults at once) and a sparse backing store (touched pages only) that the models read and
-// write. Allocation follows ACL's rules: sizes padded to ALIGN_UP(size, 32) + 32 (no +32 for
-// aclrtMallocAlign32 and 1G policies), 64-byte aligned starts (128 for DVPP).
+// write. Both map one shared-memory file, so a custom kernel can use device addresses directly
+// while it runs (docs/kernels.md). Allocation follows ACL's rules: sizes padded to
+// ALIGN_UP(size, 32) + 32 (no +32 for aclrtMallocAlign32 and 1G policies), 64-byte aligned
+// starts (128 for DVPP).
 #include <cstdint>
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +34,18 @@ struct PointerInfo {
   uint64_t offset = 0;                // device memory offset
 };
 
+// First-fit allocation of ranges in [0, capacity), by address (virtual-memory reservations).
+class RangeAllocator {
+ public:
+  explicit RangeAllocator(uint64_t capacity) { free_[0] = capacity; }
+  // Returns the start, or UINT64_MAX when no free range fits.
+  uint64_t allocate(uint64_t size, uint64_t align);
+  void release(uint64_t offset, uint64_t size);
+
+ private:
+  std::map<uint64_t, uint64_t> free_;  // offset -> size, coalesced
+};
+
 class DeviceMemory {
  public:
   DeviceMemory(int device, uint64_t capacity);
@@ -47,6 +62,8 @@ class DeviceMemory {
   void* address(uint64_t offset) const { return reinterpret_cast<void*>(base_ + offset); }
   uint8_t* backing(uint64_t offset) const { return backing_ + offset; }
   uint64_t capacity() const { return capacity_; }
+  // Lets host code touch device addresses [offset, offset+size) (rounded out to pages) or not.
+  void setAccess(uint64_t offset, uint64_t size, bool readWrite);
   uint64_t used() const { return used_; }
   uintptr_t base() const { return base_; }
   int device() const { return device_; }
@@ -85,6 +102,10 @@ class MemoryManager {
   // std::free, when no queued copy uses it any more). False when `p` is not a block start.
   bool forgetHost(void* p);
 
+  // While a kernel runs on `device`, its code reaches device memory at the device addresses:
+  // every live allocation becomes readable and writable (true) or PROT_NONE again (false).
+  void exposeAllocations(int device, bool readWrite);
+
   PointerInfo classify(const void* p) const;
   // True when [p, p+bytes) lies inside one live allocation (device) or one pinned block.
   bool rangeInside(const PointerInfo& info, const void* p, uint64_t bytes) const;
@@ -95,11 +116,24 @@ class MemoryManager {
   bool isPinnedStart(const void* p) const { return pinned_.count(reinterpret_cast<uintptr_t>(p)) != 0; }
   // Start of the pinned block containing `p`, or nullptr.
   const void* pinnedBlock(const void* p) const;
+  // Virtual memory (aclrtMapMem): [va, va+size) reads and writes device `device`'s memory at
+  // physOffset. classify() treats such an address as device memory, each mapping as one allocation.
+  void mapRange(uintptr_t va, uint64_t size, int device, uint64_t physOffset);
+  bool unmapRange(uintptr_t va);  // false when no mapping starts at va
+  // Registered host memory (aclrtHostRegister): pinned for DMA like aclrtMallocHost blocks, but
+  // the program's own memory, never freed by the runtime. False when it overlaps pinned memory.
+  bool registerHost(void* p, uint64_t size);
+  bool unregisterHost(void* p);  // false when `p` is not a registered start
+  bool isRegisteredHost(const void* p) const {
+    return registered_.count(reinterpret_cast<uintptr_t>(p)) != 0;
+  }
 
  private:
   std::vector<std::unique_ptr<DeviceMemory>> devices_;
   std::map<uintptr_t, Allocation> allocations_;  // by address
   std::map<uintptr_t, uint64_t> pinned_;         // start -> size
+  std::map<uintptr_t, Allocation> mapped_;       // virtual-memory mappings by virtual address
+  std::set<uintptr_t> registered_;               // pinned_ entries that aclrtHostRegister made
   std::map<uintptr_t, uint64_t> quarantine_;     // freed pinned blocks: start -> size
   std::deque<uintptr_t> quarantineOrder_;        // oldest first
   uint64_t quarantineBytes_ = 0;

@@ -31,6 +31,11 @@ struct Stream {
   // the stream's lane in it (0 = the origin stream passed to aclmdlRICaptureBegin).
   CaptureModel* capture = nullptr;
   int captureLane = -1;
+  // runtime/api_stream_props.cpp: overflow detection switch and core limits (0 = the device's).
+  uint32_t overflowSwitch = 0;
+  uint32_t resLimit[2] = {0, 0};  // aclrtDevResLimitType: cube, vector
+  // runtime/api_allocator.cpp: the user allocator registered on this stream (or null).
+  std::shared_ptr<struct UserAllocator> allocator;
 };
 
 enum class EventKind { Plain, WithFlag, Ex };

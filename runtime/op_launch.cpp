@@ -2,6 +2,7 @@
 #include "runtime/op_launch.h"
 
 #include "runtime/runtime.h"
+#include "runtime/user_allocator.h"
 
 namespace npusim::rt {
 
@@ -13,6 +14,27 @@ aclError launchOperator(aclrtStream stream, OpLaunch&& op) {
   std::string why;
   Stream* s = api.rt.resolveStream(stream, &err, &why);
   if (!s) return api.fail(err, "{}", why);
+  // Workspace from the stream's user allocator: taken before the launch and given back right
+  // after it, so the allocator may hand the block to later work on this stream (stream order).
+  std::shared_ptr<UserAllocator> ua;
+  aclrtAllocatorBlock block = nullptr;
+  if (op.allocatorWorkspace > 0) {
+    ua = s->allocator;
+    if (!ua)
+      return api.fail(ACL_ERROR_INVALID_PARAM,
+                      "{} needs {} bytes of workspace: pass one, or register an allocator on stream {}", name,
+                      op.allocatorWorkspace, s->hw->id);
+    block = ua->alloc(ua->obj, op.allocatorWorkspace);
+    void* ws = block ? ua->addrOf(block) : nullptr;
+    if (!ws || !deviceBacking(ws, op.allocatorWorkspace)) {
+      if (block) ua->free(ua->obj, block);
+      return api.fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                      "the stream's allocator gave no device block of {} bytes for the workspace",
+                      op.allocatorWorkspace);
+    }
+    op.buffers.push_back(ws);
+    api.args.add("allocator_workspace", op.allocatorWorkspace);
+  }
   api.charge(api.rt.costs().opLaunch);
   auto t = std::make_unique<sched::Task>();
   t->kind = sched::TaskKind::Operator;
@@ -21,6 +43,7 @@ aclError launchOperator(aclrtStream stream, OpLaunch&& op) {
   t->op = std::make_shared<OpLaunch>(std::move(op));
   api.flow = api.rt.nextFlow();
   api.rt.launch(*api.th, s->hw, std::move(t), api.flow);
+  if (block) ua->free(ua->obj, block);
   return api.done();
 }
 
@@ -43,6 +66,19 @@ bool functionalEnabled() {
   std::lock_guard<std::recursive_mutex> lock(rt.mu);
   if (!rt.ensure(nullptr)) return true;
   return rt.platform().config().getBool("sim.functional");
+}
+
+CoreRates coreRates() {
+  Runtime& rt = Runtime::get();
+  std::lock_guard<std::recursive_mutex> lock(rt.mu);
+  CoreRates r;
+  if (!rt.ensure(nullptr)) return r;
+  const Config& c = rt.platform().config();
+  r.cubeCores = static_cast<int>(c.getInt("aicore.cube_cores"));
+  r.vectorCores = static_cast<int>(c.getInt("aicore.vector_cores"));
+  r.cubeMacsPerCycle = c.getFloat("aicore.cube_macs_per_cycle");
+  r.vectorBytesPerCycle = c.getFloat("aicore.vector_bytes_per_cycle");
+  return r;
 }
 
 }  // namespace npusim::rt

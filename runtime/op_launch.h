@@ -30,4 +30,12 @@ void* deviceBacking(const void* devPtr, uint64_t bytes);
 // Whether functional computation is enabled (sim.functional).
 bool functionalEnabled();
 
+// The AI-core figures of the configuration (aicore.*), for the cost models of fused operators
+// that balance cube against vector work inside one tile (flash attention).
+struct CoreRates {
+  int cubeCores = 24, vectorCores = 48;
+  double cubeMacsPerCycle = 4096, vectorBytesPerCycle = 256;
+};
+CoreRates coreRates();
+
 }  // namespace npusim::rt

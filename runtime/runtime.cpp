@@ -11,7 +11,12 @@
 #include <systemc>
 
 #include "runtime/capture.h"
+#include "runtime/kernel_exec.h"
 #include "runtime/checks.h"
+#include "runtime/exceptions.h"
+#include "runtime/sync_objects.h"
+#include "runtime/dump.h"
+#include "runtime/prof.h"
 #include "runtime/plugins.h"
 #include "runtime/summary.h"
 #include "traces/stats_summary.h"
@@ -74,6 +79,7 @@ bool Runtime::ensure(std::string* err) {
       devices_[static_cast<size_t>(d)].syncQueue = platform_->device(d).sched->createStream(-1, true);
     }
     sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaboration and initialisation, at time 0
+    installAbnormalEndHandlers();  // before the fault reporter, which passes other faults on to it
     checks::installFaultReporter();
     std::atexit(atExit);
   } catch (const std::exception& e) {
@@ -349,14 +355,23 @@ uint64_t Runtime::launch(HostThread& th, sched::HwStream* hw, std::unique_ptr<sc
   t->id = ++nextTaskId_;
   t->submit = std::max(th.clock + costs_.doorbell, kernelNow());
   t->flow = flow;
+  t->hostThread = th.index;
   uint64_t id = t->id;
   checks::taskLaunched(*t, hw->device);
   platform_->device(hw->device).sched->submit(hw, std::move(t));
   return id;
 }
 
+void Runtime::signalWaiters() {
+  if (waiter_ && (*waiter_)()) sc_core::sc_pause();
+}
+
 void Runtime::onTaskComplete(const sched::Task& t) {
   checks::taskCompleted(t);
+  if (t.error) taskFailed(t);
+  deviceMemoryWritten(t.stream ? t.stream->device : 0);
+  prof::taskCompleted(t);
+  dump::taskCompleted(t);
   if (waiter_ && (*waiter_)()) sc_core::sc_pause();
 }
 
@@ -372,7 +387,40 @@ Runtime::Wait Runtime::waitFor(const std::function<bool()>& pred, Tick limit) {
   auto idleSince = std::chrono::steady_clock::now();
   uint64_t seen = progress_;
   for (;;) {
-    if (pred()) break;
+    if (pred()) {
+      if (!cooperative) break;
+      // Threads released together leave in (clock, index) order, not in the order the OS wakes
+      // them: the one that ran the kernel is released like the others. (Only released waiters
+      // are waited for: a thread running its own code may be waiting for this one.)
+      if (!th->woken) {
+        observe(*th, kernelNow());
+        th->woken = true;
+      }
+      bool earlier = false;
+      for (const auto& u : threads_)
+        earlier |= u.get() != th && u->state == HostState::Waiting && u->woken &&
+                   (u->clock < th->clock || (u->clock == th->clock && u->index < th->index));
+      if (!earlier) {
+        // Device work that ends before this thread's clock is simulated before it leaves, as
+        // for a call (the kernel still never passes a thread that can submit work).
+        const Tick until = std::min(th->clock, otherThreadsHorizon(*th));
+        if (kernelNow() < until && sc_core::sc_pending_activity() && !anyWaiterSatisfied()) {
+          std::function<bool()> any = [this] { return anyWaiterSatisfied(); };
+          const std::function<bool()>* saved = waiter_;
+          waiter_ = &any;
+          sc_core::sc_start(sc_time(static_cast<double>(until - kernelNow()), SC_PS));
+          waiter_ = saved;
+          platform_->flushCounters(kernelNow());
+          wakeSatisfiedWaiters();
+          continue;
+        }
+        break;
+      }
+      progress_++;
+      cv.notify_all();
+      cv.wait_for(*th->lock, std::chrono::milliseconds(20));
+      continue;
+    }
     Tick now = kernelNow();
     if (limit != kTickMax && now >= limit) {
       result = Wait::Timeout;
@@ -465,6 +513,7 @@ void Runtime::finalizeDevices(HostThread& th) {
       drain(th, s.get());
     }
   }
+  kernels::flushOutput(-1);  // custom kernels' printf output not yet shown
   for (int d = 0; d < deviceCount(); ++d) closeDevice(d, true);
 }
 
@@ -474,6 +523,13 @@ void Runtime::writeOutputs() {
   Tick end = kernelNow();
   for (const auto& t : threads_) end = std::max(end, t->clock);
   platform_->flushAllCounters();
+  if (abnormalSignal_ && trace_.enabled()) {
+    trace::Args args;
+    const char* abbrev = sigabbrev_np(abnormalSignal_);
+    args.add("signal", abnormalSignal_).add("name", fmt::format("SIG{}", abbrev ? abbrev : "?"));
+    trace_.globalInstant(fmt::format("program ended by SIG{}", abbrev ? abbrev : "?"), "abnormal_end",
+                         hostPid_, end, &args);
+  }
   trace_.flush();
   auto unsupported = unsupportedCalls();
   if (!unsupported.empty()) {
@@ -535,6 +591,7 @@ ApiCall::~ApiCall() {
   if (--th->depth == 0) {
     th->lock = nullptr;
     rt.leaveCall(*th);
+    deliverExceptions();  // after the slice's end time is known, before the call returns
   }
   trace::TraceWriter& tw = rt.trace();
   if (!tw.wants(trace::Level::Api)) return;

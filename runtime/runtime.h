@@ -22,6 +22,9 @@
 
 namespace npusim::rt {
 
+// Writes the trace and statistics when the program ends on a signal (runtime/abnormal_end.cpp).
+void installAbnormalEndHandlers();
+
 struct DeviceState {
   int refs = 0;  // aclrtSetDevice count (plus explicit contexts)
   std::unique_ptr<Context> defaultCtx;
@@ -33,6 +36,7 @@ struct DeviceState {
 };
 
 using npusim::HostCosts;
+
 
 
 class Runtime {
@@ -94,6 +98,9 @@ class Runtime {
   enum class Wait { Done, Timeout, Deadlock };
   // Runs the device models until `pred` holds (or simulated time reaches `limit`).
   Wait waitFor(const std::function<bool()>& pred, Tick limit = kTickMax);
+  // A device model changed something a waiting host thread may be waiting for (not a task
+  // completion, which already does this): stops the kernel if a waiter is now satisfied.
+  void signalWaiters();
   // The host saw a completion that happened on the device at `deviceTime`.
   void observe(HostThread& th, Tick deviceTime);
   // Blocks the thread until the hardware queue has finished everything issued so far.
@@ -105,6 +112,9 @@ class Runtime {
   bool everInitialised = false;
   void finalizeDevices(HostThread& th);
   void writeOutputs();
+  // The program is ending on signal `sig` (runtime/abnormal_end.cpp): the outputs say so.
+  void recordAbnormalEnd(int sig) { abnormalSignal_ = sig; }
+  int abnormalSignal() const { return abnormalSignal_; }
   bool dirty = false;  // something happened since the outputs were last written
   uint64_t nextFlow() { return trace_.wants(trace::Level::Api) ? trace_.newFlowId() : 0; }
 
@@ -136,6 +146,7 @@ class Runtime {
   Tick frontier_ = 0;      // latest clock at which any call began
   std::string statsPath_;
   bool summary_ = false;
+  int abnormalSignal_ = 0;
   friend nlohmann::json buildStatistics(Runtime& rt, Tick end);
 };
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "runtime/checks.h"
 #include "runtime/runtime.h"
@@ -40,6 +41,14 @@ json buildStatistics(Runtime& rt, Tick end) {
   json unsupported = json::object();
   for (const auto& [name, n] : unsupportedCalls()) unsupported[name] = n;
   out["unsupported_calls"] = unsupported;
+  // How the run ended: "normal", or the signal that ended it (the statistics are then partial).
+  if (int sig = rt.abnormalSignal()) {
+    const char* abbrev = sigabbrev_np(sig);
+    out["end"] = {
+        {"normal", false}, {"signal", sig}, {"reason", fmt::format("SIG{}", abbrev ? abbrev : "?")}};
+  } else {
+    out["end"] = {{"normal", true}};
+  }
   out["findings"] = checks::findingsJson();  // misuse found by the checks (docs/checks.md)
   return out;
 }

@@ -13,9 +13,9 @@
 
 #include "tools/cli_common.h"
 #include "tools/commands.h"
+#include "tools/key_statistics.h"
 #include "tools/process.h"
 #include "tools/progress.h"
-#include "tools/key_statistics.h"
 #include "tools/sweep_grid.h"
 #include "tools/sweep_results.h"
 
@@ -35,6 +35,10 @@ struct SweepOptions {
   std::string dask;
   bool trace = false;
   double timeout = 0;
+  std::vector<std::string> zips;     // axes that vary together
+  std::vector<std::string> args;     // NAME=v1,v2: {NAME} in the program's arguments
+  std::vector<std::string> metrics;  // NAME=REGEX
+  std::string basePreset;            // the configuration when the preset is not swept
 };
 
 volatile sig_atomic_t g_interrupted = 0;
@@ -43,11 +47,14 @@ extern "C" void onInterrupt(int) { g_interrupted = 1; }
 // Every value of every axis, then every point, is validated before anything runs.
 std::vector<PointResult> preparePoints(const SweepOptions& o, const std::vector<SweepAxis>& axes,
                                        const std::string& dir) {
-  const std::string name = o.config.configName();
+  const std::string name = o.basePreset;
   for (const auto& a : axes) {
     for (const auto& v : a.values) {
       try {
-        Config::load(name, {a.key + "=" + v});
+        if (a.key == kPresetAxis)
+          Config::load(v, {});
+        else if (isConfigAxis(a.key))
+          Config::load(name, {a.key + "=" + v});
       } catch (const ConfigError& e) {
         throw UsageError(e.what());
       }
@@ -58,9 +65,10 @@ std::vector<PointResult> preparePoints(const SweepOptions& o, const std::vector<
     PointResult r;
     r.point = p;
     try {
-      Config cfg = Config::load(name, {p.setText()});
+      Config cfg = Config::load(p.preset(name), {p.setText()});
       r.typedParams = json::object();
-      for (const auto& [k, v] : p.params) r.typedParams[k] = cfg.params().at(k).value;
+      for (const auto& [k, v] : p.params)
+        r.typedParams[k] = isConfigAxis(k) ? cfg.params().at(k).value : json(v);
     } catch (const ConfigError& e) {
       throw UsageError(fmt::format("point {} ({}): {}", p.index, p.label(), e.what()));
     }
@@ -82,7 +90,7 @@ std::string finishedLine(const PointResult& r) {
 }
 
 void runLocal(const SweepOptions& o, size_t jobs, const std::vector<std::string>& argv,
-              std::vector<PointResult>& results) {
+              const std::vector<MetricPattern>& patterns, std::vector<PointResult>& results) {
   struct Running {
     size_t index;
     Clock::time_point start;
@@ -106,7 +114,8 @@ void runLocal(const SweepOptions& o, size_t jobs, const std::vector<std::string>
       r.ran = true;
       try {
         pid_t pid = spawnProcess(
-            argv, simulationEnv(o.config.configName(), r.point.setText(), r.statsPath, r.tracePath),
+            r.point.argv(argv),
+            simulationEnv(r.point.preset(o.basePreset), r.point.setText(), r.statsPath, r.tracePath),
             r.logPath);
         running[pid] = {next, Clock::now()};
       } catch (const std::exception& e) {
@@ -122,10 +131,14 @@ void runLocal(const SweepOptions& o, size_t jobs, const std::vector<std::string>
     if (pid < 0) break;
     if (pid == 0) {
       if (o.timeout > 0) {
+        // SIGTERM first: the runtime then writes the point's trace and statistics so far.
         for (auto& [p, run] : running) {
-          if (!run.killed && std::chrono::duration<double>(Clock::now() - run.start).count() > o.timeout) {
-            kill(p, SIGKILL);
+          const double s = std::chrono::duration<double>(Clock::now() - run.start).count();
+          if (!run.killed && s > o.timeout) {
+            kill(p, SIGTERM);
             run.killed = true;
+          } else if (run.killed && s > o.timeout + 10) {
+            kill(p, SIGKILL);
           }
         }
       }
@@ -138,9 +151,10 @@ void runLocal(const SweepOptions& o, size_t jobs, const std::vector<std::string>
     PointResult& r = results[it->second.index];
     r.status = st;
     r.wallSeconds = std::chrono::duration<double>(Clock::now() - it->second.start).count();
-    if (it->second.killed) r.error = fmt::format("timed out after {:.0f} s (killed)", o.timeout);
+    if (it->second.killed) r.error = fmt::format("timed out after {:.0f} s (stopped)", o.timeout);
     running.erase(it);
     loadPointStats(r);
+    loadPointMetrics(r, patterns);
     progress.finished(finishedLine(r), !r.ok(), running.size());
   }
   sigaction(SIGINT, &oldInt, nullptr);
@@ -148,22 +162,22 @@ void runLocal(const SweepOptions& o, size_t jobs, const std::vector<std::string>
 }
 
 void runDask(const SweepOptions& o, const std::vector<std::string>& argv, const std::string& dir,
-             std::vector<PointResult>& results) {
+             const std::vector<MetricPattern>& patterns, std::vector<PointResult>& results) {
   const std::string self = selfDirectory();
   std::string script = findHelper("NPUSIM_SWEEP_SCRIPT", {self + "/../share/npusim/scripts/sweep",
                                                           std::string(NPUSIM_SOURCE_DIR) + "/scripts/sweep"});
   if (script.empty()) throw std::runtime_error("scripts/sweep not found (set NPUSIM_SWEEP_SCRIPT)");
   // Workers may be other machines: paths are absolute and the program, its libraries and any
   // --config file must be at the same paths there (a shared file system or identical installs).
-  std::string config = o.config.configName();
+  std::string config = o.basePreset;
   if (!o.config.file.empty()) config = fs::absolute(o.config.file).string();
   json points = json::array();
   for (auto& r : results) {
     r.ran = true;
     points.push_back({{"index", r.point.index},
                       {"label", r.point.label()},
-                      {"argv", argv},
-                      {"env", {{"NPUSIM_CONFIG", config}, {"NPUSIM_SET", r.point.setText()}}},
+                      {"argv", r.point.argv(argv)},
+                      {"env", {{"NPUSIM_CONFIG", r.point.preset(config)}, {"NPUSIM_SET", r.point.setText()}}},
                       {"stats_file", fs::absolute(r.statsPath).string()},
                       {"log_file", fs::absolute(r.logPath).string()},
                       {"trace_file", r.tracePath.empty() ? "" : fs::absolute(r.tracePath).string()}});
@@ -201,12 +215,40 @@ void runDask(const SweepOptions& o, const std::vector<std::string>& argv, const 
     if (field("wall_s").is_number()) r.wallSeconds = field("wall_s").get<double>();
     if (field("worker").is_string()) r.worker = field("worker").get<std::string>();
     loadPointStats(r);
+    loadPointMetrics(r, patterns);
   }
 }
 
-int sweep(const SweepOptions& o) {
-  std::vector<SweepAxis> axes = parseAxes(o.config.sets);
-  if (axes.empty()) throw UsageError("give at least one --set key=value1,value2,... to sweep");
+int sweep(SweepOptions o) {
+  // Axes: the presets (slowest), the --set axes, the zipped ones (one group), the program's arguments.
+  std::vector<SweepAxis> axes;
+  std::vector<std::string> presets = Config::splitOverrides(o.config.preset);
+  if (presets.size() > 1) {
+    if (!o.config.file.empty())
+      throw UsageError("--preset with several presets cannot be combined with --config");
+    axes.push_back({kPresetAxis, presets, -1});
+    o.config.preset = presets[0];
+  }
+  o.basePreset = o.config.configName();
+  for (auto* list : {&o.config.sets, &o.zips, &o.args}) {
+    auto more = parseAxes(*list, list == &o.zips ? 0 : -1, list == &o.args ? kArgAxisPrefix : "");
+    axes.insert(axes.end(), more.begin(), more.end());
+  }
+  checkAxes(axes);
+  if (axes.empty())
+    throw UsageError("give at least one axis to sweep: --set key=v1,v2,..., --zip, --arg or --preset a,b");
+  for (const auto& a : axes) {
+    if (a.key.rfind(kArgAxisPrefix, 0) != 0) continue;
+    const std::string placeholder = "{" + a.key.substr(std::string(kArgAxisPrefix).size()) + "}";
+    bool used = false;
+    for (size_t i = 1; i < o.command.size(); ++i) used |= o.command[i].find(placeholder) != std::string::npos;
+    if (!used)
+      throw UsageError(
+          fmt::format("--arg {}: the program's arguments have no {}", a.key.substr(4), placeholder));
+  }
+  std::vector<MetricPattern> patterns;
+  for (const auto& m : o.metrics) patterns.push_back(parseMetricPattern(m));
+  o.config.sets.clear();
   o.config.loadBase();  // the preset or file itself
   std::vector<PointResult> results = preparePoints(o, axes, o.out);
   std::string program = resolveProgram(o.command[0]);
@@ -219,14 +261,14 @@ int sweep(const SweepOptions& o) {
   fs::create_directories(o.out + "/points", ec);
   if (ec) throw std::runtime_error(fmt::format("cannot create '{}': {}", o.out, ec.message()));
   const unsigned jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
-  SweepInfo info{o.command, o.config.configName(), axes,
+  SweepInfo info{o.command, o.basePreset, axes,
                  o.dask.empty() ? fmt::format("local, {} jobs", jobs) : "dask " + o.dask};
   std::fprintf(stderr, "npusim sweep: %zu points of %s, %s\n", results.size(), o.command[0].c_str(),
                info.runner.c_str());
   if (o.dask.empty())
-    runLocal(o, jobs, argv, results);
+    runLocal(o, jobs, argv, patterns, results);
   else
-    runDask(o, argv, o.out, results);
+    runDask(o, argv, o.out, patterns, results);
   auto files = writeSweepOutputs(o.out, info, results);
   std::fputs(formatSweepTable(info, results).c_str(), stdout);
   size_t failed = 0;
@@ -245,6 +287,8 @@ Command addSweepCommand(CLI::App& parent) {
       "Run a program at every point of a parameter grid, in parallel, one row per point to CSV and JSON");
   app->footer(
       "Example: npusim sweep --set pcie.gen=3,4,5 --set hbm.stacks=2,4 --out gen-study -- ./app\n"
+      "         npusim sweep --preset 910b,910b-gen5 --arg size=1MiB,64MiB -- ./app --bytes {size}\n"
+      "         npusim sweep --zip pcie.gen=3,4,5 --zip pcie.read_completion_bytes=64,128,256 -- ./app\n"
       "Writes OUT/sweep.csv, OUT/sweep.json and OUT/points/NNN.{stats.json,log}; plot with scripts/plot.\n"
       "Every value is validated before anything runs. A failing point is recorded, the others still run;\n"
       "the exit status is 1 when any point failed. --dask sends the points to an existing Dask cluster\n"
@@ -259,8 +303,24 @@ Command addSweepCommand(CLI::App& parent) {
   app->add_flag("--trace", o->trace, "Also write a trace per point (OUT/points/NNN.trace.json)");
   app->add_option("--timeout", o->timeout, "Kill a point after this many seconds (0: no limit)")
       ->capture_default_str();
+  app->add_option(
+         "--zip", o->zips,
+         "key=v1,v2,...: axes given with --zip vary together (the i-th values form one step; each needs "
+         "as many values)")
+      ->allow_extra_args(false)
+      ->type_name("KEY=VALUES");
+  app->add_option(
+         "--arg", o->args,
+         "NAME=v1,v2,...: an axis of the program's own arguments; {NAME} in them is replaced per point")
+      ->allow_extra_args(false)
+      ->type_name("NAME=VALUES");
+  app->add_option("--metric", o->metrics,
+                  "NAME=REGEX: a column from the program's output (the regex's first group). Lines "
+                  "'NPUSIM_METRIC name=value' become columns without this option")
+      ->allow_extra_args(false)
+      ->type_name("NAME=REGEX");
   addCommandArgument(*app, o->command);
-  return {app, [o] { return sweep(*o); }};
+  return {app, [o] { return sweep(*o); }};  // sweep() works on a copy
 }
 
 }  // namespace npusim::cli

@@ -1,6 +1,9 @@
 #include "tools/key_statistics.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <tuple>
 
 #include "traces/stats_summary.h"
 
@@ -22,8 +25,19 @@ KeyStats keyStatistics(const json& s) {
     k.hbmUtilMax = std::max(k.hbmUtilMax, statNumber(h, "utilisation"));
     k.aicoreUtilMax = std::max(k.aicoreUtilMax, statNumber(d.value("aicore", json::object()), "utilisation"));
   }
-  k.dmaGBps = k.dmaBusyUs > 0 ? k.dmaBytes / (k.dmaBusyUs * 1e-6) / 1e9 : 0.0;
   const json pcie = s.value("pcie", json::object());
+  for (const auto& d : s.value("devices", json::array())) {
+    const std::string link = fmt::format("NPU {} link ", d.value("id", 0));
+    for (auto [dir, bytes, busy] :
+         {std::tuple{"down", &k.h2dBytes, &k.h2dBusyUs}, {"up", &k.d2hBytes, &k.d2hBusyUs}}) {
+      auto it = pcie.find(link + dir);
+      if (it == pcie.end()) continue;
+      *bytes += statNumber(*it, "payload_bytes");
+      *busy += statNumber(*it, "busy_us");
+    }
+  }
+  k.h2dGBps = k.h2dBusyUs > 0 ? k.h2dBytes / (k.h2dBusyUs * 1e-6) / 1e9 : 0.0;
+  k.d2hGBps = k.d2hBusyUs > 0 ? k.d2hBytes / (k.d2hBusyUs * 1e-6) / 1e9 : 0.0;
   if (pcie.contains("Host DDR")) k.pcieHostBytes = statNumber(pcie["Host DDR"], "payload_bytes");
   for (const auto& st : s.value("streams", json::array())) {
     double busy = statNumber(st, "busy_us"), ev = statNumber(st, "event_wait_us"),

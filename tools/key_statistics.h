@@ -8,7 +8,10 @@ struct KeyStats {
   double simTimeUs = 0;
   double dmaBytes = 0;
   double dmaBusyUs = 0;
-  double dmaGBps = 0;  // bytes / channel-busy time: bandwidth achieved while copying
+  // Per direction over the devices' PCIe links (host to device = "down", device to host = "up"):
+  // payload bytes, and bytes / link-busy time = the bandwidth achieved while copying.
+  double h2dBytes = 0, h2dBusyUs = 0, h2dGBps = 0;
+  double d2hBytes = 0, d2hBusyUs = 0, d2hGBps = 0;
   double pcieHostBytes = 0;
   double hbmBytes = 0;
   double hbmUtilMax = 0;

@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <regex>
+#include <set>
+#include <sstream>
 
 #include "tools/cli_common.h"
 #include "tools/key_statistics.h"
@@ -26,7 +29,10 @@ const std::vector<StatColumn>& statColumns() {
   static const std::vector<StatColumn> cols = {
       {"sim_time_us", [](const KeyStats& k) { return k.simTimeUs; }},
       {"dma_bytes", [](const KeyStats& k) { return k.dmaBytes; }},
-      {"dma_GBps", [](const KeyStats& k) { return k.dmaGBps; }},
+      {"h2d_bytes", [](const KeyStats& k) { return k.h2dBytes; }},
+      {"h2d_GBps", [](const KeyStats& k) { return k.h2dGBps; }},
+      {"d2h_bytes", [](const KeyStats& k) { return k.d2hBytes; }},
+      {"d2h_GBps", [](const KeyStats& k) { return k.d2hGBps; }},
       {"pcie_host_bytes", [](const KeyStats& k) { return k.pcieHostBytes; }},
       {"hbm_bytes", [](const KeyStats& k) { return k.hbmBytes; }},
       {"hbm_util_max", [](const KeyStats& k) { return k.hbmUtilMax; }},
@@ -74,6 +80,45 @@ void loadPointStats(PointResult& r) {
   }
 }
 
+MetricPattern parseMetricPattern(const std::string& text) {
+  auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw UsageError(fmt::format("--metric '{}' is not of the form NAME=REGEX", text));
+  MetricPattern m{text.substr(0, eq), text.substr(eq + 1)};
+  try {
+    std::regex re(m.regex);
+    if (re.mark_count() < 1)
+      throw UsageError(fmt::format("--metric {}: the regex needs a group (...) around the value", m.name));
+  } catch (const std::regex_error& e) {
+    throw UsageError(fmt::format("--metric {}: bad regex '{}': {}", m.name, m.regex, e.what()));
+  }
+  return m;
+}
+
+namespace {
+json metricValue(const std::string& text) {
+  char* end = nullptr;
+  double v = std::strtod(text.c_str(), &end);
+  if (!text.empty() && end == text.c_str() + text.size()) return v;
+  return text;
+}
+}  // namespace
+
+void loadPointMetrics(PointResult& r, const std::vector<MetricPattern>& patterns) {
+  std::ifstream in(r.logPath);
+  if (!in) return;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string log = ss.str();
+  static const std::regex line(R"((?:^|\n)NPUSIM_METRIC ([A-Za-z0-9_.\-]+)=([^\s]*))");
+  for (std::sregex_iterator it(log.begin(), log.end(), line), end; it != end; ++it)
+    r.metrics[(*it)[1].str()] = metricValue((*it)[2].str());
+  for (const auto& p : patterns) {
+    std::smatch m;
+    if (std::regex_search(log, m, std::regex(p.regex))) r.metrics[p.name] = metricValue(m[1].str());
+  }
+}
+
 std::vector<std::string> writeSweepOutputs(const std::string& dir, const SweepInfo& info,
                                            const std::vector<PointResult>& results) {
   json axes = json::object();
@@ -82,11 +127,16 @@ std::vector<std::string> writeSweepOutputs(const std::string& dir, const SweepIn
     axes[a.key] = a.values;
     if (a.values.size() > 1) swept.push_back(a.key);
   }
+  // Metric columns: every name any point printed, in name order.
+  std::set<std::string> metricNames;
+  for (const auto& r : results)
+    for (const auto& [k, v] : r.metrics.items()) metricNames.insert(k);
   json rows = json::array();
   std::string csv = "index";
   for (const auto& a : info.axes) csv += "," + csvField(a.key);
   csv += ",status,exit_code,signal";
   for (const auto& c : statColumns()) csv += std::string(",") + c.name;
+  for (const auto& m : metricNames) csv += "," + csvField("metric." + m);
   csv += ",wall_s,worker,stats_file,log_file\n";
 
   for (const auto& r : results) {
@@ -104,6 +154,7 @@ std::vector<std::string> writeSweepOutputs(const std::string& dir, const SweepIn
     KeyStats k;
     if (r.stats) k = keyStatistics(*r.stats);
     for (const auto& c : statColumns()) row[c.name] = r.stats ? json(c.get(k)) : json();
+    row["metrics"] = r.metrics;
     rows.push_back(row);
 
     csv += std::to_string(r.point.index);
@@ -112,6 +163,12 @@ std::vector<std::string> writeSweepOutputs(const std::string& dir, const SweepIn
            (row["exit_code"].is_null() ? "" : row["exit_code"].dump()) + "," +
            (row["signal"].is_null() ? "" : row["signal"].get<std::string>());
     for (const auto& c : statColumns()) csv += "," + (r.stats ? number(c.get(k)) : std::string());
+    for (const auto& m : metricNames) {
+      const json v = r.metrics.value(m, json());
+      csv += "," + (v.is_number()   ? number(v.get<double>())
+                    : v.is_string() ? csvField(v.get<std::string>())
+                                    : "");
+    }
     csv += "," + number(r.wallSeconds) + "," + csvField(r.worker) + "," +
            csvField(row["stats_file"].is_null() ? "" : row["stats_file"].get<std::string>()) + "," +
            csvField(row["log_file"].get<std::string>()) + "\n";
@@ -133,15 +190,16 @@ std::string formatSweepTable(const SweepInfo& info, const std::vector<PointResul
   }
   std::string o = fmt::format("  {:>4}", "#");
   for (size_t i = 0; i < info.axes.size(); ++i) o += fmt::format("  {:>{}}", info.axes[i].key, widths[i]);
-  o += fmt::format("  {:>16}  {:>10}  {}\n", "sim time us", "DMA GB/s", "status");
+  o += fmt::format("  {:>16}  {:>10}  {:>10}  {}\n", "sim time us", "H2D GB/s", "D2H GB/s", "status");
   for (const auto& r : results) {
     o += fmt::format("  {:>4}", r.point.index);
     for (size_t i = 0; i < r.point.params.size(); ++i)
       o += fmt::format("  {:>{}}", r.point.params[i].second, widths[i]);
     KeyStats k;
     if (r.stats) k = keyStatistics(*r.stats);
-    o += fmt::format("  {:>16}  {:>10}  {}\n", r.stats ? fmt::format("{:.3f}", k.simTimeUs) : "-",
-                     r.stats ? fmt::format("{:.2f}", k.dmaGBps) : "-", r.statusText());
+    auto gbps = [&](double v) { return r.stats && v > 0 ? fmt::format("{:.2f}", v) : std::string("-"); };
+    o += fmt::format("  {:>16}  {:>10}  {:>10}  {}\n", r.stats ? fmt::format("{:.3f}", k.simTimeUs) : "-",
+                     gbps(k.h2dGBps), gbps(k.d2hGBps), r.statusText());
   }
   return o;
 }

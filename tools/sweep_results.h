@@ -20,6 +20,7 @@ struct PointResult {
   double wallSeconds = 0;
   std::string statsPath, logPath, tracePath, worker;
   std::optional<nlohmann::json> stats;
+  nlohmann::json metrics = nlohmann::json::object();  // name -> value the program printed
 
   bool ok() const { return ran && error.empty() && status.ok(); }
   std::string statusText() const;  // "ok", "exited with status 3", "killed by signal 6 (...)", ...
@@ -34,6 +35,17 @@ struct SweepInfo {
 
 // Reads a point's statistics file if it is there (missing or unreadable: no statistics).
 void loadPointStats(PointResult& r);
+
+// A metric the program prints: a regular expression whose first group is the value.
+struct MetricPattern {
+  std::string name;
+  std::string regex;
+};
+// "NAME=REGEX" -> pattern; throws UsageError when the regex is invalid or has no group.
+MetricPattern parseMetricPattern(const std::string& text);
+// Collects the program's metrics from its log: every "NPUSIM_METRIC name=value" line, and the
+// first match of each pattern (the last value wins when a name repeats).
+void loadPointMetrics(PointResult& r, const std::vector<MetricPattern>& patterns);
 
 // Writes sweep.csv and sweep.json into `dir`; returns their paths.
 std::vector<std::string> writeSweepOutputs(const std::string& dir, const SweepInfo& info,

@@ -1,22 +1,38 @@
 #include "traces/bandwidth_counter.h"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace npusim::trace {
 
-BandwidthCounter::BandwidthCounter(TraceWriter* writer, int pid, std::string name, Tick window)
-    : writer_(writer), pid_(pid), name_(std::move(name)), window_(window) {}
+namespace {
+// Values are written with 1 MB/s resolution: finer digits are noise for a viewer, and equal
+// rounded values let a steady transfer be one sample.
+double roundGbps(double v) { return std::round(v * 1000.0) / 1000.0; }
+}  // namespace
 
-void BandwidthCounter::add(Tick start, Tick end, uint64_t bytes) {
+BandwidthCounter::BandwidthCounter(TraceWriter* writer, int pid, std::string name, Tick window,
+                                   double peakBytesPerSec)
+    : BandwidthCounter(writer, pid, std::vector<std::string>{std::move(name)}, window, peakBytesPerSec) {}
+
+BandwidthCounter::BandwidthCounter(TraceWriter* writer, int pid, std::vector<std::string> names, Tick window,
+                                   double peakBytesPerSec)
+    : writer_(writer), pid_(pid), names_(std::move(names)), window_(window), peak_(peakBytesPerSec) {
+  if (names_.size() > kMaxTracks) names_.resize(kMaxTracks);
+  // window_ is in picoseconds.
+  capacity_ = peak_ > 0 ? peak_ * static_cast<double>(window_) * 1e-12 : 0.0;
+}
+
+void BandwidthCounter::add(Tick start, Tick end, uint64_t bytes, size_t track) {
   total_ += bytes;
   // Without a trace (or a window) only the total is kept, so nothing accumulates.
-  if (writer_ == nullptr || !writer_->enabled() || window_ == 0) return;
+  if (writer_ == nullptr || !writer_->enabled() || window_ == 0 || track >= names_.size()) return;
   // Bytes that land in a window already emitted go to the first open window instead, so each
   // counter track stays in time order.
-  const uint64_t firstOpen = (lastEmitted_ == UINT64_MAX) ? 0 : lastEmitted_ + 1;
+  const uint64_t firstOpen = (lastWindow_ == UINT64_MAX) ? 0 : lastWindow_ + 1;
   if (end <= start) {
-    pending_[std::max(start / window_, firstOpen)] += static_cast<double>(bytes);
+    pending_[std::max(start / window_, firstOpen)][track] += static_cast<double>(bytes);
     return;
   }
   const double perTick = static_cast<double>(bytes) / static_cast<double>(end - start);
@@ -24,7 +40,7 @@ void BandwidthCounter::add(Tick start, Tick end, uint64_t bytes) {
   for (uint64_t w = start / window_; w <= last; ++w) {
     const Tick lo = std::max(start, w * window_);
     const Tick hi = std::min(end, (w + 1) * window_);
-    pending_[std::max(w, firstOpen)] += perTick * static_cast<double>(hi - lo);
+    pending_[std::max(w, firstOpen)][track] += perTick * static_cast<double>(hi - lo);
   }
 }
 
@@ -35,26 +51,62 @@ void BandwidthCounter::flushBefore(Tick t) {
   while (!pending_.empty() && pending_.begin()->first < done) {
     const auto [w, bytes] = *pending_.begin();
     pending_.erase(pending_.begin());
-    // An idle gap since the last sample: drop the graph to 0 at the gap's first window.
-    if (lastEmitted_ != UINT64_MAX && w > lastEmitted_ + 1 && !lastWasZero_) emit(lastEmitted_ + 1, 0.0);
-    emit(w, bytes);
+    // An idle gap since the last window: the tracks drop to 0 at the gap's first window.
+    if (lastWindow_ != UINT64_MAX && w > lastWindow_ + 1 && showsTraffic())
+      emitWindow(lastWindow_ + 1, Bytes{});
+    emitWindow(w, bytes);
   }
-  // The window after the last sample is over and idle: drop to 0 now rather than at the next burst.
-  if (lastEmitted_ != UINT64_MAX && !lastWasZero_ && lastEmitted_ + 1 < done) emit(lastEmitted_ + 1, 0.0);
+  // The window after the last one is over and idle: drop to 0 now rather than at the next burst.
+  if (lastWindow_ != UINT64_MAX && lastWindow_ + 1 < done && showsTraffic())
+    emitWindow(lastWindow_ + 1, Bytes{});
 }
 
 void BandwidthCounter::flushAll() {
   if (writer_ == nullptr || window_ == 0) return;
-  if (!pending_.empty()) flushBefore((pending_.rbegin()->first + 1) * window_);
-  if (lastEmitted_ != UINT64_MAX && !lastWasZero_) emit(lastEmitted_ + 1, 0.0);
+  while (!pending_.empty()) flushBefore((pending_.rbegin()->first + 1) * window_);
+  if (lastWindow_ != UINT64_MAX && showsTraffic()) emitWindow(lastWindow_ + 1, Bytes{});  // the closing zero
 }
 
-void BandwidthCounter::emit(uint64_t window, double bytes) {
+void BandwidthCounter::emitWindow(uint64_t w, Bytes bytes) {
+  // More than the resource can move in one window: show the peak, shared by the tracks in
+  // proportion, and carry the rest into the next window.
+  double sum = 0;
+  for (double b : bytes) sum += b;
+  if (capacity_ > 0 && sum > capacity_) {
+    const double keep = capacity_ / sum;
+    Bytes carry{};
+    for (size_t k = 0; k < kMaxTracks; ++k) {
+      carry[k] = bytes[k] * (1.0 - keep);
+      bytes[k] *= keep;
+    }
+    auto& next = pending_[w + 1];
+    for (size_t k = 0; k < kMaxTracks; ++k) next[k] += carry[k];
+  }
+  lastWindow_ = w;
   // bytes per window of `window_` picoseconds -> GB/s: bytes / (window_ * 1e-12 s) / 1e9.
-  const double gbps = bytes * 1000.0 / static_cast<double>(window_);
-  writer_->counter(pid_, name_, window * window_, gbps);
-  lastEmitted_ = window;
-  lastWasZero_ = (gbps == 0.0);
+  for (size_t k = 0; k < names_.size(); ++k) sample(k, w, bytes[k] * 1000.0 / static_cast<double>(window_));
+}
+
+bool BandwidthCounter::showsTraffic() const {
+  for (double v : lastValue_)
+    if (v != 0.0) return true;
+  return false;
+}
+
+void BandwidthCounter::sample(size_t track, uint64_t window, double gbps) {
+  double v = roundGbps(gbps);
+  // Rounding must not lift a track above the peak (1 GB/s = 1e9 B/s).
+  if (peak_ > 0) v = std::min(v, std::floor(peak_ * 1e-6) / 1000.0);
+  if (v == lastValue_[track]) return;
+  // Below transaction level a busy resource keeps its value until it moves by more than 1 % of
+  // the peak: packets falling either side of a window edge make the exact value flicker, which
+  // would cost a sample per window on every steady transfer. Going idle or busy is always shown.
+  const double last = lastValue_[track];
+  if (peak_ > 0 && writer_->level() != Level::Transaction && v != 0.0 && last != 0.0 &&
+      std::fabs(v - last) <= 0.01 * peak_ * 1e-9)
+    return;
+  writer_->counter(pid_, names_[track], window * window_, v);
+  lastValue_[track] = v;
 }
 
 }  // namespace npusim::trace

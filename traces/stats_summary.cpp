@@ -59,60 +59,82 @@ std::string formatRunSummary(const json& s, const std::vector<std::string>& over
   std::string preset = s.contains("config") ? s["config"].value("preset", std::string("?")) : "?";
   std::string o = fmt::format("== npusim summary: simulated time {:.3f} us (preset {}) ==\n", simUs, preset);
   for (const auto& line : overrides) o += "   override " + line + "\n";
+  if (s.contains("end") && !s["end"].value("normal", true))
+    o +=
+        fmt::format("   the program ended abnormally ({}): these statistics cover the run up to that point\n",
+                    s["end"].value("reason", std::string("?")));
 
-  o += fmt::format("\nEngines (utilisation = busy time / simulated time)\n");
-  o += fmt::format("  {:<26} {:>9} {:>12} {:>13} {:>12}  {}\n", "engine", "util", "busy us", "moved",
-                   "achieved", "detail");
+  o += "\nEngines: busy % = busy time / simulated time; achieved = bytes / busy time; peak = the engine's "
+       "limit\n";
+  o += fmt::format("  {:<30} {:>9} {:>12} {:>13} {:>12} {:>12}  {}\n", "engine", "busy %", "busy us", "moved",
+                   "achieved", "peak", "detail");
+  auto gbps = [](double v) { return v > 0 ? fmt::format("{:.2f} GB/s", v) : std::string("-"); };
   std::vector<int> idle;
   for (const auto& d : s.value("devices", json::array())) {
     int id = d.value("id", 0);
     bool active = false;
+    // DMA: one line per channel that moved data (each is its own engine), then their total.
     double dmaBytes = 0, dmaBusy = 0, copies = 0;
     int used = 0, nch = 0;
     for (const auto& ch : d.value("dma", json::array())) {
       ++nch;
+      if (num(ch, "copies") <= 0) continue;
+      ++used;
       dmaBytes += num(ch, "bytes");
       dmaBusy += num(ch, "busy_us");
       copies += num(ch, "copies");
-      if (num(ch, "copies") > 0) ++used;
+      o += fmt::format("  {:<30} {:>9} {:>12.2f} {:>13} {:>12} {:>12}  {:.0f} copies\n",
+                       fmt::format("NPU {} DMA ch {}", id, ch.value("channel", 0)),
+                       percent(simUs > 0 ? num(ch, "busy_us") / simUs : 0.0), num(ch, "busy_us"),
+                       formatBytes(num(ch, "bytes")), rate(num(ch, "bytes"), num(ch, "busy_us")),
+                       gbps(num(ch, "peak_GBps")), num(ch, "copies"));
     }
     if (copies > 0) {
       active = true;
-      o += fmt::format("  {:<26} {:>9} {:>12.2f} {:>13} {:>12}  {:.0f} copies\n",
-                       fmt::format("NPU {} DMA ({}/{} ch used)", id, used, nch),
-                       percent(simUs > 0 && nch ? dmaBusy / nch / simUs : 0.0), dmaBusy,
-                       formatBytes(dmaBytes), rate(dmaBytes, dmaBusy), copies);
+      o += fmt::format(
+          "  {:<30} {:>9} {:>12.2f} {:>13} {:>12} {:>12}  {:.0f} copies; busy us summed over channels\n",
+          fmt::format("NPU {} DMA total ({}/{} ch used)", id, used, nch), "-", dmaBusy, formatBytes(dmaBytes),
+          "-", "-", copies);
     }
     const json h = d.value("hbm", json::object());
     double hr = num(h, "bytes_read"), hw = num(h, "bytes_written");
     if (hr + hw > 0) {
       active = true;
-      o += fmt::format("  {:<26} {:>9} {:>12} {:>13} {:>12}  read {}, written {}, row hits {:.1f} %\n",
-                       fmt::format("NPU {} HBM", id), percent(num(h, "utilisation")), "-",
-                       formatBytes(hr + hw), "-", formatBytes(hr), formatBytes(hw),
-                       100.0 * num(h, "row_hit_rate"));
+      o += fmt::format(
+          "  {:<30} {:>9} {:>12} {:>13} {:>12} {:>12}  read {}, written {}, row hits {:.1f} %; busy % = "
+          "mean over {:.0f} pseudo-channels, achieved = over the whole run\n",
+          fmt::format("NPU {} HBM", id), percent(num(h, "utilisation")), "-", formatBytes(hr + hw),
+          rate(hr + hw, simUs), gbps(num(h, "peak_GBps")), formatBytes(hr), formatBytes(hw),
+          100.0 * num(h, "row_hit_rate"), num(h, "pseudo_channels"));
     }
     const json c = d.value("aicore", json::object());
-    if (num(c, "tiles") > 0) {
+    for (const char* kind : {"cube", "vector"}) {
+      const json k = c.value(kind, json::object());
+      if (num(k, "tiles") <= 0) continue;
       active = true;
-      o += fmt::format("  {:<26} {:>9} {:>12.2f} {:>13} {:>12}  core-us summed over cores\n",
-                       fmt::format("NPU {} AI cores", id), percent(num(c, "utilisation")), num(c, "busy_us"),
-                       fmt::format("{:.0f} tiles", num(c, "tiles")), "-");
+      o += fmt::format(
+          "  {:<30} {:>9} {:>12.2f} {:>13} {:>12} {:>12}  busy % = mean over all {:.0f} {} cores; "
+          "busy us summed over cores\n",
+          fmt::format("NPU {} {} cores ({:.0f}/{:.0f} used)", id, kind, num(k, "cores_used"),
+                      num(k, "cores")),
+          percent(num(k, "utilisation")), num(k, "busy_us"), fmt::format("{:.0f} tiles", num(k, "tiles")),
+          "-", "-", num(k, "cores"), kind);
     }
     if (!active) idle.push_back(id);
   }
   if (!idle.empty()) o += fmt::format("  NPU {}: idle\n", ranges(idle));
 
-  o += "\nPCIe and host memory (payload bytes; average over the run, and while the link was busy)\n";
-  o += fmt::format("  {:<26} {:>9} {:>12} {:>13} {:>12} {:>12}\n", "link direction", "util", "busy us",
-                   "moved", "average", "while busy");
+  o += "\nPCIe and host memory (payload bytes; average = over the whole run, while busy = over the busy "
+       "time)\n";
+  o += fmt::format("  {:<30} {:>9} {:>12} {:>13} {:>12} {:>12} {:>12}\n", "link direction", "busy %",
+                   "busy us", "moved", "average", "while busy", "peak");
   const json links = s.value("pcie", json::object());
   for (const auto& [name, l] : links.items()) {
     double bytes = num(l, "payload_bytes");
     if (bytes <= 0) continue;
-    o += fmt::format("  {:<26} {:>9} {:>12.2f} {:>13} {:>12} {:>12}\n", name, percent(num(l, "utilisation")),
-                     num(l, "busy_us"), formatBytes(bytes), rate(bytes, simUs),
-                     rate(bytes, num(l, "busy_us")));
+    o += fmt::format("  {:<30} {:>9} {:>12.2f} {:>13} {:>12} {:>12} {:>12}\n", name,
+                     percent(num(l, "utilisation")), num(l, "busy_us"), formatBytes(bytes),
+                     rate(bytes, simUs), rate(bytes, num(l, "busy_us")), gbps(num(l, "peak_GBps")));
   }
 
   o += "\nStreams: where the time went (us)\n";
@@ -126,7 +148,8 @@ std::string formatRunSummary(const json& s, const std::vector<std::string>& over
                      num(st, "queued_us"), num(lat, "p50"), num(lat, "p99"));
   }
   o += "  running: executing on its engine; event wait: blocked on an event; engine wait: queued behind a\n"
-       "  busy DMA channel or AI cores; queued: behind earlier tasks of the same stream\n";
+       "  busy DMA channel or AI cores; queued: behind earlier tasks of the same stream, summed over the\n"
+       "  stream's tasks (tasks queue at the same time, so it can exceed the simulated time)\n";
   if (s.contains("unsupported_calls") && !s["unsupported_calls"].empty())
     o += "\nunsupported calls (returned ACL_ERROR_API_NOT_SUPPORT): " + s["unsupported_calls"].dump() + "\n";
   const json findings = s.value("findings", json::array());

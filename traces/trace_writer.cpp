@@ -172,6 +172,9 @@ bool TraceWriter::open(const std::string& path, Level level, std::string* err) {
       *err = fmt::format("cannot open trace file '{}' for writing: {}", path, std::strerror(errno));
     return false;
   }
+  // Unbuffered: the file only ever receives whole batches of whole events, so a run that is
+  // killed leaves a file that ends at an event boundary (npusim run then closes it).
+  std::setvbuf(f, nullptr, _IONBF, 0);
   file_ = f;
   path_ = path;
   writeFailed_ = false;
@@ -238,6 +241,14 @@ void TraceWriter::instant(Track t, std::string_view name, std::string_view cat, 
   end(args);
 }
 
+void TraceWriter::globalInstant(std::string_view name, std::string_view cat, int pid, Tick at,
+                                const Args* args) {
+  if (file_ == nullptr) return;
+  begin('i', pid, -1, name, cat, at);
+  buf_ += ",\"s\":\"p\"";
+  end(args);
+}
+
 void TraceWriter::counter(int pid, std::string_view name, Tick at, double value) {
   if (file_ == nullptr) return;
   begin('C', pid, -1, name, {}, at);
@@ -281,6 +292,10 @@ void TraceWriter::flowEnd(Track to, uint64_t id, std::string_view name, Tick at)
 // Every event starts with the same fields in the same order; tid < 0 and ts == kTickMax mean
 // "absent", empty cat is omitted.
 void TraceWriter::begin(char ph, int pid, int tid, std::string_view name, std::string_view cat, Tick ts) {
+  // An event still open here was interrupted by a signal handler that writes the final events
+  // (runtime/abnormal_end.cpp); the program ends after it, so drop the half-built event.
+  if (openEvent_ != std::string::npos && openEvent_ <= buf_.size()) buf_.resize(openEvent_);
+  openEvent_ = buf_.size();
   if (events_ != 0) buf_ += ",\n";
   fmt::format_to(std::back_inserter(buf_), "{{\"ph\":\"{}\",\"pid\":{}", ph, pid);
   if (tid >= 0) fmt::format_to(std::back_inserter(buf_), ",\"tid\":{}", tid);
@@ -303,6 +318,7 @@ void TraceWriter::end(const Args* args) {
   }
   buf_.push_back('}');
   ++events_;
+  openEvent_ = std::string::npos;
   if (buf_.size() >= kFlushBytes) writeBuffer();
 }
 
@@ -323,6 +339,8 @@ void TraceWriter::flush() {
 
 void TraceWriter::close() {
   if (file_ == nullptr) return;
+  if (openEvent_ != std::string::npos && openEvent_ <= buf_.size()) buf_.resize(openEvent_);
+  openEvent_ = std::string::npos;
   buf_ += "\n],\"displayTimeUnit\":\"ns\"}\n";
   writeBuffer();
   if (std::fclose(file_) != 0 && !writeFailed_) {

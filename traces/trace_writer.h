@@ -64,6 +64,9 @@ class TraceWriter {
   void slice(Track t, std::string_view name, std::string_view cat, Tick start, Tick dur,
              const Args* args = nullptr);
   void instant(Track t, std::string_view name, std::string_view cat, Tick at, const Args* args = nullptr);
+  // Instant event across the whole timeline of process `pid` (e.g. how the program ended).
+  void globalInstant(std::string_view name, std::string_view cat, int pid, Tick at,
+                     const Args* args = nullptr);
   // Counter sample: Perfetto shows one counter track per (pid, name).
   void counter(int pid, std::string_view name, Tick at, double value);
   // Async slice on its own lane (overlaps allowed), keyed by (cat, id).
@@ -94,6 +97,9 @@ class TraceWriter {
   uint64_t lastFlow_ = 0;
   uint64_t events_ = 0;
   std::string buf_;
+  // Where the event being built starts in buf_, or npos between events: close() from a signal
+  // handler that interrupted an event drops the half-built event so the file stays valid JSON.
+  size_t openEvent_ = std::string::npos;
 };
 
 // Formats a Tick as microseconds with nanosecond resolution ("12.345"), as the JSON wants.

@@ -9,4 +9,18 @@
 
 #include "acl_rt.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Model dump (runtime/api_dump.cpp): InitDump, then SetDump with a JSON file whose "dump" section
+ * gives dump_path and dump_op_switch/dump_list; FinalizeDump ends it. */
+ACL_FUNC_VISIBILITY aclError aclmdlInitDump(void);
+ACL_FUNC_VISIBILITY aclError aclmdlSetDump(const char* dumpCfgPath);
+ACL_FUNC_VISIBILITY aclError aclmdlFinalizeDump(void);
+
+#ifdef __cplusplus
+}
+#endif
+
 #endif /* NPUSIM_INCLUDE_ACL_ACL_MDL_H_ */

@@ -1,7 +1,8 @@
 /*
  * npusim: user-allocator registration API (aclrtAllocator*). Declared for source compatibility with the
- * CANN runtime header of the same name (ACL 1.17.0); npusim does not support external allocators, so
- * every function here returns ACL_ERROR_API_NOT_SUPPORT (aclrtAllocatorCreateDesc returns NULL).
+ * CANN runtime header of the same name (ACL 1.17.0). Registering a descriptor on a stream copies it; the
+ * runtime then asks that allocator for the device workspace of operators launched on the stream without
+ * one (alloc, get-address, and free once the operator is enqueued).
  */
 #ifndef NPUSIM_INCLUDE_ACL_ACL_RT_ALLOCATOR_H_
 #define NPUSIM_INCLUDE_ACL_ACL_RT_ALLOCATOR_H_

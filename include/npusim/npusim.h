@@ -16,6 +16,12 @@ double npusimHostTimeNs(void);
  * between ACL calls, which the simulator cannot see). */
 void npusimHostWork(double ns);
 
+/* Annotation for custom Ascend C kernels (docs/kernels.md): called inside a kernel, states the
+ * scalar cycles the current block spends on work the simulator cannot see (argument loads,
+ * address arithmetic, loops over __gm__ pointers). Replaces the per-block default
+ * (aicore.kernel_scalar_cycles); outside a kernel it does nothing. */
+void npusimKernelScalarCycles(uint64_t cycles);
+
 #ifdef __cplusplus
 }
 #endif

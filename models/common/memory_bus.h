@@ -24,9 +24,8 @@ class MemoryBus : public sc_core::sc_module {
   tlm_utils::multi_passthrough_target_socket<MemoryBus> in;
   tlm_utils::simple_initiator_socket<MemoryBus> out;
 
-  void setCounters(trace::BandwidthCounter* read, trace::BandwidthCounter* write) {
-    read_ = read, write_ = write;
-  }
+  // Track 0 counts reads, track 1 writes.
+  void setCounter(trace::BandwidthCounter* c) { counter_ = c; }
   uint64_t bytesRead() const { return bytesRead_; }
   uint64_t bytesWritten() const { return bytesWritten_; }
 
@@ -41,8 +40,7 @@ class MemoryBus : public sc_core::sc_module {
 
   std::map<tlm::tlm_generic_payload*, int> pending_;  // AT requests in flight -> initiator
   std::map<tlm::tlm_generic_payload*, Tick> begun_;
-  trace::BandwidthCounter* read_ = nullptr;
-  trace::BandwidthCounter* write_ = nullptr;
+  trace::BandwidthCounter* counter_ = nullptr;
   uint64_t bytesRead_ = 0, bytesWritten_ = 0;
 };
 

@@ -7,9 +7,16 @@
 // HbmParams::addressMap, least significant last: with the default "ro-ba-co-bg", successive
 // chunks of one pseudo-channel rotate over the bank groups (so the tCCD_L of one group is hidden
 // by the others), then fill the open row, then move to the next bank, then the next row.
+//
+// Alternatively the map is given bit by bit (docs/hbm.md "Address mapping"): "pc:5 bg:6-7
+// ba:8-9 co:10-14 ro:15-29" places each field on chosen address bits (bits below the 32 B
+// column access are the byte offset); "bits:ro-co-ba-bg-pc" stacks the fields contiguously,
+// most significant first, from the first bit above the column access; and a few layouts have
+// names (kNamedMaps): "pc-bit5" is the cycle-accurate reference's, pseudo-channel on bit 5.
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "models/hbm/hbm_params.h"
 
@@ -34,6 +41,11 @@ class HbmAddressMap {
 
   // Parses "ro-ba-co-bg" into field ids, most significant first; throws std::invalid_argument.
   static std::array<FieldId, 4> parseOrder(const std::string& text);
+  // Throws std::invalid_argument when `p.addressMap` is not a valid map for p's organisation.
+  static void check(const HbmParams& p) { HbmAddressMap map(p); }
+  // Bytes from an address up to the next point where the pseudo-channel, bank or row may
+  // change: a request is split into segments at multiples of this.
+  uint64_t runBytes() const { return run_; }
 
  private:
   uint64_t capacity_;
@@ -47,6 +59,20 @@ class HbmAddressMap {
   std::array<int, 4> radixShift_;  // indexed by FieldId
   bool allShifts_;                 // every divisor above is a power of two
   std::array<int, 4> fieldPos_;    // bit position of each field in the local chunk index
+  uint64_t run_;
+
+  // Bit-by-bit maps: each field is gathered from runs of address bits.
+  enum { kPcField = 4, kFields = 5 };
+  struct BitRun {
+    int field;
+    int src;    // lowest address bit
+    int width;  // bits
+    int dst;    // lowest bit within the field's value
+  };
+  void parseBits(const std::string& text, const HbmParams& p);
+  bool bitwise_ = false;
+  int byteBits_ = 0;
+  std::vector<BitRun> runs_;
 };
 
 }  // namespace npusim

@@ -21,10 +21,16 @@ HbmParams hbmParamsFromConfig(const Config& cfg) {
   p.addressMap = cfg.getString("hbm.address_map");
   std::string policy = cfg.getString("hbm.page_policy");
   if (policy != "open" && policy != "closed")
-    throw std::invalid_argument("HBM parameters: page_policy must be 'open' or 'closed'");
+    throw std::invalid_argument("parameter 'hbm.page_policy' must be 'open' or 'closed'");
   p.openPage = policy == "open";
   p.refresh = cfg.getBool("hbm.refresh");
   p.refreshStagger = cfg.getBool("hbm.refresh_stagger");
+  std::string mode = cfg.getString("hbm.refresh_mode");
+  if (mode != "all_bank" && mode != "per_bank")
+    throw std::invalid_argument("parameter 'hbm.refresh_mode' must be 'all_bank' or 'per_bank'");
+  p.perBankRefresh = mode == "per_bank";
+  p.writeHigh = static_cast<int>(cfg.getInt("hbm.write_high"));
+  p.writeLow = static_cast<int>(cfg.getInt("hbm.write_low"));
   p.refreshPostpone = static_cast<int>(cfg.getInt("hbm.refresh_postpone"));
   p.reorderHoles = static_cast<int>(cfg.getInt("hbm.reorder_holes"));
   p.validate();

@@ -38,6 +38,9 @@ HbmModel::HbmModel(const HbmParams& params) : params_(params), map_(validated(pa
   tRTW_ = nsToTick(t.tRTW);
   tREFI_ = nsToTick(t.tREFI);
   tRFC_ = nsToTick(t.tRFC);
+  tRFCsb_ = nsToTick(t.tRFCsb);
+  tCK_ = nsToTick(t.tCK);
+  tACTcmd_ = nsToTick(t.tACTcmd);
   postpone_ = static_cast<uint64_t>(params_.refreshPostpone);
   burstBytes_ = t.burstBytes;
 
@@ -56,6 +59,10 @@ HbmModel::HbmModel(const HbmParams& params) : params_(params), map_(validated(pa
     pc.bus.configure(holes, tBus_);
   }
   for (Group& g : groups_) g.col.configure(holes, maxT(tCCD_L_, tBus_));
+  channels_.resize(static_cast<size_t>(params_.stacks) * params_.channelsPerStack);
+  // The row command bus is arbitrated every clock among all banks with a command ready: it
+  // remembers as many holes as any resource may (not just hbm.reorder_holes).
+  for (Channel& c : channels_) c.rowBus.configure(HbmCalendar::kMaxHoles, tCK_);
   resetStats();
 }
 
@@ -109,20 +116,71 @@ Tick HbmModel::access(uint64_t addr, uint64_t bytes, bool write, Tick arrival) {
     ++stats_.readRequests;
   }
   const uint64_t capacity = params_.capacityBytes;
-  const uint64_t interleave = params_.interleaveBytes;
+  const uint64_t run = map_.runBytes();
+  const bool queued = params_.writeHigh > 0;
   uint64_t a = addr % capacity;
   Tick done = arrival;
   while (bytes > 0) {
-    uint64_t len = std::min(bytes, interleave - a % interleave);
+    uint64_t len = std::min(bytes, run - a % run);
     HbmAddressMap::Location loc = map_.decode(a);
     uint32_t first = loc.byteInRow / burstBytes_;
     uint32_t last = static_cast<uint32_t>((loc.byteInRow + len - 1) / burstBytes_);
-    done = maxT(done, segment(loc, last - first + 1, write, arrival));
+    const uint32_t n = last - first + 1;
+    if (queued && write) {
+      done = maxT(done, postWrite(loc, n, arrival));
+    } else {
+      // A controller with no reads to serve writes back its queue: an idle pseudo-channel
+      // drains it before this read.
+      Pc& pc = pcs_[loc.pc];
+      if (queued && !pc.writes.empty() && pc.bus.frontier() <= arrival)
+        drainWrites(static_cast<int>(loc.pc), 0, 0);
+      done = maxT(done, segment(loc, n, write, arrival));
+    }
     a += len;
     if (a >= capacity) a -= capacity;
     bytes -= len;
   }
   return done;
+}
+
+Tick HbmModel::postWrite(const HbmAddressMap::Location& loc, uint32_t n, Tick arrival) {
+  Pc& pc = pcs_[loc.pc];
+  pc.writes.push_back(PendingWrite{loc, n, arrival});
+  const Tick taken = maxT(arrival, pc.acceptFrontier) + n * tBus_;
+  pc.acceptFrontier = taken;
+  if (pc.writes.size() >= static_cast<size_t>(params_.writeHigh))
+    drainWrites(static_cast<int>(loc.pc), arrival, static_cast<size_t>(params_.writeLow));
+  return taken;
+}
+
+void HbmModel::drainWrites(int p, Tick now, size_t keep) {
+  Pc& pc = pcs_[p];
+  if (pc.writes.size() <= keep) return;
+  const size_t n = pc.writes.size() - keep;
+  ++stats_.writeBatches;
+  for (size_t i = 0; i < n; ++i) {
+    const PendingWrite& w = pc.writes[i];
+    segment(w.loc, w.bursts, true, maxT(now, w.arrival));
+  }
+  pc.writes.erase(pc.writes.begin(), pc.writes.begin() + static_cast<std::ptrdiff_t>(n));
+}
+
+Tick HbmModel::drainWrites() {
+  Tick last = 0;
+  for (size_t p = 0; p < pcs_.size(); ++p) {
+    drainWrites(static_cast<int>(p), 0, 0);
+    last = maxT(last, pcs_[p].bus.frontier());
+  }
+  return last;
+}
+
+bool HbmModel::bankRefreshBefore(const Pc& pc, uint32_t bankIndex, Tick t, Tick* start) const {
+  // Bank i of a pseudo-channel is due at phase + i * tREFI / banks + k * tREFI.
+  const Tick phase =
+      pc.refreshPhase + tREFI_ * bankIndex / static_cast<Tick>(params_.banksPerPseudoChannel());
+  if (t < phase) return false;
+  *start = phase + (t - phase) / tREFI_ * tREFI_;
+  return true;
 }
 
 // One segment: `n` column accesses to one row of one bank. See docs/hbm.md "Timing rules".
@@ -136,7 +194,10 @@ Tick HbmModel::segment(const HbmAddressMap::Location& loc, uint32_t n, bool writ
   const Tick lat = write ? tCWL_ : tCL_;
   const Tick pace = maxT(tCCD_L_, tBus_);  // accesses of one segment share a bank group
   const uint8_t dir = write ? 2 : 1;
-  const bool refresh = params_.refresh;
+  const bool perBank = params_.refresh && params_.perBankRefresh;
+  const bool refresh = params_.refresh && !perBank;  // all-bank
+  const uint32_t bankIndex = loc.bankGroup * static_cast<uint32_t>(params_.banksPerGroup) + loc.bank;
+  Channel& ch = channels_[loc.pc / static_cast<uint32_t>(params_.pseudoChannels)];
 
   Tick t = arrival;
   Tick stall = 0;      // known refresh delay
@@ -150,19 +211,40 @@ Tick HbmModel::segment(const HbmAddressMap::Location& loc, uint32_t n, bool writ
     }
   }
   for (;;) {
+    // Per-bank refresh: wait for one in progress; it has precharged the bank.
+    Tick bankRef = 0;
+    const bool bankRefreshed = perBank && bankRefreshBefore(pc, bankIndex, t, &bankRef);
+    if (bankRefreshed && t < bankRef + tRFCsb_) {
+      stall += bankRef + tRFCsb_ - t;
+      t = bankRef + tRFCsb_;
+    }
     // Bank: a refresh since the bank's last command has precharged it.
-    const bool refreshed = refresh && b.openRow >= 0 && pc.refreshNext > 0 && pc.lastRefreshStart > b.lastUse;
+    const bool refreshed =
+        b.openRow >= 0 && ((refresh && pc.refreshNext > 0 && pc.lastRefreshStart > b.lastUse) ||
+                           (bankRefreshed && bankRef > b.lastUse));
     const bool open = b.openRow >= 0 && !refreshed;
     const bool hit = open && b.openRow == row;
 
     Tick act = b.act;
     Tick colReady;
+    HbmCalendar::Slot preSlot, actSlot;
     if (hit) {
       colReady = maxT(t, b.act + rcd);
     } else {
-      Tick ready = open ? maxT(t, b.preReady) + tRP_ : t;  // conflict: PRE first
+      // The PRE (conflict) and the ACT each need the channel's row command bus.
+      Tick ready = t;
+      if (open) {
+        const Tick pre = maxT(t, b.preReady);
+        preSlot = ch.rowBus.find(pre, pre, tCK_, 0);
+        ready = preSlot.start + tRP_;
+      }
       if (!refreshed) ready = maxT(ready, b.actReady);
       act = pc.act.find(ready, static_cast<uint8_t>(loc.bankGroup));
+      for (int i = 0; i < 4; ++i) {
+        actSlot = ch.rowBus.find(act, act, tACTcmd_, 0);
+        if (actSlot.start == act) break;
+        act = pc.act.find(actSlot.start, static_cast<uint8_t>(loc.bankGroup));
+      }
       colReady = act + rcd;
     }
     const HbmCalendar::Slot colSlot = g.col.find(colReady, colReady, n * pace, 0);
@@ -205,8 +287,27 @@ Tick HbmModel::segment(const HbmAddressMap::Location& loc, uint32_t n, bool writ
         continue;
       }
     }
+    if (perBank) {  // the bank's next refresh is not postponed: a segment that would overlap it follows it
+      if (!pushed) firstDone = done;
+      Tick next = 0;
+      if (!bankRefreshBefore(pc, bankIndex, t, &next)) {
+        next = pc.refreshPhase + tREFI_ * bankIndex / static_cast<Tick>(params_.banksPerPseudoChannel());
+      } else {
+        next += tREFI_;
+      }
+      if (maxT(done, preReady) + tRP_ > next) {
+        t = next + tRFCsb_;
+        pushed = true;
+        continue;
+      }
+    }
 
     if (!hit) {
+      if (open) {
+        ch.rowBus.commit(preSlot, tCK_, preSlot.start + tCK_, 0, t);
+        actSlot = ch.rowBus.find(act, act, tACTcmd_, 0);  // the PRE may have split a hole
+      }
+      ch.rowBus.commit(actSlot, tACTcmd_, actSlot.start + tACTcmd_, 0, t);
       pc.act.commit(act, static_cast<uint8_t>(loc.bankGroup));
       b.act = act;
       b.actReady = act + tRC_;

@@ -25,6 +25,7 @@ struct HbmStats {
   uint64_t rowMisses = 0;       // segments that found the bank closed (ACT only)
   uint64_t rowConflicts = 0;    // segments that found another row open (PRE + ACT)
   uint64_t refreshes = 0;       // all-bank refreshes performed, over all pseudo-channels
+  uint64_t writeBatches = 0;    // write-queue drains (each turns the bus around at most twice)
   uint64_t refreshStalls = 0;   // segments held back by a refresh
   Tick refreshStallTicks = 0;   // how much later those segments completed
   std::vector<Tick> busyPerPc;  // data-bus time used, per pseudo-channel
@@ -43,6 +44,10 @@ class HbmModel {
   // controller at `arrival`. Returns the time the last data beat of the request completes on the
   // data bus (`arrival` when bytes == 0).
   Tick access(uint64_t addr, uint64_t bytes, bool write, Tick arrival);
+  // With a write queue (HbmParams::writeHigh > 0) writes are posted: access() returns when the
+  // controller has taken the data. Drains every queued write now; returns when the last one is
+  // written (the current time of the latest when none is queued). For end-of-run accounting.
+  Tick drainWrites();
 
   double peakBytesPerSec() const { return params_.peakBytesPerSec(); }
   const HbmParams& params() const { return params_; }
@@ -69,6 +74,11 @@ class HbmModel {
   struct Group {
     HbmCalendar col;  // column commands of the group: tCCD_L apart
   };
+  struct PendingWrite {
+    HbmAddressMap::Location loc;
+    uint32_t bursts;
+    Tick arrival;
+  };
   struct Pc {
     HbmActHistory act;  // tRRD_S / tRRD_L / tFAW
     HbmCalendar bus;    // data bus; tags 1 = read, 2 = write (turnaround)
@@ -79,9 +89,21 @@ class HbmModel {
     Tick lastRefreshStart = 0;  // of the latest refresh performed (rows opened before are closed)
     Tick refreshEnd = 0;        // end of the latest refresh performed
     Tick quietFrom = 0;         // all reserved work done and banks precharged
+    // Write queue (posted writes not yet scheduled), oldest first.
+    std::vector<PendingWrite> writes;
+    Tick acceptFrontier = 0;  // the controller takes write data at the pseudo-channel's rate
+  };
+  struct Channel {
+    HbmCalendar rowBus;  // row command bus shared by the channel's pseudo-channels
   };
 
   Tick segment(const HbmAddressMap::Location& loc, uint32_t bursts, bool write, Tick arrival);
+  // Queues a write segment; returns when its data is taken. Drains a batch at the high mark.
+  Tick postWrite(const HbmAddressMap::Location& loc, uint32_t bursts, Tick arrival);
+  // Schedules the oldest queued writes of `pc` until `keep` remain, none before `now`.
+  void drainWrites(int pc, Tick now, size_t keep);
+  // Start of the latest per-bank refresh of bank `bankIndex` of `pc` at or before t (false: none yet).
+  bool bankRefreshBefore(const Pc& pc, uint32_t bankIndex, Tick t, Tick* start) const;
   // Performs the refreshes the pseudo-channel started before `t`: due ones when it was quiet,
   // and any whose postponement limit passed.
   void catchUpRefresh(Pc& pc, Tick t);
@@ -91,6 +113,7 @@ class HbmModel {
   HbmParams params_;
   HbmAddressMap map_;
   std::vector<Pc> pcs_;
+  std::vector<Channel> channels_;
   std::vector<Group> groups_;
   std::vector<Bank> banks_;
   HbmStats stats_;
@@ -98,6 +121,7 @@ class HbmModel {
   // Timing in ticks.
   Tick tBURST_, tBus_, tCL_, tCWL_, tRCDRD_, tRCDWR_, tRP_, tRAS_, tRC_, tWR_, tRTP_;
   Tick tCCD_L_, tRRD_S_, tRRD_L_, tFAW_, tWTR_S_, tWTR_L_, tRTW_, tREFI_, tRFC_;
+  Tick tRFCsb_, tCK_, tACTcmd_;
   uint64_t postpone_;
   uint32_t burstBytes_;
 };

@@ -22,10 +22,20 @@ struct HbmParams {
   uint64_t capacityBytes = 68719476736ULL;  // 64 GiB
   uint64_t interleaveBytes = 256;           // consecutive chunks go to successive pseudo-channels
   // Order of the fields above the pseudo-channel index, most significant first, '-'-separated:
-  // ro (row), ba (bank in group), bg (bank group), co (interleave chunk within the row).
+  // ro (row), ba (bank in group), bg (bank group), co (interleave chunk within the row); or a
+  // bit-by-bit map or its name (hbm_address_map.h, docs/hbm.md).
   std::string addressMap = "ro-ba-co-bg";
   bool openPage = true;  // false: precharge after every access ("closed")
   bool refresh = true;
+  // Per-bank refresh (REFSB: each bank every tREFI for tRFCsb, banks of a pseudo-channel in turn)
+  // instead of all-bank refresh (REFAB: the whole pseudo-channel every tREFI for tRFC).
+  bool perBankRefresh = false;
+  // Write queue per pseudo-channel: writes are posted (accepted at the pseudo-channel's data
+  // rate) and, once `writeHigh` segments are queued, drained as one batch down to `writeLow`,
+  // so the bus turns around once per batch. An idle pseudo-channel drains them at once.
+  // writeHigh 0: no queue, writes are scheduled in call order like reads.
+  int writeHigh = 0;
+  int writeLow = 0;
   // How many tREFI a busy pseudo-channel may postpone a refresh (idle ones refresh on time).
   int refreshPostpone = 8;
   // Stagger refresh due times evenly across pseudo-channels (true) or refresh all together.

@@ -13,8 +13,10 @@ struct Cycles {
   int bl, cl, cwl, rcdrd, rcdwr, rp, ras, rc, wr, rtp, ccds, ccdl, rrds, rrdl, faw, wtrs, wtrl, rtw;
 };
 
+// Row commands (JESD235 / JESD238): ACTIVATE occupies the row command bus for 2 clocks, PRE and
+// REF for 1; in pseudo-channel mode both pseudo-channels of a channel share that bus.
 HbmTiming fromCycles(const char* name, double gbps, double tck, uint32_t burstBytes, const Cycles& c,
-                     double trefiNs, double trfcNs) {
+                     double trefiNs, double trfcNs, double trfcsbNs) {
   HbmTiming t;
   t.name = name;
   t.dataRateGbps = gbps;
@@ -40,6 +42,8 @@ HbmTiming fromCycles(const char* name, double gbps, double tck, uint32_t burstBy
   t.tRTW = c.rtw * tck;
   t.tREFI = trefiNs;
   t.tRFC = trfcNs;
+  t.tRFCsb = trfcsbNs;
+  t.tACTcmd = 2 * tck;
   return t;
 }
 
@@ -48,10 +52,21 @@ HbmTiming fromCycles(const char* name, double gbps, double tck, uint32_t burstBy
 // §4.2): nBL 2, nCL 14, nCWL 5, nRCDRD 14, nRCDWR 12, nRP 14, nRAS 34, nRC 48, nWR 16, nRTPL 5,
 // nCCDS 2, nCCDL 4, nWTRS 6, nWTRL 8. Secondary timings from the same file (JESD235D): tRRDS 4 ns,
 // tRRDL 4 ns, tFAW 15 ns ("vendor-specific, typical"), tREFI 3.9 us, tRFCab 350 ns for an 8 Gb
-// pseudo-channel (64 GiB over 64 PCs). tRTW is ramulator2's read-to-write rule nCL + nBL + 2 - nCWL.
+// pseudo-channel (64 GiB over 64 PCs), tRFCSB 160 ns (<= 8 Gb). tRTW is ramulator2's read-to-write rule nCL +
+// nBL + 2 - nCWL.
 HbmTiming hbm2_2000() {
   Cycles c{2, 14, 5, 14, 12, 14, 34, 48, 16, 5, 2, 4, 4, 4, 15, 6, 8, 14 + 2 + 2 - 5};
-  return fromCycles("hbm2-2000", 2.0, 1.0, 32, c, 3900.0, 350.0);
+  return fromCycles("hbm2-2000", 2.0, 1.0, 32, c, 3900.0, 350.0, 160.0);
+}
+
+// HBM2 at 2.0 Gb/s/pin, tCK 1 ns, with the AMD Vega timing dump that DRAMSys
+// (tukl-msd/DRAMSys configs/memspec/HBM2.json) and gem5 (hbm.py HBM_2000_4H_1x64) use
+// (hardware.md §4.2): RCDRD 12, RCDWR 6, RP 14, RAS 28, RC 42, RL 17, WL 7, WR 14, RTP 5,
+// CCDS 2, CCDL 3, RRDS 4, RRDL 6, FAW 16, WTRS 4, WTRL 9, RTW 18, RFC 220 ns, RFCSB 96 ns,
+// REFI 3.9 us. The device of the cycle-accurate reference in docs/hbm.md.
+HbmTiming hbm2_2000_vega() {
+  Cycles c{2, 17, 7, 12, 6, 14, 28, 42, 14, 5, 2, 3, 4, 6, 16, 4, 9, 18};
+  return fromCycles("hbm2-2000-vega", 2.0, 1.0, 32, c, 3900.0, 220.0, 96.0);
 }
 
 // HBM2e at 3.2 Gb/s/pin (the 910B default, hardware.md §1.3: 4 stacks, ~1.6 TB/s), tCK 0.625 ns.
@@ -77,17 +92,18 @@ HbmTiming hbm2e_3200() {
            10,     // tWTR_S 6 ns -> 6.25
            13,     // tWTR_L 8 ns -> 8.125
            19};    // tRTW = nCL + nBL + 2 - nCWL
-  return fromCycles("hbm2e-3200", 3.2, 0.625, 32, c, 3900.0, 350.0);
+  return fromCycles("hbm2e-3200", 3.2, 0.625, 32, c, 3900.0, 350.0, 160.0);
 }
 
 // HBM3 at 6.4 Gb/s/pin, tCK 0.625 ns (data at 4x CK), 32-bit pseudo-channel, BL8 = 32 B.
 // Source: CMU-SAFARI/ramulator2 python/ramulator/dram/hbm3.py preset HBM3_6400Mbps, citing
 // JESD238 (hardware.md §4.2): nBL 2, nCL 20, nCWL 10, nRCDRD 31, nRCDWR 15, nRP 26, nRAS 45,
 // nRC 72, nWR 33, nRTP 9, nCCDS 2, nCCDL 4, nRRDS 4, nRRDL 5, nFAW 24, nWTRS 7, nWTRL 10, nRTW 20,
-// nREFI 6240 (3.9 us). tRFCab 350 ns for an 8 Gb channel (JESD238 Table 84 as quoted there).
+// nREFI 6240 (3.9 us), nRFCpb 320 (200 ns). tRFCab 350 ns for an 8 Gb channel (JESD238 Table 84 as quoted
+// there).
 HbmTiming hbm3_6400() {
   Cycles c{2, 20, 10, 31, 15, 26, 45, 72, 33, 9, 2, 4, 4, 5, 24, 7, 10, 20};
-  return fromCycles("hbm3-6400", 6.4, 0.625, 32, c, 3900.0, 350.0);
+  return fromCycles("hbm3-6400", 6.4, 0.625, 32, c, 3900.0, 350.0, 200.0);
 }
 
 struct Field {
@@ -96,13 +112,14 @@ struct Field {
 };
 
 const Field kFields[] = {
-    {"tCK", &HbmTiming::tCK},       {"tBURST", &HbmTiming::tBURST}, {"tCL", &HbmTiming::tCL},
-    {"tCWL", &HbmTiming::tCWL},     {"tRCDRD", &HbmTiming::tRCDRD}, {"tRCDWR", &HbmTiming::tRCDWR},
-    {"tRP", &HbmTiming::tRP},       {"tRAS", &HbmTiming::tRAS},     {"tRC", &HbmTiming::tRC},
-    {"tWR", &HbmTiming::tWR},       {"tRTP", &HbmTiming::tRTP},     {"tCCD_S", &HbmTiming::tCCD_S},
-    {"tCCD_L", &HbmTiming::tCCD_L}, {"tRRD_S", &HbmTiming::tRRD_S}, {"tRRD_L", &HbmTiming::tRRD_L},
-    {"tFAW", &HbmTiming::tFAW},     {"tWTR_S", &HbmTiming::tWTR_S}, {"tWTR_L", &HbmTiming::tWTR_L},
-    {"tRTW", &HbmTiming::tRTW},     {"tREFI", &HbmTiming::tREFI},   {"tRFC", &HbmTiming::tRFC},
+    {"tCK", &HbmTiming::tCK},       {"tBURST", &HbmTiming::tBURST},   {"tCL", &HbmTiming::tCL},
+    {"tCWL", &HbmTiming::tCWL},     {"tRCDRD", &HbmTiming::tRCDRD},   {"tRCDWR", &HbmTiming::tRCDWR},
+    {"tRP", &HbmTiming::tRP},       {"tRAS", &HbmTiming::tRAS},       {"tRC", &HbmTiming::tRC},
+    {"tWR", &HbmTiming::tWR},       {"tRTP", &HbmTiming::tRTP},       {"tCCD_S", &HbmTiming::tCCD_S},
+    {"tCCD_L", &HbmTiming::tCCD_L}, {"tRRD_S", &HbmTiming::tRRD_S},   {"tRRD_L", &HbmTiming::tRRD_L},
+    {"tFAW", &HbmTiming::tFAW},     {"tWTR_S", &HbmTiming::tWTR_S},   {"tWTR_L", &HbmTiming::tWTR_L},
+    {"tRTW", &HbmTiming::tRTW},     {"tREFI", &HbmTiming::tREFI},     {"tRFC", &HbmTiming::tRFC},
+    {"tRFCsb", &HbmTiming::tRFCsb}, {"tACTcmd", &HbmTiming::tACTcmd},
 };
 
 std::string trim(const std::string& s) {
@@ -113,12 +130,13 @@ std::string trim(const std::string& s) {
 }  // namespace
 
 const std::vector<std::string>& hbmTimingPresetNames() {
-  static const std::vector<std::string> names = {"hbm2-2000", "hbm2e-3200", "hbm3-6400"};
+  static const std::vector<std::string> names = {"hbm2-2000", "hbm2-2000-vega", "hbm2e-3200", "hbm3-6400"};
   return names;
 }
 
 HbmTiming hbmTimingPreset(const std::string& name) {
   if (name == "hbm2-2000") return hbm2_2000();
+  if (name == "hbm2-2000-vega") return hbm2_2000_vega();
   if (name == "hbm2e-3200") return hbm2e_3200();
   if (name == "hbm3-6400") return hbm3_6400();
   std::string list;

@@ -1,6 +1,6 @@
 #pragma once
 // JEDEC-style HBM timing of one pseudo-channel, in nanoseconds, and the named timing sets the
-// simulator ships (hbm2-2000, hbm2e-3200, hbm3-6400). Every value's source is in
+// simulator ships (hbm2-2000, hbm2-2000-vega, hbm2e-3200, hbm3-6400). Every value's source is in
 // hbm_timing.cpp. Pure data: no SystemC.
 #include <cstdint>
 #include <string>
@@ -33,6 +33,8 @@ struct HbmTiming {
   double tRTW = 0;          // read command to write command
   double tREFI = 0;         // all-bank refresh interval
   double tRFC = 0;          // all-bank refresh duration
+  double tRFCsb = 0;        // per-bank (single-bank) refresh duration
+  double tACTcmd = 0;       // row command bus time of an ACT (PRE and REF take one tCK)
 };
 
 // The named timing sets; throws std::invalid_argument (listing the names) for an unknown name.

@@ -80,6 +80,7 @@ HbmTrafficResult runHbmTraffic(HbmModel& model, const HbmTrafficSpec& spec) {
     inflight.push(d);
     end = std::max(end, d);
   }
+  if (model.params().writeHigh > 0) end = std::max(end, model.drainWrites());  // posted writes still queued
   r.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
 
   r.elapsed = end - spec.start;

@@ -249,6 +249,7 @@ Config Config::load(const std::string& presetOrPath, const std::vector<std::stri
         } else {
           cfg.set(key, spec, "set by " + name);
         }
+        cfg.params_[key].explicitlySet = true;
       }
     }
     if (j.contains("topology")) cfg.topology_ = j["topology"];
@@ -261,8 +262,11 @@ Config Config::load(const std::string& presetOrPath, const std::vector<std::stri
       std::string key = kv.substr(0, eq), text = kv.substr(eq + 1);
       const ParamInfo& p = cfg.find(key);
       cfg.set(key, parseValue(p, text), "override");
+      cfg.params_[key].explicitlySet = true;
     }
   }
+  cfg.deriveDependents();
+  cfg.check();
   return cfg;
 }
 

@@ -64,6 +64,8 @@ Device::Device(sc_core::sc_module_name name, int id_, const Config& cfg, trace::
 Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamScheduler::CompletionHook hook)
     : cfg_(cfg), trace_(trace) {
   Tick window = nsToTick(static_cast<double>(cfg_.getInt("trace.counter_window_ns")));
+  // The window follows the trace level: the configured one with every burst, 10x at task level.
+  if (!trace_.wants(trace::Level::Transaction)) window *= 10;
   counterWindow_ = window;
   hbmCapacity_ = hbmParamsFromConfig(cfg_).capacityBytes;
   tlm::tlm_global_quantum::instance().set(
@@ -90,23 +92,26 @@ Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamSc
     bindings_.push_back({np + ".mem_bus.out", dev->memoryTarget});
   }
 
-  auto counter = [&](int pid, const std::string& name) {
-    counters_.push_back(std::make_unique<trace::BandwidthCounter>(&trace_, pid, name, window));
+  auto counter = [&](int pid, std::vector<std::string> names, double peakBytesPerSec) {
+    counters_.push_back(
+        std::make_unique<trace::BandwidthCounter>(&trace_, pid, std::move(names), window, peakBytesPerSec));
     return counters_.back().get();
   };
   if (trace_.wants(trace::Level::Task)) {
     auto links = fabric().deviceLinks();
     for (auto& dev : devices_) {
-      dev->bus->setCounters(counter(dev->tracePid, "HBM read GB/s"),
-                            counter(dev->tracePid, "HBM write GB/s"));
+      // Reads and writes share the device's data bus: one counter, two tracks, one peak (none
+      // known for a plug-in memory model).
+      dev->bus->setCounter(counter(dev->tracePid, {"HBM read GB/s", "HBM write GB/s"},
+                                   dev->hbm ? dev->hbm->model.peakBytesPerSec() : 0.0));
       auto* link = const_cast<pcie::Link*>(links[static_cast<size_t>(dev->id)]);
-      link->up.setCounter(counter(dev->tracePid, "PCIe up GB/s"));
-      link->down.setCounter(counter(dev->tracePid, "PCIe down GB/s"));
+      link->up.setCounter(counter(dev->tracePid, {"PCIe up GB/s"}, link->up.bytesPerSec()));
+      link->down.setCounter(counter(dev->tracePid, {"PCIe down GB/s"}, link->down.bytesPerSec()));
     }
     // Switch uplinks and root ports: counters in a fabric process.
     int fabricPid = trace_.process("PCIe fabric", deviceCount() + 1);
     for (Channel* ch : fabric().channels())
-      if (!ch->counter()) ch->setCounter(counter(fabricPid, ch->name() + " GB/s"));
+      if (!ch->counter()) ch->setCounter(counter(fabricPid, {ch->name() + " GB/s"}, ch->bytesPerSec()));
   }
   std::vector<int> pids;
   for (auto& dev : devices_) pids.push_back(dev->tracePid);
@@ -169,7 +174,8 @@ json channelJson(const Channel& c, Tick now) {
           {"utilisation", now ? static_cast<double>(c.busyTicks()) / static_cast<double>(now) : 0.0},
           {"payload_bytes", c.payloadBytes()},
           {"wire_bytes", c.wireBytes()},
-          {"avg_payload_GBps", secs > 0 ? static_cast<double>(c.payloadBytes()) / secs / 1e9 : 0.0}};
+          {"avg_payload_GBps", secs > 0 ? static_cast<double>(c.payloadBytes()) / secs / 1e9 : 0.0},
+          {"peak_GBps", c.bytesPerSec() / 1e9}};
 }
 }  // namespace
 
@@ -191,7 +197,8 @@ json Platform::statistics(Tick now) const {
            {"copies", s.copies},
            {"bytes", s.bytes},
            {"busy_us", tickToUs(s.busy)},
-           {"achieved_GBps", s.busy ? static_cast<double>(s.bytes) / tickToSec(s.busy) / 1e9 : 0.0}});
+           {"achieved_GBps", s.busy ? static_cast<double>(s.bytes) / tickToSec(s.busy) / 1e9 : 0.0},
+           {"peak_GBps", cfg_.getFloat("dma.channel_gbps")}});
     }
     dj["dma"] = chans;
     if (d->hbm) {
@@ -203,22 +210,35 @@ json Platform::statistics(Tick now) const {
                    {"bytes_written", hs.bytesWritten},
                    {"row_hit_rate", hs.rowHitRate()},
                    {"refresh_stalls", hs.refreshStalls},
+                   {"peak_GBps", d->hbm->model.peakBytesPerSec() / 1e9},
+                   {"pseudo_channels", hs.busyPerPc.size()},
                    {"utilisation", now ? tickToSec(hbmBusy) / pcs / tickToSec(now) : 0.0}};
     } else {  // a plug-in memory model: what crossed the memory bus
       dj["hbm"] = {{"bytes_read", d->bus->bytesRead()},
                    {"bytes_written", d->bus->bytesWritten()},
                    {"model", cfg_.getString("hbm.model")}};
     }
-    Tick coreBusy = 0;
-    uint64_t tiles = 0;
-    for (const auto& s : d->cores->stats()) coreBusy += s.busy, tiles += s.tiles;
-    dj["aicore"] = {
-        {"tiles", tiles},
-        {"busy_us", tickToUs(coreBusy)},
-        {"utilisation", now ? tickToSec(coreBusy) /
-                                  static_cast<double>(d->cores->cubeCores() + d->cores->vectorCores()) /
-                                  tickToSec(now)
-                            : 0.0}};
+    // Cube and vector cores separately: an operator uses one kind, so one figure over all cores
+    // would understate how busy the kind in use was.
+    const auto& cs = d->cores->stats();
+    auto coreKind = [&](size_t first, size_t count) {
+      Tick busy = 0;
+      uint64_t tiles = 0, used = 0;
+      for (size_t i = first; i < first + count && i < cs.size(); ++i)
+        busy += cs[i].busy, tiles += cs[i].tiles, used += cs[i].tiles ? 1 : 0;
+      return json{{"cores", count},
+                  {"cores_used", used},
+                  {"tiles", tiles},
+                  {"busy_us", tickToUs(busy)},
+                  {"utilisation", now && count ? tickToSec(busy) / static_cast<double>(count) / tickToSec(now) : 0.0}};
+    };
+    const auto cube = static_cast<size_t>(d->cores->cubeCores()), vec = static_cast<size_t>(d->cores->vectorCores());
+    json cubeJ = coreKind(0, cube), vecJ = coreKind(cube, vec);
+    dj["aicore"] = {{"tiles", cubeJ["tiles"].get<uint64_t>() + vecJ["tiles"].get<uint64_t>()},
+                    {"busy_us", cubeJ["busy_us"].get<double>() + vecJ["busy_us"].get<double>()},
+                    {"utilisation", std::max(cubeJ["utilisation"].get<double>(), vecJ["utilisation"].get<double>())},
+                    {"cube", cubeJ},
+                    {"vector", vecJ}};
     devs.push_back(dj);
   }
   out["devices"] = devs;

@@ -48,6 +48,11 @@ struct HwStream {
   bool finished = false;   // destroyed and drained (at finishedAt): the scheduler may reuse it
   Tick finishedAt = 0;
   uint64_t serial = 0;  // creation order on its device
+  // Failure handling (aclrtSetStreamFailureMode, aclrtStreamStop/Abort): with stopOnFailure a
+  // failed task makes the stream skip what follows; `discardBefore` skips tasks up to that seq.
+  bool stopOnFailure = false;
+  bool failed = false;
+  uint64_t discardThrough = 0;
 };
 
 }  // namespace npusim::sched

@@ -73,7 +73,8 @@ HwStream* StreamScheduler::reuseFinishedStream() {
       }
     }
     s->stats = StreamStats{};
-    s->issued = s->completed = 0;
+    s->issued = s->completed = s->discardThrough = 0;
+    s->failed = s->stopOnFailure = false;
     s->lastEnd = 0;
     s->destroyed = s->finished = false;
     finished_--;
@@ -120,7 +121,11 @@ void StreamScheduler::streamThread(HwStream* s) {
     if (t.submit > now()) sc_core::wait(ticks(t.submit - now()));
     sc_core::wait(ticks(dispatch_));
     t.start = now();
-    execute(s, t);
+    if ((s->stopOnFailure && s->failed) || t.seq <= s->discardThrough)
+      t.skipped = true;  // the stream stopped, failed, or was aborted: the task does not run
+    else
+      execute(s, t);
+    if (t.error) s->failed = true;
     t.end = now();
 
     StreamStats& st = s->stats;
@@ -172,12 +177,16 @@ void StreamScheduler::execute(HwStream* s, Task& t) {
       break;
     }
     case TaskKind::Operator: {
+      if (t.op->before) t.op->before(t.op->work);
       cores_.run(t.op->work, t.op->name, t.id);
       if (t.op->compute) t.op->compute();
       break;
     }
     case TaskKind::ModelExec:
       runModel(s, t);
+      break;
+    case TaskKind::Builtin:
+      if (t.run) t.run(t);
       break;
     case TaskKind::EventReset:
     case TaskKind::Marker:
@@ -198,6 +207,8 @@ void StreamScheduler::traceTask(HwStream* s, const Task& t) {
   if (t.kind == TaskKind::ModelExec && t.model)
     a.add("model", t.model->id).add("tasks", t.model->taskCount());
   if (t.engineWait) a.add("engine_wait_us", tickToUs(t.engineWait));
+  if (t.error) a.add("error", static_cast<int64_t>(t.error));
+  if (t.skipped) a.add("skipped", 1);
   if (t.eventWait) a.add("event_wait_us", tickToUs(t.eventWait));
   a.add("queued_us", tickToUs(t.start - std::min(t.start, t.submit)));
   trace_.slice(s->track, t.label, "task", t.start, t.end - t.start, &a);

@@ -2,6 +2,7 @@
 // A task as the device's stream scheduler sees it: one SQE in a stream's hardware queue.
 // The runtime builds tasks from API calls; the scheduler executes them on the engines.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -30,7 +31,9 @@ const char* routeName(CopyRoute r);
 
 // ModelExec replays a captured model (aclmdlRIExecuteAsync): the scheduler puts the model's
 // tasks on the model's own streams and the ModelExec task ends when all of them have.
-enum class TaskKind { Copy, EventRecord, EventWait, EventReset, Operator, Marker, ModelExec };
+// Builtin runs `run` on the stream's SystemC thread: runtime tasks that need no engine of their
+// own (notifies, value write/wait, labels) or drive one themselves; it may wait in simulated time.
+enum class TaskKind { Copy, EventRecord, EventWait, EventReset, Operator, Marker, ModelExec, Builtin };
 
 struct Task {
   uint64_t id = 0;  // global, in launch order
@@ -42,6 +45,7 @@ struct Task {
   Tick engineWait = 0;      // time spent waiting for a free engine
   Tick eventWait = 0;       // time spent waiting on an event
   uint64_t flow = 0;        // trace flow id from the API call that launched it
+  int hostThread = 0;       // index of the host thread that launched it (exception info)
   std::string label;        // trace name, e.g. "Memcpy H2D"
 
   // Copy
@@ -57,6 +61,11 @@ struct Task {
 
   // Operators
   std::shared_ptr<OperatorTask> op;
+
+  // Builtin: what the task does; sets `error` (an ACL error code) when it fails on the device.
+  std::function<void(Task&)> run;
+  int32_t error = 0;  // non-zero: the task failed (or was skipped on a stopped/failed stream)
+  bool skipped = false;
 
   // ModelExec: the graph to replay and the first of the task ids reserved for its tasks.
   std::shared_ptr<ModelGraph> model;

@@ -260,8 +260,11 @@ const noise = /^(Unexpected QueryResult field|warning: unsupported syscall: __sy
 const log = engineLog.filter((l) => !noise.test(l));
 if (log.length) report.engine_log = log.slice(-30);
 report.failures = failures;
-process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-if (failures.length) process.stderr.write(`perfetto_check: FAILED: ${opt.trace}\n  ${failures.join('\n  ')}\n`);
+// On a pipe, stdout is asynchronous: exiting before the write has drained cuts the report at
+// 64 KiB. Exit only once both writes have been handed to the OS.
+const drained = (stream, text) => new Promise((resolve) => stream.write(text, resolve));
+await drained(process.stdout, JSON.stringify(report, null, 2) + '\n');
+if (failures.length) await drained(process.stderr, `perfetto_check: FAILED: ${opt.trace}\n  ${failures.join('\n  ')}\n`);
 channel.port1.close();
 channel.port2.close();
 process.exit(failures.length ? 1 : 0);

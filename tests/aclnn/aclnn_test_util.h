@@ -234,7 +234,7 @@ class HostTensorBuf {
   double get(int64_t flat) { return decode(dt_, at(flat)); }
   // The value as stored (after rounding to the element type).
   double stored(double v) {
-    unsigned char b[16];
+    unsigned char b[16] = {};
     encode(dt_, v, b);
     return decode(dt_, b);
   }

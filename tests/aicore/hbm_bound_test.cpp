@@ -5,23 +5,15 @@
 #include <cstdio>
 
 #include "models/hbm/hbm_params.h"
-#include "models/hbm/hbm_traffic.h"
 #include "tests/aicore/aicore_test_util.h"
+#include "tests/aicore/roofline.h"
 
 using namespace aicore_test;
 
 namespace {
 
-// Closed-loop sequential streaming of `bytes` in 64 KiB requests (the DMA burst size), with
-// 64 requests in flight and the given read fraction.
 double hbmStreamingBytesPerSec(uint64_t bytes, double readFraction) {
-  npusim::HbmModel m(npusim::hbmParamsFromConfig(config()));
-  npusim::HbmTrafficSpec spec;
-  spec.readFraction = readFraction;
-  spec.requestBytes = 65536;
-  spec.requests = std::min<uint64_t>(bytes, 256ull << 20) / spec.requestBytes;  // converged by then
-  spec.outstanding = 64;
-  return npusim::runHbmTraffic(m, spec).bytesPerSec;
+  return roofline::hbmBytesPerSec(config(), bytes, readFraction);
 }
 
 // Runs a 3 x 256 MiB fp32 Add under `set` and checks it against the HBM model's streaming.

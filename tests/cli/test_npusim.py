@@ -88,8 +88,11 @@ class ConfigTest(unittest.TestCase):
     def test_config_show_values_units_sources(self):
         p = npusim("config", "show", "--set", "pcie.gen=5")
         self.assertEqual(p.returncode, 0, p.stderr)
-        self.assertIn("1 overridden", p.stdout)
+        # The override and the three values derived from it (issue 14.2), each saying so.
+        self.assertIn("4 overridden", p.stdout)
         self.assertRegex(p.stdout, r"(?m)^  pcie\.gen\s+5\s+override \(was 4\)$")
+        self.assertRegex(p.stdout, r"(?m)^  pcie\.read_completion_bytes\s+128\s+B\s+derived from pcie\.gen = 5: .*\(was 64\)$")
+        self.assertRegex(p.stdout, r"(?m)^  pcie\.posted_credit_bytes\s+16384\s+B\s+derived from pcie\.gen = 5")
         self.assertRegex(p.stdout, r"(?m)^  pcie\.width\s+16\s+lanes\s+hardware\.md")
         self.assertRegex(p.stdout, r"(?m)^\[hbm\]$")
         j = json.loads(npusim("config", "show", "--set", "pcie.gen=5", "--json").stdout)
@@ -144,6 +147,23 @@ class BadInputTest(TempDirTest):
         self.assertEqual(npusim("config", "show", "--preset", "910c").returncode, 2)
         self.assertEqual(npusim("bandwidth", "--preset", "910c").returncode, 2)
 
+    def test_inconsistent_configuration_refused_by_every_command(self):
+        # Issue 17.6: one check (Config::check) when the configuration is read, naming the key.
+        for cmd in (["run"], ["sweep", "--out", self.path("sw"), "--set", "pcie.gen=4,5"]):
+            err = self.refused(*cmd, "--set", "hbm.address_map=xx-yy")
+            self.assertIn("hbm.address_map", err)
+        show = npusim("config", "show", "--set", "hbm.address_map=xx-yy")
+        self.assertEqual(show.returncode, 2)
+        self.assertIn("hbm.address_map", show.stderr)
+        topo = self.path("dup.json")
+        with open(topo, "w") as f:
+            json.dump({"extends": "910b", "topology": {"root_ports": [{"device": 0}, {"device": 0}]}}, f)
+        self.assertIn("device id 0 appears twice", self.refused("run", "--config", topo))
+        with open(topo, "w") as f:
+            json.dump({"extends": "910b", "topology": {"root_ports": [{"device": 0, "link": {"gen": 9}}]}}, f)
+        self.assertIn("link gen 9", self.refused("run", "--config", topo))
+        self.assertEqual(npusim("config", "show", "--config", topo).returncode, 2)
+
     def test_bad_sweep_value_refused_before_any_point_runs(self):
         out = self.path("sweep")
         err = self.refused("sweep", "--out", out, "--set", "pcie.gen=3,4,7")
@@ -174,12 +194,19 @@ class RunTest(TempDirTest):
         copies = sum(c["copies"] for c in chans)
         busy = sum(c["busy_us"] for c in chans)
         mib = sum(c["bytes"] for c in chans) / 2**20
-        line = re.search(r"NPU 0 DMA \(1/4 ch used\)\s+([0-9.]+) %\s+([0-9.]+)\s+([0-9.]+) MiB\s+([0-9.]+) GB/s\s+"
-                         r"(\d+) copies", p.stderr)
+        # One line per channel that moved data: busy % of the simulated time, not averaged over channels.
+        used = [c for c in chans if c["copies"] > 0]
+        self.assertEqual(len(used), 1)
+        line = re.search(r"NPU 0 DMA ch %d\s+([0-9.]+) %%\s+([0-9.]+)\s+([0-9.]+) MiB\s+([0-9.]+) GB/s\s+"
+                         r"([0-9.]+) GB/s\s+(\d+) copies" % used[0]["channel"], p.stderr)
         self.assertIsNotNone(line, p.stderr)
-        self.assertAlmostEqual(float(line.group(1)), 100 * busy / 4 / s["sim_time_us"], places=2)
+        self.assertAlmostEqual(float(line.group(1)), 100 * busy / s["sim_time_us"], places=2)
         self.assertAlmostEqual(float(line.group(3)), mib, places=3)
-        self.assertEqual(int(line.group(5)), copies)
+        self.assertAlmostEqual(float(line.group(5)), used[0]["peak_GBps"], places=2)
+        self.assertEqual(int(line.group(6)), copies)
+        total = re.search(r"NPU 0 DMA total \(1/4 ch used\)\s+-\s+([0-9.]+)\s+([0-9.]+) MiB", p.stderr)
+        self.assertIsNotNone(total, p.stderr)
+        self.assertAlmostEqual(float(total.group(1)), busy, places=2)
         self.assertIn("NPU 1-7: idle", p.stderr)
         self.assertIn("NPU 0 link up", p.stderr)
         for stream in ("NPU 0 sync copies", "NPU 0 stream"):
@@ -199,11 +226,55 @@ class RunTest(TempDirTest):
         # Running time ~ 4 MiB over a Gen3 x16 link at < 80 % efficiency.
         self.assertGreater(float(running), 4 * 2**20 / (0.8 * raw_GBps(3) * 1e3))
 
+    def assertAbnormalOutputs(self, p, stats, trace, reason):
+        """The run ended abnormally: statistics so far and a closed trace, both saying how."""
+        s = json.load(open(stats))
+        self.assertEqual(s["end"], {"normal": False, "signal": s["end"]["signal"], "reason": reason})
+        self.assertGreater(s["sim_time_us"], 0)
+        self.assertIn("ended abnormally (%s)" % reason, p.stderr)
+        events = json.load(open(trace))["traceEvents"]  # loads: complete up to the end, closed
+        ends = [e for e in events if e.get("cat") == "abnormal_end"]
+        self.assertEqual(len(ends), 1, ends)
+        self.assertIn(reason, ends[0]["name"])
+        self.assertTrue(any(e.get("name") == "aclrtMemcpyAsync" for e in events))
+        self.assertIn("open in https://ui.perfetto.dev", p.stderr)
+
     def test_crash_is_reported_with_signal(self):
-        p = npusim("run", "--", APP, "--abort")
+        stats, trace = self.path("s.json"), self.path("t.json")
+        p = npusim("run", "--stats", stats, "--trace", trace, "--", APP, "--abort")
         self.assertEqual(p.returncode, 128 + 6, p.stderr)
         self.assertIn("killed by signal 6 (SIGABRT", p.stderr)
-        self.assertIn("before writing statistics", p.stderr)
+        self.assertAbnormalOutputs(p, stats, trace, "SIGABRT")
+
+    def test_segfault_is_reported_as_segfault(self):
+        stats, trace = self.path("s.json"), self.path("t.json")
+        p = npusim("run", "--stats", stats, "--trace", trace, "--", APP, "--segv")
+        self.assertEqual(p.returncode, 128 + 11, p.stderr)
+        self.assertIn("killed by signal 11 (SIGSEGV", p.stderr)
+        self.assertNotIn("SIGABRT", p.stderr)
+        self.assertAbnormalOutputs(p, stats, trace, "SIGSEGV")
+
+    def test_timeout_stops_program_and_keeps_outputs(self):
+        stats, trace = self.path("s.json"), self.path("t.json")
+        p = npusim("run", "--timeout", "2", "--stats", stats, "--trace", trace, "--", APP, "--forever",
+                   "--bytes", "65536")
+        self.assertEqual(p.returncode, 124, p.stderr)
+        self.assertIn("timed out after 2 s", p.stderr)
+        self.assertAbnormalOutputs(p, stats, trace, "SIGTERM")
+
+    def test_output_paths_checked_before_the_program_starts(self):
+        touched = self.path("ran")
+        for opt in ("--stats", "--trace"):
+            p = npusim("run", opt, "/nonexistent/dir/x.json", "--", APP, "--touch", touched)
+            self.assertEqual(p.returncode, 2, p.stderr)
+            self.assertIn("%s /nonexistent/dir/x.json: directory '/nonexistent/dir' does not exist" % opt, p.stderr)
+            self.assertFalse(os.path.exists(touched), "the program must not have started")
+
+    def test_quiet_prints_nothing_but_the_program_output(self):
+        p = npusim("run", "-q", "--stats", self.path("s.json"), "--trace", self.path("t.json"), "--", APP)
+        self.assertRan(p)
+        self.assertEqual(p.stderr, "")
+        self.assertIn("h2d_ms=", p.stdout)
 
     def test_nonzero_exit_is_reported_and_passed_on(self):
         p = npusim("run", "--", APP, "--exit", "3")
@@ -244,9 +315,22 @@ class BandwidthTest(unittest.TestCase):
                 else:
                     self.assertTrue(0.6 * raw < g4["p2p"][d][e] < 256 / 280 * raw)
         g5 = self.measure("--set", "pcie.gen=5")
+        # Gen5 doubles the lane rate and (derived from pcie.gen) returns 128 B completions:
+        # 2 x (128/148) / (64/84) = 2.27 times the Gen4 H2D rate.
         for d in range(8):
-            self.assertAlmostEqual(g5["h2d"][d] / g4["h2d"][d], 2.0, delta=0.15)
-        self.assertEqual(g5["overrides"], ["pcie.gen: 4 -> 5"])
+            self.assertAlmostEqual(g5["h2d"][d] / g4["h2d"][d], 2 * (128 / 148) / (64 / 84), delta=0.15)
+        self.assertIn("pcie.gen: 4 -> 5", g5["overrides"])
+        self.assertIn("pcie.read_completion_bytes: 64 -> 128", g5["overrides"])
+
+    def test_generation_override_equals_the_generation_preset(self):
+        # Issue 14.2: what follows from pcie.gen (completion size, posted credits, switch latency)
+        # is derived from it, so the override and the Gen5 preset give the same copy bandwidths.
+        mine = self.measure("--set", "pcie.gen=5")
+        preset = self.measure("--preset", "910b-gen5")
+        for kind in ("h2d", "d2h", "d2d"):
+            for a, b in zip(mine[kind], preset[kind]):
+                self.assertAlmostEqual(a / b, 1.0, delta=0.03, msg=kind)
+        self.assertGreater(min(mine["d2h"]), 45.0)  # not the Gen4 credit limit of 25.6 GB/s
 
     def test_text_matrix_and_peer_access_what_if(self):
         p = npusim("bandwidth", "--size", "1MiB")
@@ -276,7 +360,10 @@ class CompareTest(TempDirTest):
         self.assertEqual(changes, sorted(changes, reverse=True))
         self.assertRegex(stats, r"(?m)^  sim_time_us\s")
         j = json.loads(npusim("compare", "--json", a, b).stdout)
-        self.assertEqual([c["key"] for c in j["config"] if not c["key"].startswith("topology")], ["pcie.gen"])
+        # pcie.gen and what is derived from it (issue 14.2).
+        self.assertEqual(sorted(c["key"] for c in j["config"] if not c["key"].startswith("topology")),
+                         ["pcie.gen", "pcie.posted_credit_bytes", "pcie.read_completion_bytes",
+                          "pcie.switch_latency_ns"])
         rel = {s["key"]: s["relative"] for s in j["stats"]}
         self.assertAlmostEqual(rel["sim_time_us"], (sb["sim_time_us"] - sa["sim_time_us"]) / sa["sim_time_us"])
         self.assertLess(rel["sim_time_us"], 0)
@@ -303,10 +390,12 @@ class SweepTest(TempDirTest):
         self.assertTrue(all(r["status"] == "ok" and r["exit_code"] == "0" for r in rows))
         times = [h2d_ms(os.path.join(out, r["log_file"])) for r in rows]
         sim = [float(r["sim_time_us"]) for r in rows]
-        bw = [float(r["dma_GBps"]) for r in rows]
-        # Each generation doubles the lane rate; 8 MiB of copies are bandwidth-bound.
+        bw = [float(r["h2d_GBps"]) for r in rows]
+        self.assertTrue(all(float(r["d2h_GBps"]) > 0 for r in rows))  # the program's one D2H copy
+        # Each generation doubles the lane rate; 8 MiB of copies are bandwidth-bound. From Gen5
+        # the completions are 128 B (derived from pcie.gen): 2 x (128/148) / (64/84) = 2.27.
         self.assertAlmostEqual(times[0] / times[1], 2.0, delta=0.2)
-        self.assertAlmostEqual(times[1] / times[2], 2.0, delta=0.2)
+        self.assertAlmostEqual(times[1] / times[2], 2.27, delta=0.2)
         self.assertTrue(sim[0] > sim[1] > sim[2], sim)
         self.assertTrue(bw[0] < bw[1] < bw[2], bw)
         doc = json.load(open(os.path.join(out, "sweep.json")))
@@ -335,13 +424,41 @@ class SweepTest(TempDirTest):
         rows = read_csv(os.path.join(out, "sweep.csv"))
         self.assertEqual([r["status"] for r in rows], ["ok", "killed by signal 6 (SIGABRT, Aborted)", "ok"])
         self.assertEqual([r["signal"] for r in rows], ["", "ABRT", ""])
-        self.assertEqual(rows[1]["sim_time_us"], "")
+        # The aborted point still wrote its statistics up to the abort (they say how it ended).
+        self.assertGreater(float(rows[1]["sim_time_us"]), 0)
+        self.assertFalse(json.load(open(os.path.join(out, rows[1]["stats_file"])))["end"]["normal"])
         self.assertTrue(float(rows[0]["sim_time_us"]) > float(rows[2]["sim_time_us"]) > 0)
         self.assertIn("3 points, 2 ok, 1 failed", p.stdout)
         self.assertIn("h2d_ms=", open(os.path.join(out, rows[1]["log_file"])).read())
         doc = json.load(open(os.path.join(out, "sweep.json")))
         self.assertEqual([pt["ok"] for pt in doc["points"]], [True, False, True])
-        self.assertIsNone(doc["points"][1]["sim_time_us"])
+
+    def test_presets_zipped_axes_program_arguments_and_metrics(self):
+        out, p = self.sweep("--preset", "910b,910b-gen5", "--zip", "dma.channels=1,2", "--zip", "hbm.stacks=2,4",
+                            "--arg", "copies=1,3", "--metric", "ms=h2d_ms=([0-9.]+)",
+                            program=("--copies", "{copies}", "--metric", "answer=42"))
+        rows = read_csv(os.path.join(out, "sweep.csv"))
+        # presets x (zipped pair) x program argument = 2 x 2 x 2 points, the zipped axes in step.
+        self.assertEqual([(r["preset"], r["dma.channels"], r["hbm.stacks"], r["arg.copies"]) for r in rows],
+                         [(pr, ch, st, c) for pr in ("910b", "910b-gen5") for ch, st in (("1", "2"), ("2", "4"))
+                          for c in ("1", "3")])
+        for r in rows:
+            self.assertEqual(r["status"], "ok")
+            stats = json.load(open(os.path.join(out, r["stats_file"])))
+            self.assertEqual(stats["config"]["preset"], r["preset"])
+            self.assertEqual(stats["config"]["params"]["hbm.stacks"], int(r["hbm.stacks"]))
+            log = open(os.path.join(out, r["log_file"])).read()
+            self.assertIn("copies=%s" % r["arg.copies"], log)
+            self.assertEqual(float(r["metric.answer"]), 42)
+            self.assertAlmostEqual(float(r["metric.ms"]), h2d_ms(os.path.join(out, r["log_file"])), places=6)
+        # Gen5 moves the same bytes host to device faster than Gen4.
+        g4 = [float(r["h2d_GBps"]) for r in rows if r["preset"] == "910b"]
+        g5 = [float(r["h2d_GBps"]) for r in rows if r["preset"] == "910b-gen5"]
+        self.assertGreater(min(g5), 1.5 * max(g4))
+
+    def test_zipped_axes_need_as_many_values(self):
+        out, p = self.sweep("--zip", "dma.channels=1,2", "--zip", "hbm.stacks=2,4,8", code=2)
+        self.assertIn("zipped axes vary together", p.stderr)
 
     def test_plain_progress_lines_without_terminal(self):
         _, p = self.sweep("--set", "pcie.gen=4,5")

@@ -90,3 +90,14 @@ TEST(Examples, MatmulTakesItsShapeFromTheCommandLine) {
   EXPECT_TRUE(has(r, "matmul fp16 256x512x128: ")) << r.output;
   EXPECT_TRUE(has(r, "matmul: result correct")) << r.output;
 }
+
+TEST(Examples, DecoderLayerMatchesTheHostReferenceEagerAndCaptured) {
+  // A small LLaMA-shaped layer: 96 tokens, hidden 256 in 4 heads of 64, MLP 688.
+  const ExampleRun r = runExample("decoder_layer", "--tokens 96 --hidden 256 --heads 4 --mlp 688 --check");
+  EXPECT_EQ(r.exitCode, 0) << r.output;
+  EXPECT_TRUE(has(r, "captured results identical to eager: yes")) << r.output;
+  EXPECT_TRUE(has(r, "(relative): correct")) << r.output;
+  for (const char* op : {"RmsNorm", "Mm (q)", "RotaryPositionEmbedding", "FlashAttentionScore", "SwiGlu", "Slice",
+                         "InplaceCopy", "Cast"})
+    EXPECT_TRUE(has(r, op)) << op << "\n" << r.output;
+}

@@ -28,6 +28,12 @@ const std::vector<std::string> kHeaders = {
     "acl/error_codes/rt_error_codes.h",
     "acl/error_codes/ge_error_codes.h",
     "acl/ops/acl_dvpp.h",
+    "acl/acl_prof.h",
+    "acl/acl_dump.h",
+    "acl/acl_tdt.h",
+    "acl/acl_tdt_queue.h",
+    "securec.h",
+    "mstx/ms_tools_ext.h",
 };
 
 struct CompileResult {

@@ -28,6 +28,16 @@ NPUSIM_SIGNATURE(aclsysGetCANNVersion, aclError(aclCANNPackageName, aclCANNPacka
 NPUSIM_SIGNATURE(aclrtGetLastError, aclError(aclrtLastErrLevel));
 NPUSIM_SIGNATURE(aclrtPeekAtLastError, aclError(aclrtLastErrLevel));
 NPUSIM_SIGNATURE(aclrtGetSocName, const char*());
+NPUSIM_SIGNATURE(aclsysGetVersionStr, aclError(char*, char*));
+NPUSIM_SIGNATURE(aclsysGetVersionNum, aclError(char*, int32_t*));
+NPUSIM_SIGNATURE(aclGetCannAttributeList, aclError(const aclCannAttr**, size_t*));
+NPUSIM_SIGNATURE(aclGetCannAttribute, aclError(aclCannAttr, int32_t*));
+NPUSIM_SIGNATURE(aclrtCheckArchCompatibility, aclError(const char*, int32_t*));
+NPUSIM_SIGNATURE(aclrtIpcMemGetExportKey, aclError(void*, size_t, char*, size_t, uint64_t));
+NPUSIM_SIGNATURE(aclrtIpcMemImportByKey, aclError(void**, const char*, uint64_t));
+NPUSIM_SIGNATURE(aclrtIpcGetEventHandle, aclError(aclrtEvent, aclrtIpcEventHandle*));
+NPUSIM_SIGNATURE(aclrtIpcOpenEventHandle, aclError(aclrtIpcEventHandle, aclrtEvent*));
+NPUSIM_SIGNATURE(aclmdlSetDump, aclError(const char*));
 // Devices.
 NPUSIM_SIGNATURE(aclrtSetDevice, aclError(int32_t));
 NPUSIM_SIGNATURE(aclrtResetDevice, aclError(int32_t));

@@ -1,9 +1,9 @@
 // Configuration loading: presets, overrides, and refusals that name the key.
+#include "npusim/config.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
-
-#include "npusim/config.h"
 
 using npusim::Config;
 using npusim::ConfigError;
@@ -77,4 +77,68 @@ TEST(Config, SplitOverridesHonoursBrackets) {
   auto v = Config::splitOverrides("a=1, b=[1,2] ,c=x");
   ASSERT_EQ(v.size(), 3u);
   EXPECT_EQ(v[1], "b=[1,2]");
+}
+
+// Issue 17.6: every rule is checked when the configuration is read, with the key in the message.
+TEST(ConfigCheck, CrossKeyAndTopologyRulesAreCheckedOnLoad) {
+  std::string e = errorOf("910b", {"hbm.address_map=xx-yy"});
+  EXPECT_NE(e.find("hbm.address_map"), std::string::npos) << e;
+  e = errorOf("910b", {"pcie.mrrs_bytes=300"});
+  EXPECT_NE(e.find("pcie.mrrs_bytes"), std::string::npos) << e;
+  e = errorOf("910b", {"pcie.read_completion_bytes=1024"});
+  EXPECT_NE(e.find("pcie.read_completion_bytes"), std::string::npos) << e;
+  e = errorOf("910b", {"hbm.row_bytes=96"});
+  EXPECT_NE(e.find("hbm.row_bytes"), std::string::npos) << e;
+  e = errorOf("910b", {"hbm.timing_overrides=tFOO=3"});
+  EXPECT_NE(e.find("tFOO"), std::string::npos) << e;
+  e = errorOf("910b", {"hbm.write_high=8,hbm.write_low=8"});
+  EXPECT_NE(e.find("hbm.write_low"), std::string::npos) << e;
+  auto topo = [](const std::string& t) {
+    std::string path = testing::TempDir() + "/check_topo.json";
+    FILE* f = fopen(path.c_str(), "w");
+    fprintf(f, "{\"extends\": \"910b\", \"topology\": %s}", t.c_str());
+    fclose(f);
+    return errorOf(path, {});
+  };
+  EXPECT_NE(topo(R"({"root_ports": [{"device": 0}, {"device": 0}]})").find("twice"), std::string::npos);
+  EXPECT_NE(topo(R"({"root_ports": [{"device": 0, "link": {"gen": 9}}]})").find("gen 9"), std::string::npos);
+  std::string deep = R"({"device": 0})";
+  for (int i = 0; i < 20; ++i) deep = R"({"switch": {"ports": [)" + deep + "]}}";
+  EXPECT_NE(topo(R"({"root_ports": [)" + deep + "]}").find("nested"), std::string::npos);
+  EXPECT_EQ(topo(R"({"root_ports": [{"device": 0, "link": {"gen": 3}}]})"), "");
+}
+
+// Issue 14.2: values that follow from another key are derived unless set explicitly.
+TEST(ConfigDerived, PcieGenerationSetsCompletionsCreditsAndSwitchLatency) {
+  Config gen5 = Config::load("910b-gen5");
+  Config set5 = Config::load("910b", {"pcie.gen=5"});
+  for (const char* key :
+       {"pcie.read_completion_bytes", "pcie.posted_credit_bytes", "pcie.switch_latency_ns"}) {
+    EXPECT_EQ(set5.params().at(key).value, gen5.params().at(key).value) << key;
+    EXPECT_EQ(set5.params().at(key).derivedFrom, "pcie.gen") << key;
+    EXPECT_NE(set5.params().at(key).source.find("derived from pcie.gen = 5"), std::string::npos);
+  }
+  EXPECT_EQ(set5.getInt("pcie.read_completion_bytes"), 128);
+  EXPECT_EQ(set5.getInt("pcie.posted_credit_bytes"), 16384);
+  // The root preset's own values are what the rules give for Gen4.
+  Config gen4 = Config::load("910b");
+  EXPECT_EQ(gen4.getInt("pcie.read_completion_bytes"), 64);
+  EXPECT_EQ(gen4.getInt("pcie.posted_credit_bytes"), 8192);
+  EXPECT_DOUBLE_EQ(gen4.getFloat("pcie.switch_latency_ns"), 105.0);
+  // An explicit value wins, and is not marked derived.
+  Config mine = Config::load("910b", {"pcie.gen=5", "pcie.read_completion_bytes=64"});
+  EXPECT_EQ(mine.getInt("pcie.read_completion_bytes"), 64);
+  EXPECT_EQ(mine.params().at("pcie.read_completion_bytes").derivedFrom, "");
+  EXPECT_EQ(mine.getInt("pcie.posted_credit_bytes"), 16384);
+}
+
+TEST(ConfigDerived, Hbm3TimingAloneIsAnHbm3Device) {
+  Config c = Config::load("910b", {"hbm.timing=hbm3-6400"});
+  EXPECT_EQ(c.getInt("hbm.channels_per_stack"), 16);  // 16 channels x 2 pseudo-channels per stack
+  EXPECT_EQ(c.getInt("hbm.pseudo_channels"), 2);
+  EXPECT_EQ(c.params().at("hbm.channels_per_stack").derivedFrom, "hbm.timing");
+  EXPECT_EQ(Config::load("910b").getInt("hbm.channels_per_stack"), 8);
+  EXPECT_EQ(Config::load("910b", {"hbm.timing=hbm3-6400", "hbm.channels_per_stack=8"})
+                .getInt("hbm.channels_per_stack"),
+            8);
 }

@@ -56,9 +56,32 @@ std::string slurp(const std::string& path) {
   return ss.str();
 }
 
-std::string runChild(const std::string& trace) {
+// Identical work on one device: every thread's calls tie with the others' in simulated time, so
+// only the tie-break decides the order in which they are recorded.
+void identicalWorker(double* hostClock) {
+  aclrtSetDevice(0);
+  aclrtStream s;
+  aclrtCreateStream(&s);
+  const size_t n = 256u << 10;
+  void *h, *d;
+  aclrtMallocHost(&h, n);
+  aclrtMalloc(&d, n, ACL_MEM_MALLOC_HUGE_FIRST);
+  for (int i = 0; i < 4; ++i) {
+    aclrtMemcpyAsync(d, n, h, n, ACL_MEMCPY_HOST_TO_DEVICE, s);
+    aclrtMemcpyAsync(h, n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, s);
+    if (i % 2 == 1) aclrtSynchronizeStream(s);
+  }
+  aclrtMemcpy(d, n, h, n, ACL_MEMCPY_HOST_TO_DEVICE);
+  aclrtSynchronizeStream(s);
+  *hostClock = npusimHostTimeNs();
+  aclrtFree(d);
+  aclrtFreeHost(h);
+  aclrtDestroyStream(s);
+}
+
+std::string runChild(const std::string& trace, const std::string& test = "Threads.OneThreadPerDevice") {
   std::string cmd = "NPUSIM_TRACE=" + trace + " " + testing::internal::GetArgvs()[0] +
-                    " --gtest_filter=Threads.OneThreadPerDevice 2>&1 | grep RESULT";
+                    " --gtest_filter=" + test + " 2>&1 | grep RESULT";
   FILE* p = popen(cmd.c_str(), "r");
   std::string out;
   char line[512];
@@ -99,4 +122,34 @@ TEST(Threads, SameTimesAndTraceOnEveryRun) {
   ASSERT_GT(b1.size(), 1000u);
   EXPECT_TRUE(b1 == b2) << "traces differ between runs";
   EXPECT_TRUE(b1 == b3) << "traces differ between runs";
+}
+
+TEST(Threads, EightIdenticalThreads) {
+  configure("");
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  std::vector<double> clock(8);
+  std::vector<std::thread> threads;
+  for (int k = 0; k < 8; ++k) threads.emplace_back(identicalWorker, &clock[k]);
+  for (auto& t : threads) t.join();
+  for (int k = 0; k < 8; ++k) std::printf("RESULT thread %d host %.1f ns\n", k, clock[k]);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+}
+
+// Disabled: with eight threads tying in simulated time, the trace still differs now and then
+// between runs on a loaded machine (issue 17 item 3 is not closed; see the report). Run it with
+// --gtest_also_run_disabled_tests.
+TEST(Threads, DISABLED_EightIdenticalThreadsSameTraceOnEveryRun) {
+  const std::string dir = testing::TempDir();
+  std::vector<std::string> results, traces;
+  for (int run = 0; run < 5; ++run) {
+    std::string t = dir + "/identical_" + std::to_string(run) + ".json";
+    results.push_back(runChild(t, "Threads.EightIdenticalThreads"));
+    traces.push_back(slurp(t));
+  }
+  ASSERT_NE(results[0].find("RESULT thread 7"), std::string::npos) << results[0];
+  ASSERT_GT(traces[0].size(), 1000u);
+  for (int run = 1; run < 5; ++run) {
+    EXPECT_EQ(results[0], results[run]);
+    EXPECT_TRUE(traces[0] == traces[run]) << "trace of run " << run << " differs from run 0";
+  }
 }

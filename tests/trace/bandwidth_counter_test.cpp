@@ -50,14 +50,11 @@ class BandwidthCounterTest : public ::testing::Test {
 };
 
 TEST_F(BandwidthCounterTest, UniformTransferGivesItsRate) {
-  // 64 KiB in 8 us is 8.192 GB/s in every 1 us window, then a drop to 0.
+  // 64 KiB in 8 us is 8.192 GB/s in every 1 us window, then a drop to 0: one sample per change.
   BandwidthCounter c(&w, pid, "bw", kUs);
   c.add(4 * kUs, 12 * kUs, 65536);
   c.flushAll();
-  Samples want;
-  for (long t = 4; t < 12; ++t) want.emplace_back(t * 1000, 8.192);
-  want.emplace_back(12000, 0.0);
-  expectSamples(finish(), want);
+  expectSamples(finish(), {{4000, 8.192}, {12000, 0.0}});
   EXPECT_EQ(c.totalBytes(), 65536u);
 }
 
@@ -100,19 +97,20 @@ TEST_F(BandwidthCounterTest, FlushBeforeEmitsOnlyFinishedWindowsInOrder) {
   BandwidthCounter c(&w, pid, "bw", kUs);
   const uint64_t base = w.eventsWritten();
   auto emitted = [&] { return w.eventsWritten() - base; };
-  c.add(0, 4 * kUs, 4000);             // 1000 B in each of windows 0..3
-  c.flushBefore(2 * kUs + 999 * kNs);  // windows 0 and 1 have ended; window 2 has not
+  c.add(0, 2 * kUs, 2000);             // 1000 B in each of windows 0..1
+  c.add(2 * kUs, 4 * kUs, 4000);       // 2000 B in each of windows 2..3
+  c.flushBefore(2 * kUs + 999 * kNs);  // windows 0 and 1 have ended (one value); window 2 has not
+  EXPECT_EQ(emitted(), 1u);
+  c.flushBefore(4 * kUs);  // windows 2 and 3 end at 3 us and 4 us: one new value
   EXPECT_EQ(emitted(), 2u);
-  c.flushBefore(4 * kUs);  // windows 2 and 3 end at 3 us and 4 us
-  EXPECT_EQ(emitted(), 4u);
   c.flushBefore(4 * kUs);  // nothing new; window 4 has not ended yet
-  EXPECT_EQ(emitted(), 4u);
+  EXPECT_EQ(emitted(), 2u);
   c.flushBefore(5 * kUs);  // window 4 ended idle: the graph drops to 0 right away
-  EXPECT_EQ(emitted(), 5u);
+  EXPECT_EQ(emitted(), 3u);
   c.flushBefore(9 * kUs);  // and stays there without more samples
   c.flushAll();
-  EXPECT_EQ(emitted(), 5u);
-  expectSamples(finish(), {{0, 1.0}, {1000, 1.0}, {2000, 1.0}, {3000, 1.0}, {4000, 0.0}});
+  EXPECT_EQ(emitted(), 3u);
+  expectSamples(finish(), {{0, 1.0}, {2000, 2.0}, {4000, 0.0}});
 }
 
 TEST_F(BandwidthCounterTest, LateBytesGoToTheFirstOpenWindow) {
@@ -135,7 +133,7 @@ TEST_F(BandwidthCounterTest, TwoCountersMakeTwoTracks) {
   wr.flushAll();
   w.close();
   expectSamples(samplesOf(file.path, "HBM read GB/s"), {{0, 1.0}, {1000, 0.0}});
-  expectSamples(samplesOf(file.path, "HBM write GB/s"), {{0, 0.5}, {1000, 0.5}, {2000, 0.0}});
+  expectSamples(samplesOf(file.path, "HBM write GB/s"), {{0, 0.5}, {2000, 0.0}});
   for (const auto& e : byPhase(readEvents(file.path), "C")) EXPECT_EQ(e["pid"], pid);
 }
 
@@ -162,6 +160,27 @@ TEST_F(BandwidthCounterTest, SameInputsSameSamples) {
       EXPECT_GT(a[i].first, a[i - 1].first);
     }
   }
+}
+
+TEST_F(BandwidthCounterTest, NeverAbovePeakBytesCarryOver) {
+  // Peak 1 GB/s = 1000 B per 1 us window. 3000 B reported in window 0 show as 1 GB/s for three
+  // windows: nothing is lost, nothing is above what the resource can move.
+  BandwidthCounter c(&w, pid, "bw", kUs, 1e9);
+  c.add(0, kUs, 3000);
+  c.flushAll();
+  expectSamples(finish(), {{0, 1.0}, {3000, 0.0}});
+}
+
+TEST_F(BandwidthCounterTest, ReadAndWriteShareOneBus) {
+  // One 2 GB/s bus: 1500 B read and 1500 B written in window 0 exceed its 2000 B; each track
+  // keeps its share (1 GB/s each) and the rest moves to window 1.
+  BandwidthCounter c(&w, pid, std::vector<std::string>{"rd", "wr"}, kUs, 2e9);
+  c.add(0, kUs, 1500, 0);
+  c.add(0, kUs, 1500, 1);
+  c.flushAll();
+  w.close();
+  expectSamples(samplesOf(file.path, "rd"), {{0, 1.0}, {1000, 0.5}, {2000, 0.0}});
+  expectSamples(samplesOf(file.path, "wr"), {{0, 1.0}, {1000, 0.5}, {2000, 0.0}});
 }
 
 TEST(BandwidthCounterNoTrace, CountsBytesWithoutAWriter) {

@@ -148,6 +148,7 @@ int32_t runExecutor(const char* api, void* workspace, uint64_t workspaceSize, ac
   ExecutorTable& t = table();
   std::shared_ptr<const OpInstance> snapshot;
   bool repeatable = false;
+  uint64_t fromAllocator = 0;
   {
     std::lock_guard<std::mutex> lock(t.mu);
     if (t.known.count(executor) == 0) {
@@ -158,12 +159,14 @@ int32_t runExecutor(const char* api, void* workspace, uint64_t workspaceSize, ac
                   "executor was already launched; phase 2 may run once per executor unless "
                   "aclSetAclOpExecutorRepeatable was called before the first launch");
     }
-    if (workspaceSize < executor->workspaceSize) {
+    // No workspace at all: the runtime takes it from the stream's user allocator (launchOperator).
+    fromAllocator = workspace == nullptr && workspaceSize == 0 ? executor->workspaceSize : 0;
+    if (fromAllocator == 0 && workspaceSize < executor->workspaceSize) {
       return fail(api, kErrParamInvalid,
                   fmt::format("workspaceSize {} is smaller than the {} bytes phase 1 asked for",
                               workspaceSize, executor->workspaceSize));
     }
-    if (executor->workspaceSize > 0 && workspace == nullptr) {
+    if (fromAllocator == 0 && executor->workspaceSize > 0 && workspace == nullptr) {
       return fail(api, kErrParamNullptr, "workspace must not be nullptr");
     }
     if (executor->op) snapshot = executor->op->clone();
@@ -191,6 +194,7 @@ int32_t runExecutor(const char* api, void* workspace, uint64_t workspaceSize, ac
       for (const TensorDesc& d : *list)
         if (d.numel() > 0) launch.buffers.push_back(firstByte(d));
     if (workspace != nullptr && workspaceSize > 0) launch.buffers.push_back(workspace);
+    launch.allocatorWorkspace = fromAllocator;
     if (rt::functionalEnabled()) launch.compute = [snapshot]() { computeOnDevice(*snapshot); };
     const aclError err = rt::launchOperator(stream, std::move(launch));
     if (err != ACL_SUCCESS) {

@@ -3,6 +3,7 @@
 // documented; computed in the promoted type (fp16/bf16 in fp32, rounded once).
 #include "aclnnop/aclnn_add.h"
 #include "runtime/aclnn/base/executor.h"
+#include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/ops/binary_op.h"
 
 namespace npusim::aclnn {
@@ -25,7 +26,6 @@ BinaryApi api(const char* phase1, const char* phase2) {
 using npusim::aclnn::api;
 using npusim::aclnn::buildBinary;
 using npusim::aclnn::buildBinaryScalar;
-using npusim::aclnn::runExecutor;
 
 extern "C" {
 
@@ -35,18 +35,10 @@ aclnnStatus aclnnAddGetWorkspaceSize(const aclTensor* self, const aclTensor* oth
                      workspaceSize, executor);
 }
 
-aclnnStatus aclnnAdd(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
-  return runExecutor("aclnnAdd", workspace, workspaceSize, executor, stream);
-}
-
 aclnnStatus aclnnAddsGetWorkspaceSize(const aclTensor* self, const aclScalar* other, const aclScalar* alpha,
                                       aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
   return buildBinaryScalar(api("aclnnAddsGetWorkspaceSize", "aclnnAdds"), self, other, alpha, out, false,
                            workspaceSize, executor);
-}
-
-aclnnStatus aclnnAdds(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
-  return runExecutor("aclnnAdds", workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnInplaceAddGetWorkspaceSize(const aclTensor* selfRef, const aclTensor* other,
@@ -56,11 +48,6 @@ aclnnStatus aclnnInplaceAddGetWorkspaceSize(const aclTensor* selfRef, const aclT
                      selfRef, true, workspaceSize, executor);
 }
 
-aclnnStatus aclnnInplaceAdd(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                            aclrtStream stream) {
-  return runExecutor("aclnnInplaceAdd", workspace, workspaceSize, executor, stream);
-}
-
 aclnnStatus aclnnInplaceAddsGetWorkspaceSize(const aclTensor* selfRef, const aclScalar* other,
                                              const aclScalar* alpha, uint64_t* workspaceSize,
                                              aclOpExecutor** executor) {
@@ -68,9 +55,9 @@ aclnnStatus aclnnInplaceAddsGetWorkspaceSize(const aclTensor* selfRef, const acl
                            selfRef, true, workspaceSize, executor);
 }
 
-aclnnStatus aclnnInplaceAdds(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                             aclrtStream stream) {
-  return runExecutor("aclnnInplaceAdds", workspace, workspaceSize, executor, stream);
-}
-
 }  // extern "C"
+
+NPUSIM_ACLNN_PHASE2(Add)
+NPUSIM_ACLNN_PHASE2(Adds)
+NPUSIM_ACLNN_PHASE2(InplaceAdd)
+NPUSIM_ACLNN_PHASE2(InplaceAdds)

@@ -42,6 +42,15 @@ void combine(BinaryKind kind, T* a, const T* b, int64_t n, T alpha) {
     case BinaryKind::kMul:
       for (int64_t i = 0; i < n; ++i) a[i] = a[i] * b[i];
       return;
+    case BinaryKind::kDiv:
+      for (int64_t i = 0; i < n; ++i) a[i] = a[i] / b[i];
+      return;
+    case BinaryKind::kMax:  // NaN wins, as torch.maximum
+      for (int64_t i = 0; i < n; ++i) a[i] = (a[i] != a[i] || b[i] != b[i]) ? a[i] + b[i] : std::max(a[i], b[i]);
+      return;
+    case BinaryKind::kMin:
+      for (int64_t i = 0; i < n; ++i) a[i] = (a[i] != a[i] || b[i] != b[i]) ? a[i] + b[i] : std::min(a[i], b[i]);
+      return;
   }
 }
 
@@ -60,6 +69,15 @@ void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_
         break;
       case BinaryKind::kMul:
         r = x * y;
+        break;
+      case BinaryKind::kDiv:  // not reached: integer division is computed in fp32
+        r = y == 0 ? 0 : static_cast<uint64_t>(a[i] / b[i]);
+        break;
+      case BinaryKind::kMax:
+        r = static_cast<uint64_t>(std::max(a[i], b[i]));
+        break;
+      case BinaryKind::kMin:
+        r = static_cast<uint64_t>(std::min(a[i], b[i]));
         break;
     }
     a[i] = static_cast<int64_t>(r);
@@ -121,6 +139,7 @@ class BinaryInstance : public OpInstanceBase<BinaryInstance> {
 // Type the device computes in. Sub widens fp16/bf16 to fp32 when alpha != 1 (ops-math
 // aclnn_sub.cpp on 910B); Add/Mul compute in the promoted type.
 aclDataType calcTypeFor(BinaryKind kind, aclDataType promoted, const aclScalar* alpha) {
+  if (kind == BinaryKind::kDiv && !isFloating(promoted)) return ACL_FLOAT;
   if (kind == BinaryKind::kSub && alpha != nullptr && isFloating(promoted) &&
       alpha->value.toDouble() != 1.0) {
     return promoted == ACL_DOUBLE ? ACL_DOUBLE : ACL_FLOAT;
@@ -215,7 +234,7 @@ int32_t buildBinary(const BinaryApi& a, const aclTensor* self, const aclTensor* 
                             dtypeName(self->desc.dtype), dtypeName(other->desc.dtype)));
   }
   if ((st = checkAlpha(a.api, a.hasAlpha ? alpha : nullptr, promoted)) != kSuccess) return st;
-  if ((st = checkOutCast(a.api, promoted, out->desc.dtype)) != kSuccess) return st;
+  if ((st = checkOutCast(a.api, calcTypeFor(a.kind, promoted, nullptr), out->desc.dtype)) != kSuccess) return st;
 
   std::vector<int64_t> shape;
   if (!broadcastShapes(self->desc.shape, other->desc.shape, &shape)) {
@@ -268,7 +287,7 @@ int32_t buildBinaryScalar(const BinaryApi& a, const aclTensor* self, const aclSc
                             dtypeName(od)));
   }
   if ((st = checkAlpha(a.api, a.hasAlpha ? alpha : nullptr, promoted)) != kSuccess) return st;
-  if ((st = checkOutCast(a.api, promoted, out->desc.dtype)) != kSuccess) return st;
+  if ((st = checkOutCast(a.api, calcTypeFor(a.kind, promoted, nullptr), out->desc.dtype)) != kSuccess) return st;
   if ((st = checkShape(a.api, "out", out->desc.shape, self->desc.shape)) != kSuccess) return st;
 
   auto inst = newInstance(a, self, out, a.hasAlpha ? alpha : nullptr, promoted, inplace);

@@ -1,5 +1,6 @@
 #pragma once
-// Shared machinery of the binary arithmetic operators (aclnnAdd, aclnnSub, aclnnMul and their
+// Shared machinery of the binary arithmetic operators (aclnnAdd, aclnnSub, aclnnMul, aclnnDiv,
+// aclnnMaximum, aclnnMinimum and their
 // Inplace / scalar variants): argument checks with type promotion and broadcasting, the
 // functional kernel over strided host views, and the vector tiling.
 #include <cstdint>
@@ -11,7 +12,7 @@
 
 namespace npusim::aclnn {
 
-enum class BinaryKind { kAdd, kSub, kMul };
+enum class BinaryKind { kAdd, kSub, kMul, kDiv, kMax, kMin };
 
 struct BinarySpec {
   BinaryKind kind = BinaryKind::kAdd;

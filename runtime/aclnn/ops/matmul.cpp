@@ -11,6 +11,7 @@
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/executor.h"
+#include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/base/float_bits.h"
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/element_convert.h"
@@ -84,18 +85,21 @@ class MatmulInstance : public OpInstanceBase<MatmulInstance> {
   }
 };
 
-int32_t build(const aclTensor* self, const aclTensor* mat2, const aclTensor* out, int8_t cubeMathType,
-              uint64_t* workspaceSize, aclOpExecutor** executor) {
-  const char* api = "aclnnMatmulGetWorkspaceSize";
+}  // namespace
+
+int32_t buildMatmul(const MatmulApi& a, const aclTensor* self, const aclTensor* mat2, const aclTensor* out,
+                    int8_t cubeMathType, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  const char* api = a.api;
+  const OpInfo& info = a.info != nullptr ? *a.info : kInfo;
   rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"self", self}, {"mat2", mat2}, {"out", out}});
   if (st != kSuccess) return st;
   if ((st = checkTensor(api, "self", self->desc, kMaxMatmulDims)) != kSuccess) return st;
   if ((st = checkTensor(api, "mat2", mat2->desc, kMaxMatmulDims)) != kSuccess) return st;
   if ((st = checkTensor(api, "out", out->desc, kMaxMatmulDims)) != kSuccess) return st;
-  if ((st = checkDtype(api, "self", self->desc.dtype, kInfo)) != kSuccess) return st;
-  if ((st = checkDtype(api, "mat2", mat2->desc.dtype, kInfo)) != kSuccess) return st;
-  if ((st = checkDtype(api, "out", out->desc.dtype, kInfo)) != kSuccess) return st;
+  if ((st = checkDtype(api, "self", self->desc.dtype, info)) != kSuccess) return st;
+  if ((st = checkDtype(api, "mat2", mat2->desc.dtype, info)) != kSuccess) return st;
+  if ((st = checkDtype(api, "out", out->desc.dtype, info)) != kSuccess) return st;
   // On Atlas A2 bf16 does not combine with fp16 or fp32 (aclnnMatmul.md, Constraints).
   auto mixesBf16 = [](aclDataType x, aclDataType y) { return (x == ACL_BF16) != (y == ACL_BF16); };
   if (mixesBf16(self->desc.dtype, mat2->desc.dtype)) {
@@ -121,13 +125,18 @@ int32_t build(const aclTensor* self, const aclTensor* mat2, const aclTensor* out
                 fmt::format("matmul does not take 0-dimensional operands (self {}, mat2 {})",
                             shapeString(self->desc.shape), shapeString(mat2->desc.shape)));
   }
+  if (a.rank != 0 && (self->desc.rank() != a.rank || mat2->desc.rank() != a.rank)) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("self and mat2 must be {}-dimensional, but are {} and {}", a.rank,
+                            shapeString(self->desc.shape), shapeString(mat2->desc.shape)));
+  }
   std::vector<int64_t> shape;
   std::string why = matmulOutShape(self->desc.shape, mat2->desc.shape, &shape);
   if (!why.empty()) return fail(api, kErrParamInvalid, why);
   if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
 
   auto inst = std::make_unique<MatmulInstance>();
-  inst->name = "aclnnMatmul";
+  inst->name = a.opName;
   inst->inputs = {self->desc, mat2->desc};
   inst->inputNames = {"self", "mat2"};
   inst->outputs = {out->desc};
@@ -140,8 +149,6 @@ int32_t build(const aclTensor* self, const aclTensor* mat2, const aclTensor* out
   inst->attrs = fmt::format("cubeMathType={}", static_cast<int>(cubeMathType));
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
-
-}  // namespace
 
 MatmulSpec matmulSpecFor(aclDataType promoted, int8_t cubeMathType) {
   MatmulSpec s;
@@ -203,12 +210,10 @@ extern "C" {
 aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor* self, const aclTensor* mat2, aclTensor* out,
                                         int8_t cubeMathType, uint64_t* workspaceSize,
                                         aclOpExecutor** executor) {
-  return npusim::aclnn::build(self, mat2, out, cubeMathType, workspaceSize, executor);
-}
-
-aclnnStatus aclnnMatmul(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                        aclrtStream stream) {
-  return npusim::aclnn::runExecutor("aclnnMatmul", workspace, workspaceSize, executor, stream);
+  return npusim::aclnn::buildMatmul({"aclnnMatmulGetWorkspaceSize", "aclnnMatmul", nullptr, 0}, self, mat2, out,
+                                    cubeMathType, workspaceSize, executor);
 }
 
 }  // extern "C"
+
+NPUSIM_ACLNN_PHASE2(Matmul)

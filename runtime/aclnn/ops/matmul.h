@@ -2,7 +2,9 @@
 // aclnnMatmul's numerics and functional kernel (exposed for tests on host buffers).
 #include <cstdint>
 
+#include "aclnn/acl_meta.h"
 #include "runtime/aclnn/base/op_instance.h"
+#include "runtime/aclnn/ops/registry.h"
 
 namespace npusim::aclnn {
 
@@ -32,5 +34,17 @@ MatmulSpec matmulSpecFor(aclDataType promoted, int8_t cubeMathType);
 // rounded to spec.resultType and then converted to out's type.
 void matmulKernel(const MatmulSpec& spec, const HostTensor& self, const HostTensor& mat2,
                   const HostTensor& out);
+
+// Phase 1 of the matmul family (aclnnMatmul, aclnnMm, aclnnBatchMatMul): checks, then a cube
+// operator with the L2-aware tiling. `rank` 0 accepts 1-8 dimensions (torch.matmul rules);
+// otherwise both operands must have exactly `rank` dimensions. `info` null: aclnnMatmul's.
+struct MatmulApi {
+  const char* api;     // "aclnnMmGetWorkspaceSize"
+  const char* opName;  // "aclnnMm"
+  const OpInfo* info;
+  size_t rank;
+};
+int32_t buildMatmul(const MatmulApi& a, const aclTensor* self, const aclTensor* mat2, const aclTensor* out,
+                    int8_t cubeMathType, uint64_t* workspaceSize, aclOpExecutor** executor);
 
 }  // namespace npusim::aclnn

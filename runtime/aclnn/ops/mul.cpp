@@ -2,6 +2,7 @@
 // (ops-math math/mul/docs/aclnnMul&aclnnInplaceMul.md), with broadcasting and type promotion.
 #include "aclnnop/aclnn_mul.h"
 #include "runtime/aclnn/base/executor.h"
+#include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/ops/binary_op.h"
 
 namespace npusim::aclnn {
@@ -24,7 +25,6 @@ BinaryApi api(const char* phase1, const char* phase2) {
 using npusim::aclnn::api;
 using npusim::aclnn::buildBinary;
 using npusim::aclnn::buildBinaryScalar;
-using npusim::aclnn::runExecutor;
 
 extern "C" {
 
@@ -34,18 +34,10 @@ aclnnStatus aclnnMulGetWorkspaceSize(const aclTensor* self, const aclTensor* oth
                      workspaceSize, executor);
 }
 
-aclnnStatus aclnnMul(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
-  return runExecutor("aclnnMul", workspace, workspaceSize, executor, stream);
-}
-
 aclnnStatus aclnnMulsGetWorkspaceSize(const aclTensor* self, const aclScalar* other, aclTensor* out,
                                       uint64_t* workspaceSize, aclOpExecutor** executor) {
   return buildBinaryScalar(api("aclnnMulsGetWorkspaceSize", "aclnnMuls"), self, other, nullptr, out, false,
                            workspaceSize, executor);
-}
-
-aclnnStatus aclnnMuls(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
-  return runExecutor("aclnnMuls", workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnInplaceMulGetWorkspaceSize(aclTensor* selfRef, const aclTensor* other,
@@ -54,20 +46,15 @@ aclnnStatus aclnnInplaceMulGetWorkspaceSize(aclTensor* selfRef, const aclTensor*
                      selfRef, true, workspaceSize, executor);
 }
 
-aclnnStatus aclnnInplaceMul(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                            aclrtStream stream) {
-  return runExecutor("aclnnInplaceMul", workspace, workspaceSize, executor, stream);
-}
-
 aclnnStatus aclnnInplaceMulsGetWorkspaceSize(aclTensor* selfRef, const aclScalar* other,
                                              uint64_t* workspaceSize, aclOpExecutor** executor) {
   return buildBinaryScalar(api("aclnnInplaceMulsGetWorkspaceSize", "aclnnInplaceMuls"), selfRef, other,
                            nullptr, selfRef, true, workspaceSize, executor);
 }
 
-aclnnStatus aclnnInplaceMuls(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                             aclrtStream stream) {
-  return runExecutor("aclnnInplaceMuls", workspace, workspaceSize, executor, stream);
-}
-
 }  // extern "C"
+
+NPUSIM_ACLNN_PHASE2(Mul)
+NPUSIM_ACLNN_PHASE2(Muls)
+NPUSIM_ACLNN_PHASE2(InplaceMul)
+NPUSIM_ACLNN_PHASE2(InplaceMuls)

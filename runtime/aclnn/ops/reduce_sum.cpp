@@ -13,6 +13,7 @@
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/executor.h"
+#include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
@@ -202,9 +203,6 @@ aclnnStatus aclnnReduceSumGetWorkspaceSize(const aclTensor* self, const aclIntAr
   return npusim::aclnn::build(self, dims, keepDims, dtype, out, workspaceSize, executor);
 }
 
-aclnnStatus aclnnReduceSum(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                           aclrtStream stream) {
-  return npusim::aclnn::runExecutor("aclnnReduceSum", workspace, workspaceSize, executor, stream);
-}
-
 }  // extern "C"
+
+NPUSIM_ACLNN_PHASE2(ReduceSum)

@@ -11,6 +11,7 @@
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/executor.h"
+#include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
@@ -103,7 +104,6 @@ void reluKernel(const HostTensor& self, const HostTensor& out) {
 
 }  // namespace npusim::aclnn
 
-using npusim::aclnn::runExecutor;
 
 extern "C" {
 
@@ -113,20 +113,13 @@ aclnnStatus aclnnReluGetWorkspaceSize(const aclTensor* self, const aclTensor* ou
                               executor);
 }
 
-aclnnStatus aclnnRelu(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                      const aclrtStream stream) {
-  return runExecutor("aclnnRelu", workspace, workspaceSize, executor, stream);
-}
-
 aclnnStatus aclnnInplaceReluGetWorkspaceSize(aclTensor* selfRef, uint64_t* workspaceSize,
                                              aclOpExecutor** executor) {
   return npusim::aclnn::build("aclnnInplaceReluGetWorkspaceSize", "aclnnInplaceRelu", selfRef, selfRef, true,
                               workspaceSize, executor);
 }
 
-aclnnStatus aclnnInplaceRelu(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                             const aclrtStream stream) {
-  return runExecutor("aclnnInplaceRelu", workspace, workspaceSize, executor, stream);
-}
-
 }  // extern "C"
+
+NPUSIM_ACLNN_PHASE2(Relu)
+NPUSIM_ACLNN_PHASE2(InplaceRelu)

@@ -3,6 +3,7 @@
 // floating-point subtraction with alpha != 1 is computed in fp32 (fp64 stays fp64).
 #include "aclnnop/aclnn_sub.h"
 #include "runtime/aclnn/base/executor.h"
+#include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/ops/binary_op.h"
 
 namespace npusim::aclnn {
@@ -25,7 +26,6 @@ BinaryApi api(const char* phase1, const char* phase2) {
 using npusim::aclnn::api;
 using npusim::aclnn::buildBinary;
 using npusim::aclnn::buildBinaryScalar;
-using npusim::aclnn::runExecutor;
 
 extern "C" {
 
@@ -35,18 +35,10 @@ aclnnStatus aclnnSubGetWorkspaceSize(const aclTensor* self, const aclTensor* oth
                      workspaceSize, executor);
 }
 
-aclnnStatus aclnnSub(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
-  return runExecutor("aclnnSub", workspace, workspaceSize, executor, stream);
-}
-
 aclnnStatus aclnnSubsGetWorkspaceSize(const aclTensor* self, const aclScalar* other, const aclScalar* alpha,
                                       aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor) {
   return buildBinaryScalar(api("aclnnSubsGetWorkspaceSize", "aclnnSubs"), self, other, alpha, out, false,
                            workspaceSize, executor);
-}
-
-aclnnStatus aclnnSubs(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream) {
-  return runExecutor("aclnnSubs", workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnInplaceSubGetWorkspaceSize(aclTensor* selfRef, const aclTensor* other,
@@ -56,11 +48,6 @@ aclnnStatus aclnnInplaceSubGetWorkspaceSize(aclTensor* selfRef, const aclTensor*
                      selfRef, true, workspaceSize, executor);
 }
 
-aclnnStatus aclnnInplaceSub(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                            aclrtStream stream) {
-  return runExecutor("aclnnInplaceSub", workspace, workspaceSize, executor, stream);
-}
-
 aclnnStatus aclnnInplaceSubsGetWorkspaceSize(aclTensor* selfRef, const aclScalar* other,
                                              const aclScalar* alpha, uint64_t* workspaceSize,
                                              aclOpExecutor** executor) {
@@ -68,9 +55,9 @@ aclnnStatus aclnnInplaceSubsGetWorkspaceSize(aclTensor* selfRef, const aclScalar
                            selfRef, true, workspaceSize, executor);
 }
 
-aclnnStatus aclnnInplaceSubs(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                             aclrtStream stream) {
-  return runExecutor("aclnnInplaceSubs", workspace, workspaceSize, executor, stream);
-}
-
 }  // extern "C"
+
+NPUSIM_ACLNN_PHASE2(Sub)
+NPUSIM_ACLNN_PHASE2(Subs)
+NPUSIM_ACLNN_PHASE2(InplaceSub)
+NPUSIM_ACLNN_PHASE2(InplaceSubs)

@@ -32,7 +32,8 @@ rt::OpWork vectorTiles(const VectorPass& pass) {
     inBytes += static_cast<uint64_t>(in.numel()) * in.elementSize();
     inBytesPerElem += in.elementSize();
   }
-  const uint64_t outBytes = static_cast<uint64_t>(pass.output->numel()) * pass.output->elementSize();
+  const uint64_t outBytes =
+      static_cast<uint64_t>(pass.output->numel()) * pass.output->elementSize() + pass.extraWriteBytes;
   const uint64_t leadBytes = lead ? static_cast<uint64_t>(lead->numel()) * lead->elementSize() : 0;
   const uint64_t leadBase = lead ? lead->data + static_cast<uint64_t>(lead->offset) * lead->elementSize() : 0;
   const uint64_t outBase =

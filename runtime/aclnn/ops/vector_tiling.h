@@ -22,6 +22,7 @@ struct VectorPass {
   const TensorDesc* output;               // written operand
   int64_t elements;                       // elements processed (iteration space)
   int castPasses = 0;                     // extra vector passes for type conversions
+  uint64_t extraWriteBytes = 0;           // further outputs written (e.g. a norm's rstd)
 };
 
 // Cuts `pass` into tiles of at most kUbTileBytes per operand. Byte totals are exact: the

@@ -3,7 +3,10 @@
 // a crash or a non-zero exit, and how a sweep keeps the other points.
 //
 //   cli_test_app [--bytes N] [--copies K] [--touch FILE] [--exit CODE] [--abort] [--abort-if KEY=VALUE]
+//                [--segv] [--forever] [--metric NAME=VALUE]
 //
+// --segv writes through a null pointer after the copies; --forever keeps copying until killed;
+// --metric prints an NPUSIM_METRIC line (a column in npusim sweep's results).
 // --abort-if aborts when NPUSIM_SET contains that item (one failing point of a sweep).
 #include <cstdio>
 #include <cstdlib>
@@ -30,7 +33,8 @@ static bool setContains(const std::string& item) {
 int main(int argc, char** argv) {
   size_t bytes = 4u << 20;
   int copies = 2, exitCode = 0;
-  bool abortNow = false;
+  bool abortNow = false, segv = false, forever = false;
+  std::string metric;
   std::string abortIf;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -43,6 +47,12 @@ int main(int argc, char** argv) {
       exitCode = std::atoi(next), ++i;
     else if (a == "--abort")
       abortNow = true;
+    else if (a == "--segv")
+      segv = true;
+    else if (a == "--forever")
+      forever = true;
+    else if (a == "--metric")
+      metric = next, ++i;
     else if (a == "--abort-if")
       abortIf = next, ++i;
     else if (a == "--touch") {
@@ -73,7 +83,13 @@ int main(int argc, char** argv) {
   float ms = 0;
   CHECK(aclrtEventElapsedTime(&ms, start, stop));
   std::printf("h2d_ms=%.6f bytes=%zu copies=%d\n", static_cast<double>(ms), bytes, copies);
+  if (!metric.empty()) std::printf("NPUSIM_METRIC %s\n", metric.c_str());
   std::fflush(stdout);
+  if (segv) *static_cast<volatile int*>(nullptr) = 1;
+  while (forever) {
+    CHECK(aclrtMemcpyAsync(dev, bytes, host, bytes, ACL_MEMCPY_HOST_TO_DEVICE, stream));
+    CHECK(aclrtSynchronizeStream(stream));
+  }
   if (abortNow || (!abortIf.empty() && setContains(abortIf))) std::abort();
   CHECK(aclrtMemcpy(host, bytes, dev, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
 

@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnGelu (erf form).
+ * Declarations as in hicann/ops-nn activation/gelu/op_api/aclnn_gelu.h.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_GELU_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_GELU_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnGeluGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnGelu(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_GELU_H_ */

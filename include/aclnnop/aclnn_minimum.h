@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnMinimum, elementwise with broadcasting.
+ * Declarations as in hicann/ops-math math/minimum/op_api/aclnn_minimum.h.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_MINIMUM_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_MINIMUM_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnMinimumGetWorkspaceSize(const aclTensor* self, const aclTensor* other, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnMinimum(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_MINIMUM_H_ */

@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnMm: out = self @ mat2 for 2-D operands.
+ * Declarations as in hicann/ops-nn matmul/mat_mul_v3/op_host/op_api/aclnn_mm.h.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_MM_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_MM_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnMmGetWorkspaceSize(const aclTensor* self, const aclTensor* mat2, aclTensor* out, int8_t cubeMathType, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnMm(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_MM_H_ */

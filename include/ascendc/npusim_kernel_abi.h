@@ -1,0 +1,46 @@
+#ifndef NPUSIM_KERNEL_ABI_H_
+#define NPUSIM_KERNEL_ABI_H_
+/* The C boundary between Ascend C kernels compiled for the host (kernel_operator.h, the code
+ * the source filter generates) and libascendcl, which runs their blocks on the simulated
+ * device. Not a CANN interface: CANN programs never include it directly. */
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Runs one block of a kernel: the runtime sets the block index, then calls run(bound). */
+typedef void (*npusimKernelBody)(void* bound);
+typedef void (*npusimKernelFree)(void* bound);
+
+/* Enqueues a kernel of `blockDim` blocks on `stream` (NULL: default stream). Takes ownership
+ * of `bound` (released with `release`, also on failure). Returns an aclError. */
+int npusimKernelLaunch(const char* name, uint32_t blockDim, void* stream, npusimKernelBody run, void* bound,
+                       npusimKernelFree release);
+
+/* Inside a running block. */
+int64_t npusimKernelBlockIdx(void);
+int64_t npusimKernelBlockNum(void);
+/* Unified-buffer space for the block's TPipe, 32-byte aligned; faults the kernel when the
+ * block asks for more than the core's unified buffer holds. */
+void* npusimKernelUbAlloc(uint64_t bytes);
+/* What the block does, for the AI-core model. */
+enum npusimKernelEvent {
+  NPUSIM_KERNEL_COPY_IN = 0,  /* GM -> UB (MTE2), bytes read from `gm` */
+  NPUSIM_KERNEL_COPY_OUT = 1, /* UB -> GM (MTE3), bytes written at `gm` */
+  NPUSIM_KERNEL_VECTOR = 2    /* bytes processed by the vector unit */
+};
+void npusimKernelRecord(int event, uint64_t bytes, const void* gm);
+/* Scalar cycles of the current block (replaces the per-block default). */
+void npusimKernelScalarCycles(uint64_t cycles);
+/* Kernel-side printf: kept with the kernel and printed at the next synchronisation. */
+void npusimKernelPrint(const char* text, size_t len);
+/* Ends the kernel with an AI-core exception (the `trap` instruction, a failed check). */
+void npusimKernelFault(int trap, const char* why) __attribute__((noreturn));
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_KERNEL_ABI_H_ */

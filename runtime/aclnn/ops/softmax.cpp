@@ -1,0 +1,21 @@
+// aclnnSoftmax (ops-nn activation/softmax_v2/docs/aclnnSoftmax.md): out = exp(self - max) / sum(exp(self - max)) along dim; fp32, fp16, bf16 (computed in fp32).
+#include "aclnnop/aclnn_softmax.h"
+#include "runtime/aclnn/ops/op_define.h"
+#include "runtime/aclnn/ops/softmax_op.h"
+
+namespace npusim::aclnn {
+namespace {
+
+const OpInfo kInfo{"aclnnSoftmax", ExecUnit::kVector, {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE}, "out = exp(self - max) / sum(exp(self - max)) along dim"};
+const OpRegistrar kRegistrar(kInfo);
+
+}  // namespace
+}  // namespace npusim::aclnn
+
+extern "C" aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor* self, int64_t dim, aclTensor* out,
+                                                uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return npusim::aclnn::buildSoftmax("aclnnSoftmaxGetWorkspaceSize", "aclnnSoftmax", npusim::aclnn::kInfo, false, self, dim,
+                                     out, workspaceSize, executor);
+}
+
+NPUSIM_ACLNN_PHASE2(Softmax)

@@ -1,0 +1,90 @@
+#include "runtime/aclnn/ops/unary_op.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "runtime/aclnn/base/dtype.h"
+#include "runtime/aclnn/base/error.h"
+#include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/element_convert.h"
+#include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/strided_loop.h"
+#include "runtime/aclnn/ops/vector_tiling.h"
+
+namespace npusim::aclnn {
+
+namespace {
+
+constexpr int64_t kChunk = 1024;
+
+template <typename T>
+void rows(const HostTensor& self, const HostTensor& out, void (*f)(T*, int64_t), aclDataType calc) {
+  const size_t r = out.shape.size();
+  std::array<std::vector<int64_t>, 2> strides = {
+      broadcastByteStrides(out.shape, out.strides, dtypeSize(out.dtype), r),
+      broadcastByteStrides(self.shape, self.strides, dtypeSize(self.dtype), r)};
+  T buf[kChunk];
+  forEachRow<2>(out.shape, strides, {out.data, self.data},
+                [&](const std::array<char*, 2>& p, int64_t n, const std::array<int64_t, 2>& s) {
+                  for (int64_t done = 0; done < n; done += kChunk) {
+                    const int64_t m = std::min(kChunk, n - done);
+                    loadRow(self.dtype, p[1] + done * s[1], s[1], m, buf);
+                    f(buf, m);
+                    quantizeRow(calc, buf, m);  // the device computes in the input's float type
+                    storeRow(out.dtype, p[0] + done * s[0], s[0], m, buf);
+                  }
+                });
+}
+
+class UnaryInstance : public OpInstanceBase<UnaryInstance> {
+ public:
+  const UnaryDef* def = nullptr;
+
+  rt::OpWork work() const override {
+    return vectorTiles(VectorPass{&inputs, &outputs[0], outputs[0].numel(), def->passes - 1});
+  }
+  void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
+    unaryKernel(*def, in[0], out[0]);
+  }
+};
+
+}  // namespace
+
+void unaryKernel(const UnaryDef& d, const HostTensor& self, const HostTensor& out) {
+  if (out.numel() == 0) return;
+  const bool integral = isIntegral(self.dtype, true);
+  if (integral && d.i64 != nullptr) return rows<int64_t>(self, out, d.i64, out.dtype);
+  if (self.dtype == ACL_DOUBLE && d.f64 != nullptr) return rows<double>(self, out, d.f64, ACL_DOUBLE);
+  // fp16/bf16 inputs are computed in fp32 and rounded once when stored.
+  rows<float>(self, out, d.f32, ACL_FLOAT);
+}
+
+int32_t buildUnary(const UnaryDef& d, const char* api, const char* opName, const aclTensor* self,
+                   const aclTensor* out, bool inplace, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  rt::chargeOpPrepare(api);
+  const char* selfName = inplace ? "selfRef" : "self";
+  int32_t st = checkNotNull(api, {{selfName, self}, {"out", out}});
+  if (st != kSuccess) return st;
+  if ((st = checkTensor(api, selfName, self->desc)) != kSuccess) return st;
+  if ((st = checkTensor(api, "out", out->desc)) != kSuccess) return st;
+  if ((st = checkDtype(api, selfName, self->desc.dtype, *d.info)) != kSuccess) return st;
+  if ((st = checkDtype(api, "out", out->desc.dtype, *d.info)) != kSuccess) return st;
+  const aclDataType sd = self->desc.dtype, od = out->desc.dtype;
+  const bool floatOnly = d.i64 == nullptr && isIntegral(sd, true);
+  if (!canCast(sd, od) || (floatOnly && !isFloating(od))) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("{} type {} cannot be written to out of type {}", selfName, dtypeName(sd),
+                            dtypeName(od)));
+  }
+  if ((st = checkShape(api, "out", out->desc.shape, self->desc.shape)) != kSuccess) return st;
+  auto inst = std::make_unique<UnaryInstance>();
+  inst->name = opName;
+  inst->def = &d;
+  addInput(*inst, selfName, self);
+  addOutput(*inst, inplace ? "selfRef" : "out", out, inplace ? 0 : -1);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
+}  // namespace npusim::aclnn

@@ -1,0 +1,47 @@
+#pragma once
+// Elementwise operators of one tensor (aclnnExp, aclnnSilu, aclnnAbs, ...): a definition with
+// the element function per compute type, and macros that generate the operator's C entry
+// points. An elementwise operator is then a dozen lines: its OpInfo, its functions, the macros.
+#include <cstdint>
+
+#include "aclnn/acl_meta.h"
+#include "runtime/aclnn/ops/op_define.h"
+#include "runtime/aclnn/ops/registry.h"
+
+namespace npusim::aclnn {
+
+struct UnaryDef {
+  const OpInfo* info;                 // name and accepted element types (self and out)
+  void (*f32)(float*, int64_t);       // in place over n values (fp16/bf16/fp32, and integers if no i64)
+  void (*f64)(double*, int64_t);      // fp64 (nullptr: computed through f32)
+  void (*i64)(int64_t*, int64_t);     // integers (nullptr: integers are computed as fp32)
+  int passes = 1;                     // vector instructions per element (cost model)
+};
+
+// Phase 1: self and out of accepted types, out of self's shape; self's type must be castable
+// to out's (integer self with a float-only function needs a floating out).
+int32_t buildUnary(const UnaryDef& d, const char* api, const char* opName, const aclTensor* self,
+                   const aclTensor* out, bool inplace, uint64_t* workspaceSize, aclOpExecutor** executor);
+
+// Applies the definition's function element by element (out may alias self).
+void unaryKernel(const UnaryDef& d, const HostTensor& self, const HostTensor& out);
+
+}  // namespace npusim::aclnn
+
+// aclnn<Name>GetWorkspaceSize(self, out, ...) and aclnn<Name>.
+#define NPUSIM_ACLNN_UNARY(Name, def)                                                                   \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, aclTensor* out,           \
+                                                       uint64_t* workspaceSize, aclOpExecutor** executor) { \
+    return npusim::aclnn::buildUnary(def, "aclnn" #Name "GetWorkspaceSize", "aclnn" #Name, self, out, false, \
+                                     workspaceSize, executor);                                           \
+  }                                                                                                      \
+  NPUSIM_ACLNN_PHASE2(Name)
+
+// aclnnInplace<Name>GetWorkspaceSize(selfRef, ...) and aclnnInplace<Name>.
+#define NPUSIM_ACLNN_UNARY_INPLACE(Name, def)                                                               \
+  extern "C" aclnnStatus aclnnInplace##Name##GetWorkspaceSize(aclTensor* selfRef, uint64_t* workspaceSize,  \
+                                                              aclOpExecutor** executor) {                   \
+    return npusim::aclnn::buildUnary(def, "aclnnInplace" #Name "GetWorkspaceSize", "aclnnInplace" #Name,    \
+                                     selfRef, selfRef, true, workspaceSize, executor);                      \
+  }                                                                                                         \
+  NPUSIM_ACLNN_PHASE2(Inplace##Name)

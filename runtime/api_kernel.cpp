@@ -1,0 +1,392 @@
+// Kernel binaries, argument lists, kernel launches and AI-core exception callbacks
+// (include/acl/acl_rt_kernel.h). A kernel binary is a host shared object built by
+// ascendc_fatbin_library: each kernel in it exports an entry (ascendc/npusim_kernel_launch.h)
+// that unpacks packed arguments into the kernel's parameters.
+#include <dlfcn.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <set>
+#include <vector>
+
+#include "ascendc/npusim_kernel_launch.h"
+#include "runtime/kernel_exec.h"
+#include "runtime/runtime.h"
+#include "runtime/unsupported.h"
+
+namespace npusim::rt {
+
+namespace {
+
+struct Binary;
+
+struct Function {
+  Binary* bin = nullptr;
+  const kernel::Entry* entry = nullptr;
+};
+
+struct Param {
+  size_t offset = 0, size = 0;
+  bool placeholder = false;
+  std::vector<uint8_t> host;  // a placeholder's data, copied to device memory at each launch
+};
+
+struct Args {
+  Function* fn = nullptr;
+  std::vector<uint8_t> data;
+  std::deque<Param> params;  // stable addresses: a Param* is the aclrtParamHandle
+  bool finalized = false;
+};
+
+struct Binary {
+  void* dl = nullptr;
+  std::deque<Function> functions;
+  std::deque<Args> args;
+};
+
+std::set<Binary*>& binaries() {
+  static std::set<Binary*> b;
+  return b;
+}
+
+Function* findFunction(aclrtFuncHandle h) {
+  for (Binary* b : binaries())
+    for (Function& f : b->functions)
+      if (&f == h) return &f;
+  return nullptr;
+}
+
+Args* findArgs(aclrtArgsHandle h) {
+  for (Binary* b : binaries())
+    for (Args& a : b->args)
+      if (&a == h) return &a;
+  return nullptr;
+}
+
+Param* findParam(Args& a, aclrtParamHandle h) {
+  for (Param& p : a.params)
+    if (&p == h) return &p;
+  return nullptr;
+}
+
+aclError loadBinary(ApiCall& api, const char* path, const char* shown, aclrtBinHandle* out) {
+  void* dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!dl) {
+    const char* why = dlerror();
+    return api.fail(ACL_ERROR_INVALID_FILE,
+                    "cannot load kernel binary {}: {} (npusim loads binaries built by its "
+                    "ascendc_fatbin_library)",
+                    shown, why ? why : "unknown error");
+  }
+  auto* b = new Binary;
+  b->dl = dl;
+  binaries().insert(b);
+  *out = b;
+  return api.done();
+}
+
+// Where each argument goes: at the next offset aligned to its size (8 for larger ones).
+size_t appendOffset(const Args& a, size_t size) {
+  const size_t align = size == 1 || size == 2 || size == 4 ? size : 8;
+  return (a.data.size() + align - 1) / align * align;
+}
+
+aclError checkCfg(ApiCall& api, const aclrtLaunchKernelCfg* cfg) {
+  if (!cfg) return ACL_SUCCESS;
+  if (cfg->numAttrs && !cfg->attrs) return api.fail(ACL_ERROR_INVALID_PARAM, "cfg->attrs is NULL");
+  for (size_t i = 0; i < cfg->numAttrs; ++i) {
+    const aclrtLaunchKernelAttr& a = cfg->attrs[i];
+    if (a.id < ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE || a.id > ACL_RT_LAUNCH_KERNEL_ATTR_ENABLE_PROFILING)
+      return api.fail(ACL_ERROR_INVALID_PARAM, "unknown launch attribute {}", static_cast<int>(a.id));
+    if (a.id == ACL_RT_LAUNCH_KERNEL_ATTR_ENGINE_TYPE && a.value.engineType == ACL_RT_ENGINE_TYPE_AIC)
+      return api.fail(ACL_ERROR_API_NOT_SUPPORT,
+                      "kernels on cube cores (ACL_RT_ENGINE_TYPE_AIC) are not simulated; "
+                      "npusim runs Ascend C vector kernels on the vector cores");
+  }
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
+}  // namespace npusim::rt
+
+using namespace npusim::rt;
+
+extern "C" {
+
+aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* options,
+                                 aclrtBinHandle* binHandle) {
+  ApiCall api("aclrtBinaryLoadFromFile");
+  if (!api.ok()) return api.notReady();
+  if (!binPath || !binHandle) return api.fail(ACL_ERROR_INVALID_PARAM, "binPath or binHandle is NULL");
+  if (options && options->numOpt && !options->options)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "options->options is NULL");
+  api.args.add("path", binPath);
+  return loadBinary(api, binPath, binPath, binHandle);
+}
+
+aclError aclrtBinaryLoadFromData(const void* data, size_t length, const aclrtBinaryLoadOptions* options,
+                                 aclrtBinHandle* binHandle) {
+  ApiCall api("aclrtBinaryLoadFromData");
+  if (!api.ok()) return api.notReady();
+  if (!data || !length || !binHandle)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "data, length or binHandle is empty");
+  if (options && options->numOpt && !options->options)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "options->options is NULL");
+  // The loader needs a file: an anonymous in-memory one.
+  const int fd = memfd_create("npusim-kernel-binary", MFD_CLOEXEC);
+  if (fd < 0) return api.fail(ACL_ERROR_BAD_ALLOC, "cannot create an in-memory file for the binary");
+  const auto* p = static_cast<const uint8_t*>(data);
+  for (size_t done = 0; done < length;) {
+    const ssize_t n = write(fd, p + done, length - done);
+    if (n <= 0) {
+      close(fd);
+      return api.fail(ACL_ERROR_BAD_ALLOC, "cannot write the binary to an in-memory file");
+    }
+    done += static_cast<size_t>(n);
+  }
+  const std::string path = "/proc/self/fd/" + std::to_string(fd);
+  aclError r = loadBinary(api, path.c_str(), "(data)", binHandle);
+  close(fd);
+  return r;
+}
+
+aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
+  ApiCall api("aclrtBinaryUnLoad");
+  if (!api.ok()) return api.notReady();
+  auto* b = static_cast<Binary*>(binHandle);
+  if (!binaries().count(b))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "binHandle {} is not a loaded binary", binHandle);
+  // Kernels already queued keep running: wait for the device before unmapping their code.
+  for (int d = 0; d < api.rt.deviceCount(); ++d)
+    for (const auto& hw : api.rt.platform().device(d).sched->streams())
+      if (!hw->destroyed && hw->completed < hw->issued) api.rt.drain(*api.th, hw.get());
+  binaries().erase(b);
+  dlclose(b->dl);
+  delete b;
+  return api.done();
+}
+
+aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char* kernelName,
+                                aclrtFuncHandle* funcHandle) {
+  ApiCall api("aclrtBinaryGetFunction");
+  if (!api.ok()) return api.notReady();
+  auto* b = static_cast<Binary*>(binHandle);
+  if (!binaries().count(b))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "binHandle {} is not a loaded binary", binHandle);
+  if (!kernelName || !funcHandle)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "kernelName or funcHandle is NULL");
+  api.args.add("kernel", kernelName);
+  const std::string sym = std::string("npusim_kernel_entry_") + kernelName;
+  auto* e = static_cast<const npusim::kernel::Entry*>(dlsym(b->dl, sym.c_str()));
+  if (!e) return api.fail(ACL_ERROR_RT_SYMBOL_NOT_FOUND, "the binary has no kernel named '{}'", kernelName);
+  for (Function& f : b->functions) {
+    if (f.entry == e) {
+      *funcHandle = &f;
+      return api.done();
+    }
+  }
+  b->functions.push_back(Function{b, e});
+  *funcHandle = &b->functions.back();
+  return api.done();
+}
+
+aclError aclrtKernelArgsGetHandleMemSize(aclrtFuncHandle funcHandle, size_t* memSize) {
+  ApiCall api("aclrtKernelArgsGetHandleMemSize");
+  if (!api.ok()) return api.notReady();
+  if (!findFunction(funcHandle) || !memSize)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "bad funcHandle or memSize");
+  *memSize = sizeof(Args);
+  return api.done();
+}
+
+aclError aclrtKernelArgsGetMemSize(aclrtFuncHandle funcHandle, size_t userArgsSize, size_t* actualArgsSize) {
+  ApiCall api("aclrtKernelArgsGetMemSize");
+  if (!api.ok()) return api.notReady();
+  if (!findFunction(funcHandle) || !actualArgsSize)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "bad funcHandle or actualArgsSize");
+  *actualArgsSize = (userArgsSize + 7) / 8 * 8;
+  return api.done();
+}
+
+aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle* argsHandle) {
+  ApiCall api("aclrtKernelArgsInit");
+  if (!api.ok()) return api.notReady();
+  Function* f = findFunction(funcHandle);
+  if (!f || !argsHandle) return api.fail(ACL_ERROR_INVALID_PARAM, "bad funcHandle or argsHandle");
+  f->bin->args.emplace_back();
+  f->bin->args.back().fn = f;
+  *argsHandle = &f->bin->args.back();
+  return api.done();
+}
+
+aclError aclrtKernelArgsInitByUserMem(aclrtFuncHandle, aclrtArgsHandle, void*, size_t) {
+  npusim::rt::reportUnsupported("aclrtKernelArgsInitByUserMem");  // aclrtKernelArgsInit is
+  return ACL_ERROR_API_NOT_SUPPORT;
+}
+
+aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle, void* param, size_t paramSize,
+                               aclrtParamHandle* paramHandle) {
+  ApiCall api("aclrtKernelArgsAppend");
+  if (!api.ok()) return api.notReady();
+  Args* a = findArgs(argsHandle);
+  if (!a || !param || !paramSize)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "bad argsHandle, param or paramSize");
+  if (a->finalized) return api.fail(ACL_ERROR_INVALID_PARAM, "the argument list was already finalized");
+  Param p;
+  p.offset = appendOffset(*a, paramSize);
+  p.size = paramSize;
+  a->data.resize(p.offset + paramSize);
+  std::memcpy(a->data.data() + p.offset, param, paramSize);
+  a->params.push_back(std::move(p));
+  if (paramHandle) *paramHandle = &a->params.back();
+  return api.done();
+}
+
+aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle, aclrtParamHandle* paramHandle) {
+  ApiCall api("aclrtKernelArgsAppendPlaceHolder");
+  if (!api.ok()) return api.notReady();
+  Args* a = findArgs(argsHandle);
+  if (!a || !paramHandle) return api.fail(ACL_ERROR_INVALID_PARAM, "bad argsHandle or paramHandle");
+  if (a->finalized) return api.fail(ACL_ERROR_INVALID_PARAM, "the argument list was already finalized");
+  Param p;
+  p.offset = appendOffset(*a, sizeof(void*));
+  p.size = sizeof(void*);
+  p.placeholder = true;
+  a->data.resize(p.offset + p.size);
+  a->params.push_back(std::move(p));
+  *paramHandle = &a->params.back();
+  return api.done();
+}
+
+aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle, aclrtParamHandle paramHandle,
+                                             size_t dataSize, void** bufferAddr) {
+  ApiCall api("aclrtKernelArgsGetPlaceHolderBuffer");
+  if (!api.ok()) return api.notReady();
+  Args* a = findArgs(argsHandle);
+  Param* p = a ? findParam(*a, paramHandle) : nullptr;
+  if (!p || !p->placeholder || !dataSize || !bufferAddr)
+    return api.fail(ACL_ERROR_INVALID_PARAM,
+                    "bad argsHandle, placeholder paramHandle, dataSize or bufferAddr");
+  p->host.assign(dataSize, 0);
+  *bufferAddr = p->host.data();
+  return api.done();
+}
+
+aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle argsHandle, aclrtParamHandle paramHandle, void* param,
+                                   size_t paramSize) {
+  ApiCall api("aclrtKernelArgsParaUpdate");
+  if (!api.ok()) return api.notReady();
+  Args* a = findArgs(argsHandle);
+  Param* p = a ? findParam(*a, paramHandle) : nullptr;
+  if (!p || p->placeholder || !param || paramSize != p->size)
+    return api.fail(ACL_ERROR_INVALID_PARAM,
+                    "bad argsHandle or paramHandle, or paramSize differs from the append");
+  std::memcpy(a->data.data() + p->offset, param, paramSize);
+  return api.done();
+}
+
+aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
+  ApiCall api("aclrtKernelArgsFinalize");
+  if (!api.ok()) return api.notReady();
+  Args* a = findArgs(argsHandle);
+  if (!a) return api.fail(ACL_ERROR_INVALID_PARAM, "bad argsHandle");
+  a->finalized = true;
+  return api.done();
+}
+
+static aclError launchPacked(ApiCall& api, Function* f, uint32_t numBlocks, const uint8_t* args, size_t size,
+                             aclrtStream stream, std::vector<void*> scratch = {}) {
+  const npusim::kernel::Entry& e = *f->entry;
+  if (size < e.argsSize) {
+    for (void* q : scratch) aclrtFree(q);
+    return api.fail(ACL_ERROR_INVALID_PARAM, "kernel {} takes {} bytes of arguments, {} given", e.name,
+                    e.argsSize, size);
+  }
+  kernels::Launch k;
+  k.name = e.name;
+  k.blockDim = numBlocks;
+  k.run = e.run;
+  k.bound = e.bind(args);
+  k.release = e.release;
+  k.funcHandle = f;
+  k.scratch = std::move(scratch);
+  return api.done(kernels::launch(stream, std::move(k)));
+}
+
+aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void* argsData,
+                           size_t argsSize, aclrtStream stream) {
+  ApiCall api("aclrtLaunchKernel");
+  if (!api.ok()) return api.notReady();
+  Function* f = findFunction(funcHandle);
+  if (!f)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "funcHandle {} is not a kernel of a loaded binary", funcHandle);
+  if (!argsData && argsSize) return api.fail(ACL_ERROR_INVALID_PARAM, "argsData is NULL");
+  return launchPacked(api, f, numBlocks, static_cast<const uint8_t*>(argsData), argsSize, stream);
+}
+
+aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlocks, aclrtStream stream,
+                                     aclrtLaunchKernelCfg* cfg, aclrtArgsHandle argsHandle, void* reserve) {
+  ApiCall api("aclrtLaunchKernelWithConfig");
+  if (!api.ok()) return api.notReady();
+  Function* f = findFunction(funcHandle);
+  if (!f)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "funcHandle {} is not a kernel of a loaded binary", funcHandle);
+  Args* a = findArgs(argsHandle);
+  if (!a || a->fn != f) return api.fail(ACL_ERROR_INVALID_PARAM, "argsHandle was not made for this kernel");
+  if (!a->finalized) return api.fail(ACL_ERROR_INVALID_PARAM, "the argument list is not finalized");
+  if (aclError r = checkCfg(api, cfg)) return r;
+  // Placeholders: their data goes to device memory of its own for this launch, freed after it ran.
+  std::vector<uint8_t> data = a->data;
+  std::vector<void*> scratch;
+  for (const Param& p : a->params) {
+    if (!p.placeholder) continue;
+    void* dev = nullptr;
+    if (aclError r = aclrtMalloc(&dev, p.host.size() ? p.host.size() : 1, ACL_MEM_MALLOC_HUGE_FIRST)) {
+      for (void* q : scratch) aclrtFree(q);
+      return r;
+    }
+    scratch.push_back(dev);
+    if (!p.host.empty()) {
+      PointerInfo info = api.rt.memory().classify(dev);
+      std::memcpy(api.rt.memory().hostView(info, dev), p.host.data(), p.host.size());
+    }
+    std::memcpy(data.data() + p.offset, &dev, sizeof dev);
+  }
+  return launchPacked(api, f, numBlocks, data.data(), data.size(), stream, std::move(scratch));
+}
+
+// ---- exception callbacks ----
+
+aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback) {
+  return kernels::setCallback(callback);
+}
+aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback) {
+  return kernels::registerCallback(callback, true);
+}
+aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callback) {
+  return kernels::registerCallback(callback, false);
+}
+uint32_t aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo* info) { return info ? info->taskId : 0; }
+uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo* info) {
+  return info ? info->streamId : 0;
+}
+uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo* info) {
+  return info ? info->threadId : 0;
+}
+uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo* info) {
+  return info ? info->deviceId : 0;
+}
+uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo* info) {
+  return info ? info->errorCode : 0;
+}
+aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo* info, aclrtFuncHandle* func) {
+  if (!info || !func) return ACL_ERROR_INVALID_PARAM;
+  *func = const_cast<void*>(info->funcHandle);
+  return ACL_SUCCESS;
+}
+
+}  // extern "C"

@@ -1,0 +1,422 @@
+// Custom kernels: running blocks functionally, turning what they did into AI-core work,
+// kernel faults and printf output (runtime/kernel_exec.h).
+#include "runtime/kernel_exec.h"
+
+#include <fmt/format.h>
+#include <signal.h>
+
+#include <algorithm>
+#include <csetjmp>
+#include <cstdio>
+#include <deque>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "npusim/config.h"
+#include "npusim/npusim.h"
+#include "runtime/op_launch.h"
+#include "runtime/runtime.h"
+
+namespace npusim::rt::kernels {
+
+namespace {
+
+struct Event {
+  int kind;
+  uint64_t bytes;
+  uint64_t gm;
+};
+
+// One running block, seen by the kernel ABI functions through a thread-local pointer.
+struct BlockState {
+  int64_t idx = 0, num = 0;
+  std::vector<uint8_t>* ub = nullptr;
+  uint64_t ubUsed = 0;
+  std::vector<Event> events;
+  double scalarCycles = 0;
+  std::string* print = nullptr;
+  sigjmp_buf jump;
+  bool jumpArmed = false;
+  std::string faultWhy;
+  aclError faultCode = ACL_SUCCESS;
+};
+thread_local BlockState* tBlock = nullptr;
+
+// Thrown by npusimKernelFault: unwinds the kernel's frames back to the block runner.
+struct KernelAbort {};
+
+struct Fault {
+  int device = 0;
+  int streamId = 0;
+  uint32_t taskSeq = 0;
+  uint32_t threadId = 0;
+  aclError code = ACL_SUCCESS;
+  std::string kernel, why;
+  int64_t block = 0;
+  const void* funcHandle = nullptr;
+};
+
+// Kernel output and faults, waiting for a synchronisation to report them (runtime lock held).
+struct Pending {
+  std::string output;  // printf text in execution order, per device
+  std::deque<Fault> faults;
+};
+std::vector<Pending>& pending() {
+  static std::vector<Pending> p;
+  return p;
+}
+Pending& pendingFor(int device) {
+  auto& p = pending();
+  if (p.size() <= static_cast<size_t>(device)) p.resize(static_cast<size_t>(device) + 1);
+  return p[static_cast<size_t>(device)];
+}
+
+aclrtExceptionInfoCallback gCallback = nullptr;
+std::vector<aclrtExceptionInfoCallback>& registered() {
+  static std::vector<aclrtExceptionInfoCallback> v;
+  return v;
+}
+
+// ---- signals while blocks run ----------------------------------------------------------------
+
+const int kSignals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE};
+struct sigaction gOld[4];
+
+void onSignal(int sig, siginfo_t* si, void* uc) {
+  BlockState* b = tBlock;
+  if (b && b->jumpArmed) {
+    b->jumpArmed = false;
+    b->faultCode = ACL_ERROR_RT_AICORE_EXCEPTION;
+    // The handler runs in signal context: the message is made after the jump.
+    siglongjmp(b->jump, sig == SIGSEGV || sig == SIGBUS ? 1 : 2);
+  }
+  for (int i = 0; i < 4; ++i) {
+    if (kSignals[i] != sig) continue;
+    const struct sigaction& old = gOld[i];
+    if ((old.sa_flags & SA_SIGINFO) && old.sa_sigaction) {
+      old.sa_sigaction(sig, si, uc);
+      return;
+    }
+    if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN) {
+      old.sa_handler(sig);
+      return;
+    }
+    struct sigaction dfl {};
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, nullptr);  // returning re-executes the instruction: default action
+  }
+}
+
+class SignalGuard {
+ public:
+  SignalGuard() {
+    struct sigaction sa {};
+    sa.sa_sigaction = onSignal;
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 4; ++i) sigaction(kSignals[i], &sa, &gOld[i]);
+  }
+  ~SignalGuard() {
+    for (int i = 0; i < 4; ++i) sigaction(kSignals[i], &gOld[i], nullptr);
+  }
+};
+
+// Runs one block; false when it faulted (b.faultCode, b.faultWhy set).
+bool runBlock(BlockState& b, const Launch& k) {
+  int how = sigsetjmp(b.jump, 1);
+  if (how != 0) {
+    b.faultWhy = how == 1 ? "invalid global-memory access (an address outside the device's allocations)"
+                          : "illegal instruction or arithmetic fault in kernel code";
+    return false;
+  }
+  b.jumpArmed = true;
+  try {
+    k.run(k.bound);
+  } catch (const KernelAbort&) {
+    b.jumpArmed = false;
+    return false;
+  }
+  b.jumpArmed = false;
+  return true;
+}
+
+// What one block did, as tiles: a tile is a run of copies in, vector work and copies out; the
+// next copy in after compute or a copy out starts a new tile (the pipeline's next stage).
+void blockTiles(const BlockState& b, std::vector<TileWork>& out) {
+  TileWork t;
+  int phase = 0;  // 0 loading, 1 computing, 2 storing
+  bool any = false;
+  for (const Event& e : b.events) {
+    if (e.kind == NPUSIM_KERNEL_COPY_IN) {
+      if (phase > 0) {
+        out.push_back(t);
+        t = TileWork{};
+        phase = 0;
+      }
+      if (!t.readBytes) t.readAddr = e.gm;
+      t.readBytes += e.bytes;
+    } else if (e.kind == NPUSIM_KERNEL_VECTOR) {
+      if (phase == 2) {
+        out.push_back(t);
+        t = TileWork{};
+      }
+      phase = 1;
+      t.vectorBytes += e.bytes;
+    } else {
+      if (!t.writeBytes) t.writeAddr = e.gm;
+      t.writeBytes += e.bytes;
+      phase = 2;
+    }
+    any = true;
+  }
+  if (any || out.empty()) out.push_back(t);
+}
+
+}  // namespace
+
+// ---- the launch ----------------------------------------------------------------------------------
+
+namespace {
+
+struct Run {
+  Launch k;
+  int device = 0;
+  int streamId = 0;
+  uint32_t taskSeq = 0;
+  uint32_t threadId = 0;
+  double vectorBytesPerCycle = 256;
+  double defaultScalarCycles = 0;
+  uint64_t ubBytes = 0;
+  int vectorCores = 1;
+  ~Run() {
+    if (k.release) k.release(k.bound);
+  }
+  void freeScratch() {
+    std::string why;
+    for (void* p : k.scratch) Runtime::get().memory().freeDevice(p, &why);
+    k.scratch.clear();
+  }
+
+  // Runs every block on a worker thread (a full-size stack, its own signal context), the
+  // device's allocations reachable at their device addresses meanwhile.
+  void execute(OpWork& work) {
+    Runtime& rt = Runtime::get();
+    std::string output;
+    Fault fault;
+    bool faulted = false;
+    std::vector<std::vector<TileWork>> perBlock(k.blockDim);
+    {
+      rt.memory().exposeAllocations(device, true);
+      SignalGuard guard;
+      std::thread worker([&] {
+        std::vector<uint8_t> ub(ubBytes + 32);
+        for (uint32_t i = 0; i < k.blockDim && !faulted; ++i) {
+          BlockState b;
+          b.idx = i;
+          b.num = k.blockDim;
+          b.ub = &ub;
+          b.print = &output;
+          b.scalarCycles = defaultScalarCycles;
+          tBlock = &b;
+          const bool ok = runBlock(b, k);
+          tBlock = nullptr;
+          blockTiles(b, perBlock[i]);
+          perBlock[i].front().vectorBytes += static_cast<uint64_t>(b.scalarCycles * vectorBytesPerCycle);
+          if (!ok) {
+            faulted = true;
+            fault.code = b.faultCode;
+            fault.why = b.faultWhy;
+            fault.block = i;
+          }
+        }
+      });
+      worker.join();
+      rt.memory().exposeAllocations(device, false);
+    }
+    // Blocks on cores: with no more blocks than vector cores, block b runs on core b (idle cores
+    // get empty tiles); with more, the blocks are shared out in order, as the cores free up.
+    size_t perCore = 1;
+    for (const auto& tiles : perBlock) perCore = std::max(perCore, tiles.size());
+    const size_t slots = std::max<size_t>(k.blockDim, static_cast<size_t>(vectorCores));
+    work.cube = false;
+    work.tiles.clear();
+    work.tiles.reserve(slots * perCore);
+    for (size_t b = 0; b < slots; ++b) {
+      for (size_t j = 0; j < perCore; ++j)
+        work.tiles.push_back(b < perBlock.size() && j < perBlock[b].size() ? perBlock[b][j] : TileWork{});
+    }
+    freeScratch();
+    Pending& p = pendingFor(device);
+    p.output += output;
+    if (faulted) {
+      fault.device = device;
+      fault.streamId = streamId;
+      fault.taskSeq = taskSeq;
+      fault.threadId = threadId;
+      fault.kernel = k.name;
+      fault.funcHandle = k.funcHandle;
+      p.faults.push_back(fault);
+    }
+  }
+};
+
+}  // namespace
+
+aclError launch(aclrtStream stream, Launch&& k) {
+  auto run = std::make_shared<Run>();
+  run->k = std::move(k);
+  Runtime& rt = Runtime::get();
+  std::unique_lock<std::recursive_mutex> lock(rt.mu);
+  if (run->k.blockDim == 0 || run->k.blockDim > 65535) {
+    return setRecentError(run->k.name.c_str(),
+                          fmt::format("blockDim {} is outside 1..65535", run->k.blockDim),
+                          ACL_ERROR_INVALID_PARAM);
+  }
+  if (rt.ensure(nullptr)) {
+    aclError err;
+    std::string why;
+    Stream* s = rt.resolveStream(stream, &err, &why);
+    if (s) {
+      run->device = s->device;
+      run->streamId = s->hw->id;
+      run->taskSeq = static_cast<uint32_t>(s->hw->issued + 1);
+      const Config& cfg = rt.platform().config();
+      run->vectorBytesPerCycle = cfg.getFloat("aicore.vector_bytes_per_cycle");
+      run->defaultScalarCycles =
+          cfg.has("aicore.kernel_scalar_cycles") ? cfg.getFloat("aicore.kernel_scalar_cycles") : 0;
+      run->ubBytes =
+          cfg.has("aicore.ub_bytes") ? static_cast<uint64_t>(cfg.getInt("aicore.ub_bytes")) : 196608;
+      run->vectorCores = static_cast<int>(cfg.getInt("aicore.vector_cores"));
+    }
+  }
+  run->threadId = static_cast<uint32_t>(rt.thread().index);
+  OpLaunch op;
+  op.name = run->k.name;
+  op.argsSummary = fmt::format("blockDim={}{}{}", run->k.blockDim, run->k.argsSummary.empty() ? "" : ", ",
+                               run->k.argsSummary);
+  op.before = [run](OpWork& work) { run->execute(work); };
+  const aclError r = launchOperator(stream, std::move(op));
+  if (r != ACL_SUCCESS) run->freeScratch();
+  return r;
+}
+
+void flushOutput(int device) {
+  for (size_t d = 0; d < pending().size(); ++d) {
+    Pending& p = pending()[d];
+    if ((device >= 0 && static_cast<size_t>(device) != d) || p.output.empty()) continue;
+    std::fflush(stdout);
+    std::fwrite(p.output.data(), 1, p.output.size(), stdout);
+    std::fflush(stdout);
+    p.output.clear();
+  }
+}
+
+aclError syncPoint(ApiCall& api, int device, int streamId) {
+  flushOutput(device);
+  Pending& p = pendingFor(device);
+  auto it = std::find_if(p.faults.begin(), p.faults.end(),
+                         [&](const Fault& f) { return streamId < 0 || f.streamId == streamId; });
+  if (it == p.faults.end()) return ACL_SUCCESS;
+  Fault f = *it;
+  p.faults.erase(it);
+  std::fprintf(stderr, "npusim: AI-core exception: kernel %s, block %lld, NPU %d stream %d: %s\n",
+               f.kernel.c_str(), static_cast<long long>(f.block), f.device, f.streamId, f.why.c_str());
+  rtExceptionInfo info;
+  info.taskId = f.taskSeq;
+  info.streamId = static_cast<uint32_t>(f.streamId);
+  info.threadId = f.threadId;
+  info.deviceId = static_cast<uint32_t>(f.device);
+  info.errorCode = static_cast<uint32_t>(f.code);
+  info.funcHandle = f.funcHandle;
+  runCallbacks(info);
+  return api.fail(f.code, "kernel {} (block {}) raised an AI-core exception on NPU {} stream {}: {}",
+                  f.kernel, f.block, f.device, f.streamId, f.why);
+}
+
+void runCallbacks(rtExceptionInfo& info) {
+  std::vector<aclrtExceptionInfoCallback> cbs = registered();
+  if (gCallback) cbs.insert(cbs.begin(), gCallback);
+  for (auto cb : cbs) cb(&info);
+}
+
+aclError setCallback(aclrtExceptionInfoCallback cb) {
+  std::lock_guard<std::recursive_mutex> lock(Runtime::get().mu);
+  gCallback = cb;
+  return ACL_SUCCESS;
+}
+
+aclError registerCallback(aclrtExceptionInfoCallback cb, bool add) {
+  std::lock_guard<std::recursive_mutex> lock(Runtime::get().mu);
+  auto& v = registered();
+  auto it = std::find(v.begin(), v.end(), cb);
+  if (add) {
+    if (!cb) return ACL_ERROR_INVALID_PARAM;
+    if (it == v.end()) v.push_back(cb);
+  } else {
+    if (it == v.end()) return ACL_ERROR_INVALID_PARAM;
+    v.erase(it);
+  }
+  return ACL_SUCCESS;
+}
+
+}  // namespace npusim::rt::kernels
+
+// ---- the kernel ABI (include/ascendc/npusim_kernel_abi.h) -------------------------------------------
+
+using npusim::rt::kernels::tBlock;
+
+extern "C" {
+
+int npusimKernelLaunch(const char* name, uint32_t blockDim, void* stream, npusimKernelBody run, void* bound,
+                       npusimKernelFree release) {
+  npusim::rt::kernels::Launch k;
+  k.name = name ? name : "kernel";
+  k.blockDim = blockDim;
+  k.run = run;
+  k.bound = bound;
+  k.release = release;
+  return npusim::rt::kernels::launch(stream, std::move(k));
+}
+
+int64_t npusimKernelBlockIdx(void) { return tBlock ? tBlock->idx : 0; }
+int64_t npusimKernelBlockNum(void) { return tBlock ? tBlock->num : 1; }
+
+void* npusimKernelUbAlloc(uint64_t bytes) {
+  if (!tBlock) npusimKernelFault(0, "unified buffer requested outside a kernel");
+  const uint64_t size = (bytes + 31) / 32 * 32;
+  if (tBlock->ubUsed + size > tBlock->ub->size() - 32)
+    npusimKernelFault(0, "TPipe::InitBuffer asks for more than the core's unified buffer (aicore.ub_bytes)");
+  auto base = reinterpret_cast<uintptr_t>(tBlock->ub->data());
+  void* p = reinterpret_cast<void*>((base + 31) / 32 * 32 + tBlock->ubUsed);
+  tBlock->ubUsed += size;
+  return p;
+}
+
+void npusimKernelRecord(int event, uint64_t bytes, const void* gm) {
+  if (tBlock) tBlock->events.push_back({event, bytes, reinterpret_cast<uint64_t>(gm)});
+}
+
+void npusimKernelScalarCycles(uint64_t cycles) {
+  if (tBlock) tBlock->scalarCycles = static_cast<double>(cycles);
+}
+
+void npusimKernelPrint(const char* text, size_t len) {
+  if (tBlock && tBlock->print)
+    tBlock->print->append(text, len);
+  else
+    fwrite(text, 1, len, stdout);
+}
+
+void npusimKernelFault(int trap, const char* why) {
+  if (!tBlock) {
+    std::fprintf(stderr, "npusim: Ascend C call outside a kernel: %s\n", why);
+    std::abort();
+  }
+  tBlock->faultCode = trap ? ACL_ERROR_RT_AICORE_TRAP_EXCEPTION : ACL_ERROR_RT_AICORE_EXCEPTION;
+  tBlock->faultWhy = why;
+  throw npusim::rt::kernels::KernelAbort{};
+}
+
+}  // extern "C"

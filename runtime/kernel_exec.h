@@ -1,0 +1,61 @@
+#pragma once
+// Custom Ascend C kernels on the simulated device (docs/kernels.md). A launch becomes an
+// operator task on its stream; when the task starts, the kernel's blocks run one after another
+// on a worker thread with the device's allocations reachable at their device addresses, and
+// what each block copied and computed becomes the tiles the AI-core model times. A block that
+// faults (a bad address, a trap, a failed check) ends the kernel; the error, the kernel's
+// printf output and the exception callbacks reach the host at its next synchronisation.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "ascendc/npusim_kernel_abi.h"
+
+namespace npusim::rt {
+class ApiCall;
+}
+
+namespace npusim::rt::kernels {
+
+struct Launch {
+  std::string name;
+  uint32_t blockDim = 0;
+  npusimKernelBody run = nullptr;
+  void* bound = nullptr;  // owned: released with `release` whatever happens
+  npusimKernelFree release = nullptr;
+  const void* funcHandle = nullptr;  // aclrtFuncHandle for exception info (binary launches)
+  std::string argsSummary;
+  std::vector<void*> scratch;  // device memory the launch made for it (placeholders), freed after it ran
+};
+
+// Enqueues the kernel on `stream` (nullptr: default stream). Returns an aclError.
+aclError launch(aclrtStream stream, Launch&& k);
+
+// Called by every synchronisation once the device work it waited for is done: prints the output
+// of the kernels that ran on `device`, then reports the first unreported fault of a kernel on
+// stream `streamId` (any stream of the device when -1) through the exception callbacks and as
+// the call's error. Returns ACL_SUCCESS when there is none.
+aclError syncPoint(ApiCall& api, int device, int streamId);
+
+// Prints the output of the kernels that ran on `device` (all devices when -1): at every
+// synchronisation, when a stream is destroyed and at aclFinalize.
+void flushOutput(int device);
+
+// Exception callbacks (aclrtSetExceptionInfoCallback and aclrtExceptionInfoCallbackRegister).
+aclError setCallback(aclrtExceptionInfoCallback cb);
+aclError registerCallback(aclrtExceptionInfoCallback cb, bool add);
+// Runs the exception callbacks for `info` (also for runtime-task failures, runtime/exceptions.h).
+void runCallbacks(aclrtExceptionInfo& info);
+
+}  // namespace npusim::rt::kernels
+
+// What an exception callback receives.
+struct rtExceptionInfo {
+  uint32_t taskId = 0;
+  uint32_t streamId = 0;
+  uint32_t threadId = 0;
+  uint32_t deviceId = 0;
+  uint32_t errorCode = 0;
+  const void* funcHandle = nullptr;
+};

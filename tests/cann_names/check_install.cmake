@@ -1,0 +1,47 @@
+# Installs BUILD into WORK/cann, builds the sample and package projects against it and runs them.
+file(REMOVE_RECURSE ${WORK})
+set(prefix ${WORK}/cann)
+function(run)
+  execute_process(COMMAND ${ARGV} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGV}\n${out}\n${err}")
+  endif()
+  set(last_output "${out}" PARENT_SCOPE)
+endfunction()
+
+run(${CMAKE_COMMAND} --install ${BUILD} --prefix ${prefix})
+foreach(name ascendcl acl_rt acl_rt_impl nnopbase opapi opapi_math opapi_nn acl_dvpp ascend_dump msprofiler
+             profapi c_sec acl_tdt_channel acl_tdt_queue ms_tools_ext)
+  if(NOT EXISTS ${prefix}/lib64/lib${name}.so)
+    message(FATAL_ERROR "lib64/lib${name}.so is missing from the install")
+  endif()
+endforeach()
+foreach(header acl/acl.h acl/acl_prof.h acl/acl_dump.h acl/acl_tdt.h acl/acl_tdt_queue.h securec.h
+               mstx/ms_tools_ext.h aclnnop/aclnn_add.h)
+  if(NOT EXISTS ${prefix}/include/${header})
+    message(FATAL_ERROR "include/${header} is missing from the install")
+  endif()
+endforeach()
+if(NOT EXISTS ${prefix}/bin/setenv.bash)
+  message(FATAL_ERROR "bin/setenv.bash (sourced by the samples' run.sh) is missing")
+endif()
+
+set(ENV{LD_LIBRARY_PATH} ${prefix}/lib64)
+foreach(project sample package)
+  run(${CMAKE_COMMAND} -S ${SRC}/${project} -B ${WORK}/${project} -G ${GENERATOR}
+      -DASCEND_CANN_PACKAGE_PATH=${prefix} -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
+  run(${CMAKE_COMMAND} --build ${WORK}/${project} -j2)
+endforeach()
+
+# Each program links only one CANN library name and prints what its calls returned.
+foreach(probe acl_rt msprofiler profapi ms_tools_ext ascend_dump acl_tdt_channel acl_tdt_queue c_sec opapi_math)
+  run(${WORK}/sample/probe_${probe})
+  if(NOT last_output MATCHES "^${probe}: ok")
+    message(FATAL_ERROR "probe_${probe} printed: ${last_output}")
+  endif()
+endforeach()
+run(${WORK}/package/package_probe)
+if(NOT last_output MATCHES "^package: ok")
+  message(FATAL_ERROR "package_probe printed: ${last_output}")
+endif()
+file(REMOVE_RECURSE ${WORK})
