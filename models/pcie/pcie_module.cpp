@@ -13,12 +13,23 @@ PcieModule::PcieModule(sc_core::sc_module_name name, const Config& cfg)
 }
 
 void PcieModule::b_transport(int, tlm::tlm_generic_payload& p, sc_time& delay) {
-  const Tick now = static_cast<Tick>(sc_core::sc_time_stamp().value());
-  const Tick arrival = now + static_cast<Tick>(delay.value());
+  Tick now = static_cast<Tick>(sc_core::sc_time_stamp().value());
+  Tick arrival = now + static_cast<Tick>(delay.value());
   const int src = info(p).device;
   const uint64_t addr = p.get_address();
   const uint64_t bytes = p.get_data_length();
   const bool write = p.get_command() == tlm::TLM_WRITE_COMMAND;
+  if (addr & kHostWindow) {
+    // The initiator waits until PCIe takes the transfer (free tags, room in the transmit queue),
+    // so it is booked in simulated-time order with the device's other transfers.
+    const Tick enter =
+        write ? fabric_.writeMayEnter(src, bytes, arrival) : fabric_.readMayIssue(src, bytes, arrival);
+    if (enter > arrival) {
+      sc_core::wait(sc_time(static_cast<double>(enter - now), SC_PS));
+      now = enter;
+      arrival = enter;
+    }
+  }
   Tick done = arrival;
   if (addr & kHostWindow) {
     done = write ? fabric_.hostWrite(src, bytes, arrival) : fabric_.hostRead(src, bytes, arrival);
