@@ -1,13 +1,13 @@
 #include "runtime/runtime.h"
 
 #include <fmt/format.h>
+#include <pthread.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <pthread.h>
-#include <chrono>
 #include <systemc>
 
 #include "runtime/capture.h"
@@ -17,6 +17,7 @@
 #include "runtime/sync_objects.h"
 #include "runtime/dump.h"
 #include "runtime/prof.h"
+#include "runtime/plugins.h"
 #include "runtime/summary.h"
 #include "traces/stats_summary.h"
 
@@ -67,10 +68,14 @@ bool Runtime::ensure(std::string* err) {
 
     costs_ = hostCostsFromConfig(cfg);
 
+    const char* plugins = std::getenv("NPUSIM_PLUGINS");
+    if (plugins && *plugins) loadPlugins(plugins);
     platform_ = std::make_unique<Platform>(cfg, trace_, [this](const sched::Task& t) { onTaskComplete(t); });
     devices_.resize(static_cast<size_t>(platform_->deviceCount()));
     for (int d = 0; d < platform_->deviceCount(); ++d) {
       memory_.addDevice(d, platform_->hbmCapacity());
+      const DeviceMemory& m = memory_.device(d);
+      platform_->setAddressSpace(d, {m.base(), m.capacity(), m.backing(0)});
       devices_[static_cast<size_t>(d)].syncQueue = platform_->device(d).sched->createStream(-1, true);
     }
     sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaboration and initialisation, at time 0
@@ -105,9 +110,10 @@ HostThread* Runtime::registerChild(HostThread* parent) {
   t->index = static_cast<int>(threads_.size()) - 1;
   t->clock = parent ? parent->clock : frontier_;
   if (trace_.wants(trace::Level::Api))
-    t->track = trace_.thread(hostPid_, t->index == 0 ? std::string("Host thread 0 (main)")
-                                                     : fmt::format("Host thread {}", t->index),
-                             t->index);
+    t->track = trace_.thread(
+        hostPid_,
+        t->index == 0 ? std::string("Host thread 0 (main)") : fmt::format("Host thread {}", t->index),
+        t->index);
   progress_++;
   return t;
 }
@@ -187,10 +193,11 @@ void Runtime::parkIdleThreads(const HostThread& self) {
   for (auto& u : threads_) {
     if (u.get() == &self || u->state != HostState::Native) continue;
     if (!u->parkWarned)
-      std::fprintf(stderr,
-                   "npusim: host thread %d made no ACL call for a while; treating it as idle (its later calls "
-                   "start at the current simulated time, which may make timings nondeterministic)\n",
-                   u->index);
+      std::fprintf(
+          stderr,
+          "npusim: host thread %d made no ACL call for a while; treating it as idle (its later calls "
+          "start at the current simulated time, which may make timings nondeterministic)\n",
+          u->index);
     u->parkWarned = true;
     u->state = HostState::Parked;
   }
@@ -477,7 +484,8 @@ Runtime::Wait Runtime::drain(HostThread& th, sched::HwStream* hw, Tick limit) {
   } else if (w == Wait::Deadlock) {
     std::string what = hw->internal ? "sync copies" : fmt::format("stream {}", hw->id);
     std::string blocked = describeBlocked();
-    std::fprintf(stderr, "npusim: deadlock: the host waits for NPU %d %s but no device work can progress.\n%s",
+    std::fprintf(stderr,
+                 "npusim: deadlock: the host waits for NPU %d %s but no device work can progress.\n%s",
                  hw->device, what.c_str(), blocked.c_str());
     checks::deadlock(fmt::format("NPU {} {}", hw->device, what), blocked, true);
   }

@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 
 #include "models/pcie/fabric.h"
+#include "models/platform/platform.h"
+#include "runtime/plugins.h"
 #include "tools/cli_common.h"
 #include "tools/commands.h"
 
@@ -16,10 +19,24 @@ namespace {
 struct TopologyOptions {
   ConfigOptions config;
   bool asJson = false;
+  bool modules = false;
 };
+
+// The elaborated SystemC hierarchy: builds the platform (as a program would at aclInit, with
+// the plug-ins NPUSIM_PLUGINS lists) and prints every module and socket binding.
+int showModules(const Config& cfg) {
+  const char* plugins = std::getenv("NPUSIM_PLUGINS");
+  if (plugins && *plugins) rt::loadPlugins(plugins);
+  trace::TraceWriter trace;  // not opened: no output
+  Platform platform(cfg, trace, [](const sched::Task&) {});
+  std::printf("SystemC modules of %s (%d devices)\n\n%s", cfg.name().c_str(), platform.deviceCount(),
+              platform.describeModules().c_str());
+  return kExitOk;
+}
 
 int showTopology(const TopologyOptions& o) {
   Config cfg = o.config.load();
+  if (o.modules) return showModules(cfg);
   pcie::Fabric fabric(cfg);  // plain objects: no simulation is started
   if (o.asJson) {
     std::puts(fabric.describe().dump(2).c_str());
@@ -53,6 +70,8 @@ Command addTopologyCommand(CLI::App& parent) {
       parent.add_subcommand("topology", "Print the PCIe tree (root complex, switches, devices, links)");
   addConfigOptions(*app, o->config);
   app->add_flag("--json", o->asJson, "Print the tree as JSON");
+  app->add_flag("--modules", o->modules,
+                "Print the elaborated SystemC module hierarchy with full names and socket bindings");
   return {app, [o] { return showTopology(*o); }};
 }
 

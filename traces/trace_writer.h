@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "models/common/tick.h"
+#include "npusim/tick.h"
 
 namespace npusim::trace {
 

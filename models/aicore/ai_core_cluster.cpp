@@ -51,9 +51,9 @@ struct AiCoreCluster::Event {
   bool operator>(const Event& o) const { return t != o.t ? t > o.t : seq > o.seq; }
 };
 
-AiCoreCluster::AiCoreCluster(int device, const Config& cfg, MemoryPort& hbm, trace::TraceWriter& trace,
-                             int tracePid)
-    : device_(device), hbm_(hbm), trace_(trace) {
+AiCoreCluster::AiCoreCluster(sc_core::sc_module_name name, int device, const Config& cfg,
+                             trace::TraceWriter& trace, int tracePid)
+    : sc_module(name), mte("mte", Engine::Mte, device), device_(device), trace_(trace) {
   cubeCores_ = static_cast<int>(cfg.getInt("aicore.cube_cores"));
   vectorCores_ = static_cast<int>(cfg.getInt("aicore.vector_cores"));
   freqHz_ = cfg.getFloat("aicore.freq_ghz") * 1e9;
@@ -78,7 +78,7 @@ double AiCoreCluster::cubePeakMacsPerSec() const { return cubeCores_ * cubeMacsP
 
 // Moves core `c` as far as what is known allows: computes the next tile once its data is in and
 // an output buffer is free, and schedules the next store and load.
-void AiCoreCluster::advance(CoreRun& c, const rt::OpWork& work, uint64_t taskId, std::vector<Event>& heap,
+void AiCoreCluster::advance(CoreRun& c, const OpWork& work, uint64_t taskId, std::vector<Event>& heap,
                             uint64_t& seq) {
   const size_t n = c.tiles.size();
   const size_t outSlots = work.cube ? kCubeOutputSlots : kVectorOutputSlots;
@@ -91,7 +91,7 @@ void AiCoreCluster::advance(CoreRun& c, const rt::OpWork& work, uint64_t taskId,
     changed = false;
     const size_t j = c.computed;
     if (j < c.loaded && (j < outSlots || c.storedCount > j - outSlots)) {
-      const rt::TileWork& tile = work.tiles[c.tiles[j]];
+      const TileWork& tile = work.tiles[c.tiles[j]];
       Tick start = c.arrive[j];
       if (j > 0) start = std::max(start, c.cend[j - 1]);
       if (j >= outSlots) start = std::max(start, c.stored[j - outSlots]);
@@ -125,7 +125,7 @@ void AiCoreCluster::advance(CoreRun& c, const rt::OpWork& work, uint64_t taskId,
   }
 }
 
-void AiCoreCluster::run(const rt::OpWork& work, const std::string& name, uint64_t taskId) {
+void AiCoreCluster::run(const OpWork& work, const std::string& name, uint64_t taskId) {
   while (busy_) sc_core::wait(freed_);
   busy_ = true;
   sc_core::wait(sc_core::sc_time(static_cast<double>(launchOverhead_), sc_core::SC_PS));
@@ -168,10 +168,11 @@ void AiCoreCluster::run(const rt::OpWork& work, const std::string& name, uint64_
     const Tick t = now();
     if (!ev.store) {
       const size_t j = c.loaded;
-      const rt::TileWork& tile = work.tiles[c.tiles[j]];
+      const TileWork& tile = work.tiles[c.tiles[j]];
       Tick in = t;
       if (tile.readBytes) {
-        in = std::max(hbm_.access(tile.readAddr, tile.readBytes, false, t),
+        mte.setContext(c.slot, taskId);
+        in = std::max(mte.access(tile.readAddr, tile.readBytes, false, t),
                       t + transferTicks(tile.readBytes, mteReadBytesPerSec_));
       }
       c.arrive[j] = in;
@@ -181,13 +182,14 @@ void AiCoreCluster::run(const rt::OpWork& work, const std::string& name, uint64_
       c.loadPending = false;
     } else {
       const size_t j = c.storedCount;
-      const rt::TileWork& tile = work.tiles[c.tiles[j]];
+      const TileWork& tile = work.tiles[c.tiles[j]];
       Tick done = t;
       if (tile.writeBytes) {
         // The buffer is free once the engine has read it out; the engine takes the next copy
         // when memory acknowledged this one; the operator is complete when all writes are.
         done = t + transferTicks(tile.writeBytes, mteWriteBytesPerSec_);
-        const Tick acked = std::max(done, hbm_.access(tile.writeAddr, tile.writeBytes, true, t));
+        mte.setContext(c.slot, taskId);
+        const Tick acked = std::max(done, mte.access(tile.writeAddr, tile.writeBytes, true, t));
         c.mte3Free = acked;
         opEnd = std::max(opEnd, acked);
       }

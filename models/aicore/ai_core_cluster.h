@@ -1,7 +1,7 @@
 #pragma once
 // The AI cores of one device: cube cores and vector cores that run an operator's tiles.
-// Each core moves its tiles between HBM and its buffers through the MTE engines (timed by
-// the same HBM model the DMA uses) and computes them on the cube or vector unit, with
+// Each core moves its tiles between HBM and its buffers through the MTE engines (TLM
+// transactions to the same memory target the DMA uses) and computes them on the cube or vector unit, with
 // double buffering so the next tile's load overlaps the current tile's compute.
 // docs/aicore.md describes the pipeline and where each parameter comes from.
 #include <cstdint>
@@ -9,8 +9,8 @@
 #include <systemc>
 #include <vector>
 
-#include "models/common/memory_port.h"
-#include "runtime/op_launch.h"
+#include "models/aicore/op_work.h"
+#include "models/common/memory_initiator.h"
 #include "traces/trace_writer.h"
 
 namespace npusim {
@@ -24,12 +24,18 @@ struct CoreStats {
   Tick busy = 0;  // time the cube/vector unit computed
 };
 
-class AiCoreCluster {
+class AiCoreCluster : public sc_core::sc_module {
  public:
-  AiCoreCluster(int device, const Config& cfg, MemoryPort& hbm, trace::TraceWriter& trace, int tracePid);
+  AiCoreCluster(sc_core::sc_module_name name, int device, const Config& cfg, trace::TraceWriter& trace,
+                int tracePid);
+
+  // The cores' MTE engines reach HBM through one initiator socket, "mte" (the extension names
+  // the core); it is bound to the device's memory bus.
+  MemoryInitiator mte;
+
   // Runs the operator's tiles on the cores; call from a SystemC thread. Returns when all
   // tiles are done. Operators run one at a time on a device's cores (FIFO).
-  void run(const rt::OpWork& work, const std::string& name, uint64_t taskId);
+  void run(const OpWork& work, const std::string& name, uint64_t taskId);
 
   int cubeCores() const { return cubeCores_; }
   int vectorCores() const { return vectorCores_; }
@@ -39,10 +45,9 @@ class AiCoreCluster {
  private:
   struct CoreRun;
   struct Event;
-  void advance(CoreRun& c, const rt::OpWork& work, uint64_t taskId, std::vector<Event>& heap, uint64_t& seq);
+  void advance(CoreRun& c, const OpWork& work, uint64_t taskId, std::vector<Event>& heap, uint64_t& seq);
 
   int device_;
-  MemoryPort& hbm_;
   trace::TraceWriter& trace_;
   int cubeCores_;
   int vectorCores_;

@@ -1,8 +1,15 @@
 #pragma once
 // A serial resource that transactions reserve in simulated-time order: one direction of a
-// PCIe link, a DMA channel's data path, a host-memory port. A reservation occupies the
-// channel for the wire time of its bytes; contention appears as later start times.
-// No SystemC process: reserving is arithmetic, so idle hardware costs nothing.
+// PCIe link, a switch port, the root complex, a DMA channel's data path, a host-memory port.
+// A reservation occupies the channel for the wire time of its bytes; contention appears as
+// later start times. No SystemC process: reserving is arithmetic, so idle hardware costs nothing.
+//
+// Arbitration is by simulated time, not by call order: besides the frontier (the end of the
+// latest reservation) the channel remembers the idle gaps left before reservations made for a
+// later time, and a transaction timed earlier takes the earliest gap it fits into. So a
+// transaction issued later in call order but timed earlier is never delayed by one booked for a
+// time after it ends. (A loosely-timed reply is final once returned, so an earlier transaction
+// that would overlap a booked one starts after it: no preemption.)
 #include <cstdint>
 #include <string>
 
@@ -13,6 +20,8 @@ namespace npusim {
 
 class Channel {
  public:
+  static constexpr int kMaxGaps = 16;
+
   Channel() = default;
   Channel(std::string name, double bytesPerSec) : name_(std::move(name)), rate_(bytesPerSec) {}
 
@@ -21,10 +30,23 @@ class Channel {
   // arrives). Returns the interval start; the interval ends at start + ticksFor(wireBytes).
   // `payloadBytes` is the useful data inside the wire bytes (0 for pure protocol traffic).
   Tick reserve(Tick earliest, uint64_t wireBytes, uint64_t payloadBytes = 0, Tick tailArrival = 0) {
-    Tick dur = ticksFor(wireBytes);
-    Tick start = earliest > nextFree_ ? earliest : nextFree_;
-    if (tailArrival > dur && tailArrival - dur > start) start = tailArrival - dur;
-    nextFree_ = start + dur;
+    const Tick dur = ticksFor(wireBytes);
+    Tick ready = earliest;
+    if (tailArrival > dur && tailArrival - dur > ready) ready = tailArrival - dur;
+    Tick start = ready > nextFree_ ? ready : nextFree_;
+    int gap = -1;
+    if (ready < nextFree_) {
+      for (int i = 0; i < gaps_; ++i) {
+        Tick s = ready > gapStart_[i] ? ready : gapStart_[i];
+        if (s + dur <= gapEnd_[i] && s < start) start = s, gap = i;
+      }
+    }
+    if (gap >= 0) {
+      takeFromGap(gap, start, start + dur);
+    } else {
+      if (start > nextFree_) addGap(nextFree_, start);
+      nextFree_ = start + dur;
+    }
     busy_ += dur;
     wireBytes_ += wireBytes;
     payloadBytes_ += payloadBytes;
@@ -33,14 +55,22 @@ class Channel {
   }
   Tick ticksFor(uint64_t bytes) const { return transferTicks(bytes, rate_); }
 
-  // Small protocol traffic (DLLP ACKs, flow-control updates) sent at `at`: it is slotted
-  // between the reserved transfers, so it delays the queue only when the channel is busy at
-  // that time, and never makes a transfer wait for a reservation in its future.
+  // Small protocol traffic (DLLP ACKs, flow-control updates) sent at `at`: it takes idle time
+  // if the channel is idle then, and otherwise delays the queue behind it, without making any
+  // transfer wait for a reservation in its future.
   void background(Tick at, uint64_t wireBytes) {
     Tick dur = ticksFor(wireBytes);
-    if (at < nextFree_) nextFree_ += dur;
     busy_ += dur;
     wireBytes_ += wireBytes;
+    if (at >= nextFree_) return;
+    for (int i = 0; i < gaps_; ++i) {
+      if (at >= gapStart_[i] && at < gapEnd_[i]) {
+        Tick end = at + dur < gapEnd_[i] ? at + dur : gapEnd_[i];
+        takeFromGap(i, at, end);
+        return;
+      }
+    }
+    nextFree_ += dur;
   }
 
   // Bandwidth counter track fed with payload bytes (optional).
@@ -55,6 +85,34 @@ class Channel {
   uint64_t payloadBytes() const { return payloadBytes_; }
 
  private:
+  // Marks [s, e) of gap i as used, keeping what is left on either side.
+  void takeFromGap(int i, Tick s, Tick e) {
+    const Tick gs = gapStart_[i], ge = gapEnd_[i];
+    removeGap(i);
+    addGap(gs, s);
+    addGap(e, ge);
+  }
+  void removeGap(int i) {
+    --gaps_;
+    gapStart_[i] = gapStart_[gaps_];
+    gapEnd_[i] = gapEnd_[gaps_];
+  }
+  void addGap(Tick s, Tick e) {
+    if (e <= s) return;
+    int i = gaps_;
+    if (gaps_ == kMaxGaps) {
+      // Full: forget the gap that ends first (the oldest, least likely to be asked for).
+      i = 0;
+      for (int j = 1; j < gaps_; ++j)
+        if (gapEnd_[j] < gapEnd_[i]) i = j;
+      if (gapEnd_[i] >= e) return;
+    } else {
+      ++gaps_;
+    }
+    gapStart_[i] = s;
+    gapEnd_[i] = e;
+  }
+
   std::string name_;
   double rate_ = 1.0;
   Tick nextFree_ = 0;
@@ -62,6 +120,9 @@ class Channel {
   uint64_t wireBytes_ = 0;
   uint64_t payloadBytes_ = 0;
   trace::BandwidthCounter* counter_ = nullptr;
+  int gaps_ = 0;
+  Tick gapStart_[kMaxGaps] = {};
+  Tick gapEnd_[kMaxGaps] = {};
 };
 
 }  // namespace npusim

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "models/pcie/pcie_module.h"
 #include "models/sched/hw_stream.h"
 #include "npusim/config.h"
 
@@ -21,9 +22,13 @@ void waitUntil(Tick t) {
 }
 }  // namespace
 
-DmaEngine::DmaEngine(int device, const Config& cfg, pcie::Fabric& fabric, std::vector<MemoryPort*>& hbms,
-                     trace::TraceWriter& trace, int tracePid)
-    : device_(device), fabric_(fabric), hbms_(hbms), trace_(trace) {
+DmaEngine::DmaEngine(sc_core::sc_module_name name, int device, const Config& cfg, trace::TraceWriter& trace,
+                     int tracePid)
+    : sc_module(name),
+      hbm("hbm", Engine::Dma, device),
+      pcie("pcie", Engine::Dma, device),
+      device_(device),
+      trace_(trace) {
   burst_ = static_cast<uint64_t>(cfg.getInt("sim.dma_burst_bytes"));
   window_ = std::max<uint64_t>(static_cast<uint64_t>(cfg.getInt("dma.outstanding_bytes")), burst_);
   descriptorTime_ = nsToTick(cfg.getFloat("dma.descriptor_ns"));
@@ -32,10 +37,17 @@ DmaEngine::DmaEngine(int device, const Config& cfg, pcie::Fabric& fabric, std::v
   double rate = cfg.getFloat("dma.channel_gbps") * 1e9;
   channels_.resize(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) {
+    channels_[i].index = i;
     channels_[i].datapath = Channel(fmt::format("NPU {} DMA ch {}", device, i), rate);
     if (trace_.wants(trace::Level::Task))
       channels_[i].track = trace_.thread(tracePid, fmt::format("DMA ch {}", i), 100 + i);
   }
+}
+
+void DmaEngine::setContext(const sched::Task& task, int ci) {
+  const uint64_t stream = task.stream ? static_cast<uint64_t>(task.stream->id) : 0;
+  hbm.setContext(ci, task.id, stream);
+  pcie.setContext(ci, task.id, stream);
 }
 
 int DmaEngine::acquire() {
@@ -61,48 +73,58 @@ void DmaEngine::release(int ch) {
   freed_.notify(sc_core::SC_ZERO_TIME);
 }
 
-Tick DmaEngine::issue(sched::Task& task, DmaChannel& ch, uint64_t row, uint64_t col, uint64_t bytes) {
+Tick DmaEngine::issue(sched::Task& task, DmaChannel& ch, uint64_t row, uint64_t col, uint64_t bytes,
+                      Tick& peerDone) {
   const sched::CopyShape& c = task.copy;
+  setContext(task, ch.index);
   Tick s = ch.datapath.reserve(now(), bytes, bytes);
   uint64_t src = c.srcAddr + row * c.spitch + col;
+  uint64_t dst = c.dstAddr + row * c.dpitch + col;
+  auto* data = const_cast<uint8_t*>(c.srcPtr ? c.srcPtr + row * c.spitch + col : nullptr);
   switch (task.route) {
     case sched::CopyRoute::HostToDevice:
-      return fabric_.hostRead(device_, bytes, s);
+      return pcie.transport(pcie::PcieModule::hostAddress(src), bytes, false, s, nullptr);
     case sched::CopyRoute::DeviceToHost:
-      return fabric_.hostWrite(device_, bytes, hbms_[device_]->access(src, bytes, false, s));
+      return pcie.transport(pcie::PcieModule::hostAddress(dst), bytes, true, hbm.access(src, bytes, false, s),
+                            data);
     case sched::CopyRoute::DeviceLocal:
-      return std::max(hbms_[device_]->access(src, bytes, false, s), s + ch.datapath.ticksFor(bytes));
-    case sched::CopyRoute::PeerWrite:
-      return fabric_.peerWrite(device_, task.peer, bytes, hbms_[device_]->access(src, bytes, false, s));
+      return std::max(hbm.access(src, bytes, false, s), s + ch.datapath.ticksFor(bytes));
+    case sched::CopyRoute::PeerWrite: {
+      // The write travels to the peer and is delivered to its memory bus there; landing the
+      // bytes (below) waits for the delivery, the copy's end for the peer memory's completion.
+      Tick tail = pcie.transport(pcie::PcieModule::barAddress(task.peer, dst), bytes, true,
+                                 hbm.access(src, bytes, false, s), data);
+      peerDone = std::max(peerDone, pcie.lastMemoryDone());
+      return tail;
+    }
     case sched::CopyRoute::Fill:
       return s + ch.datapath.ticksFor(bytes);
   }
   return s;
 }
 
-void DmaEngine::land(sched::Task& task, const Burst& b, Tick& done) {
+void DmaEngine::land(sched::Task& task, int ci, const Burst& b, Tick& done) {
   const sched::CopyShape& c = task.copy;
+  setContext(task, ci);
   uint64_t dst = c.dstAddr + b.row * c.dpitch + b.col;
-  MemoryPort* mem = nullptr;
-  switch (task.route) {
-    case sched::CopyRoute::HostToDevice:
-    case sched::CopyRoute::DeviceLocal:
-    case sched::CopyRoute::Fill:
-      mem = hbms_[device_];
-      break;
-    case sched::CopyRoute::PeerWrite:
-      mem = hbms_[task.peer];
-      break;
-    case sched::CopyRoute::DeviceToHost:
-      break;
-  }
-  if (mem) done = std::max(done, mem->access(dst, b.bytes, true, now()));
   if (c.dstPtr) {
     uint8_t* d = c.dstPtr + b.row * c.dpitch + b.col;
     if (task.route == sched::CopyRoute::Fill)
       std::memset(d, task.fillValue, b.bytes);
     else if (c.srcPtr)
       std::memmove(d, c.srcPtr + b.row * c.spitch + b.col, b.bytes);
+  }
+  // Writes into this device's HBM are timed when the bytes are there (so the memory sees
+  // them in time order); a peer write was delivered to the peer's memory by the fabric.
+  switch (task.route) {
+    case sched::CopyRoute::HostToDevice:
+    case sched::CopyRoute::DeviceLocal:
+    case sched::CopyRoute::Fill:
+      done = std::max(done, hbm.access(dst, b.bytes, true, now()));
+      break;
+    case sched::CopyRoute::PeerWrite:
+    case sched::CopyRoute::DeviceToHost:
+      break;
   }
 }
 
@@ -117,7 +139,7 @@ int DmaEngine::run(sched::Task& task) {
   std::deque<Burst> inflight;
   uint64_t inflightBytes = 0, issued = 0, row = 0, col = 0;
   uint64_t descriptors = std::max<uint64_t>(1, (c.bytes() + maxDescriptor_ - 1) / maxDescriptor_);
-  Tick done = 0;
+  Tick done = 0, peerDone = 0;
   Tick firstLanding = 0;
   // Descriptors are fetched back to back; later fetches overlap earlier transfers, so only
   // the first is exposed unless a descriptor is shorter than the fetch.
@@ -126,7 +148,7 @@ int DmaEngine::run(sched::Task& task) {
     while (row < c.height &&
            (inflight.empty() || inflightBytes + std::min(burst_, c.width - col) <= window_)) {
       uint64_t b = std::min(burst_, c.width - col);
-      Tick tail = issue(task, ch, row, col, b);
+      Tick tail = issue(task, ch, row, col, b, peerDone);
       if (trace_.wants(trace::Level::Transaction)) {
         uint64_t id = (static_cast<uint64_t>(device_) << 48) | issued;
         trace::Args a;
@@ -145,9 +167,9 @@ int DmaEngine::run(sched::Task& task) {
     inflightBytes -= f.bytes;
     waitUntil(f.tail);
     if (!firstLanding) firstLanding = now();
-    land(task, f, done);
+    land(task, ci, f, done);
   }
-  waitUntil(done);
+  waitUntil(std::max(done, peerDone));
 
   Tick end = now();
   ch.stats.copies++;
@@ -166,7 +188,8 @@ int DmaEngine::run(sched::Task& task) {
       auto it = peerTracks_.find(key);
       if (it == peerTracks_.end())
         it = peerTracks_
-                 .emplace(key, trace_.thread(devicePids_[task.peer], fmt::format("P2P in from NPU {} ch {}", device_, ci),
+                 .emplace(key, trace_.thread(devicePids_[task.peer],
+                                             fmt::format("P2P in from NPU {} ch {}", device_, ci),
                                              150 + device_ * 16 + ci))
                  .first;
       Tick in = std::max(begin, firstLanding);

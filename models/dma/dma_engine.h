@@ -2,8 +2,8 @@
 // A device's DMA engine: several channels, each running one copy at a time. A copy is cut
 // into bursts (sim.dma_burst_bytes); a channel keeps up to dma.outstanding_bytes of bursts in
 // flight, so latency is hidden as on real hardware and results converge as bursts shrink.
-// Each burst is timed by the memories and the PCIe fabric it crosses; its bytes land at the
-// destination when it completes. Channels are granted in FIFO order when all are busy.
+// Each burst is a TLM transaction to the memories and the PCIe fabric it crosses; its bytes land
+// at the destination when it completes. Channels are granted in FIFO order when all are busy.
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -12,8 +12,7 @@
 #include <vector>
 
 #include "models/common/channel.h"
-#include "models/common/memory_port.h"
-#include "models/pcie/fabric.h"
+#include "models/common/memory_initiator.h"
 #include "models/sched/task.h"
 #include "traces/trace_writer.h"
 
@@ -29,10 +28,13 @@ struct ChannelStats {
   Tick busy = 0;
 };
 
-class DmaEngine {
+class DmaEngine : public sc_core::sc_module {
  public:
-  DmaEngine(int device, const Config& cfg, pcie::Fabric& fabric, std::vector<MemoryPort*>& hbms,
-            trace::TraceWriter& trace, int tracePid);
+  DmaEngine(sc_core::sc_module_name name, int device, const Config& cfg, trace::TraceWriter& trace,
+            int tracePid);
+
+  MemoryInitiator hbm;   // socket "hbm": this device's memory bus
+  MemoryInitiator pcie;  // socket "pcie": the PCIe fabric (host memory, peers' BARs)
 
   // Runs `task`'s copy to completion. Must be called from a SystemC thread; returns the
   // channel used. Sets task.engineWait to the time spent waiting for a channel.
@@ -50,6 +52,7 @@ class DmaEngine {
     uint64_t row, col, bytes;
   };
   struct DmaChannel {
+    int index = 0;
     Channel datapath;
     bool busy = false;
     trace::Track track;
@@ -57,12 +60,11 @@ class DmaEngine {
   };
   int acquire();
   void release(int ch);
-  Tick issue(sched::Task& task, DmaChannel& ch, uint64_t row, uint64_t col, uint64_t bytes);
-  void land(sched::Task& task, const Burst& b, Tick& done);
+  Tick issue(sched::Task& task, DmaChannel& ch, uint64_t row, uint64_t col, uint64_t bytes, Tick& peerDone);
+  void land(sched::Task& task, int ci, const Burst& b, Tick& done);
+  void setContext(const sched::Task& task, int ci);
 
   int device_;
-  pcie::Fabric& fabric_;
-  std::vector<MemoryPort*>& hbms_;
   trace::TraceWriter& trace_;
   uint64_t burst_;
   uint64_t window_;

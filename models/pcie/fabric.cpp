@@ -33,8 +33,11 @@ Fabric::Fabric(const Config& cfg) {
   readTags_ = static_cast<uint64_t>(cfg.getInt("pcie.read_tags"));
   postedCreditBytes_ = static_cast<uint64_t>(cfg.getInt("pcie.posted_credit_bytes"));
   fcUpdate_ = nsToTick(cfg.getFloat("pcie.fc_update_ns"));
+  txPostedQueueBytes_ = static_cast<uint64_t>(cfg.getInt("pcie.tx_posted_queue_bytes"));
   p2pAcrossSwitches_ = cfg.getBool("system.p2p_across_switches");
   ddr_ = Channel("Host DDR", cfg.getFloat("host.ddr_gbps") * 1e9);
+  rcToHost_ = Channel("Root complex to host", cfg.getFloat("pcie.rc_gbps") * 1e9);
+  rcFromHost_ = Channel("Root complex from host", cfg.getFloat("pcie.rc_gbps") * 1e9);
 
   nodes_.push_back(std::make_unique<Node>());
   root_ = nodes_.back().get();
@@ -71,14 +74,16 @@ Fabric::Fabric(const Config& cfg) {
   if (byId.empty()) throw ConfigError("topology: no devices");
   devices_ = byId;
 
-  // Windows expressed as the throughput they allow: window / unloaded round trip.
-  for (Node* d : devices_) {
-    Tick rtt = unloadedReadRoundTrip(d->device, proto_.mrrs);
-    d->readTags = Channel(d->name + " read tags", static_cast<double>(readTags_ * proto_.mrrs) * 1e12 / rtt);
-  }
+  // The credit window as the throughput it allows: credits / credit loop.
   for (Node* rp : root_->children)
     rp->postedCredits =
         Channel(rp->name + " posted credits", static_cast<double>(postedCreditBytes_) * 1e12 / fcUpdate_);
+  for (Node* d : devices_) {
+    d->readTags = ReadTags(readTags_ * proto_.mrrs);
+    // The transmit queue drains as fast as the root port's credits and the device's link allow.
+    const double drain = std::min(rootPortOf(d)->postedCredits.bytesPerSec(), d->uplink->up.bytesPerSec());
+    d->posted = PostedOrder(txPostedQueueBytes_, drain);
+  }
 }
 
 Fabric::~Fabric() = default;
@@ -199,37 +204,59 @@ const Path& Fabric::cachedPath(int kind, int a, int b) {
 
 Arrival Fabric::send(const Path& path, Tick start, uint64_t wire, uint64_t payload, uint64_t revWire,
                      Tick tail0) const {
-  Tick head = start, tail = std::max(start, tail0);
+  Tick head = start, tail = std::max(start, tail0), left = tail;
   for (const Hop& h : path) {
     Tick s = h.fwd->reserve(head, wire, payload, tail);
     Tick e = s + h.fwd->ticksFor(wire);
     if (revWire) h.rev->background(s, revWire);
+    if (&h == &path.front()) left = e;
     head = s + h.latency;
     tail = e + h.latency;
   }
-  return {head, tail};
+  return {head, tail, left};
+}
+
+Tick Fabric::readMayIssue(int dev, uint64_t bytes, Tick t) {
+  return devices_[dev]->readTags.acquire(t, bytes);
+}
+
+Tick Fabric::writeMayEnter(int dev, uint64_t bytes, Tick t) {
+  (void)bytes;
+  const Node* d = devices_[dev];
+  const Tick creditsFree = rootPortOf(d)->postedCredits.nextFree();
+  const Tick queueTime = d->posted.maxWait();
+  return creditsFree > t + queueTime ? creditsFree - queueTime : t;
 }
 
 Tick Fabric::hostRead(int dev, uint64_t bytes, Tick t) {
   Node* d = devices_[dev];
-  // Tags bound the bytes in flight: the request may not leave before the window allows.
-  Tick issue = d->readTags.reserve(t, bytes);
+  // The requests need free tags, then wait behind the posted writes queued before them.
+  Tick issue = d->readTags.acquire(t, bytes);
+  issue += d->posted.readWait(issue);
   Arrival req = send(cachedPath(kUp, dev, 0), issue, proto_.readRequestWire(bytes), 0,
                      proto_.ackWire(proto_.readRequests(bytes)), 0);
+  // Host memory, then the root complex's path back to the root ports (cut-through).
   Tick mem = ddr_.reserve(req.tail + rcLatency_, bytes, bytes);
-  Tick dataHead = mem + ddrLatency_;
-  Tick dataTail = mem + ddr_.ticksFor(bytes) + ddrLatency_;
+  Tick rc = rcFromHost_.reserve(mem, bytes, 0, mem + ddr_.ticksFor(bytes));
+  Tick dataHead = rc + ddrLatency_;
+  Tick dataTail = rc + rcFromHost_.ticksFor(bytes) + ddrLatency_;
   Arrival cpl = send(cachedPath(kDown, dev, 0), dataHead, proto_.completionWire(bytes), bytes,
                      proto_.ackWire(proto_.completions(bytes)), dataTail);
+  // Each request's tag returns with its completion; they arrive one after another.
+  d->readTags.hold(cpl.head + (cpl.tail - cpl.head) / 2, bytes);
   return cpl.tail;
 }
 
 Tick Fabric::hostWrite(int dev, uint64_t bytes, Tick t) {
-  Node* rp = rootPortOf(devices_[dev]);
+  Node* d = devices_[dev];
+  Node* rp = rootPortOf(d);
   Tick issue = rp->postedCredits.reserve(t, bytes);
   Arrival w = send(cachedPath(kUp, dev, 0), issue, proto_.writeWire(bytes), bytes,
                    proto_.ackWire(proto_.writeTlps(bytes)), 0);
-  Tick mem = ddr_.reserve(w.head + rcLatency_, bytes, bytes, w.tail + rcLatency_);
+  d->posted.write(t, w.leftSource);
+  Tick rc = rcToHost_.reserve(w.head + rcLatency_, bytes, 0, w.tail + rcLatency_);
+  Tick rcTail = rc + rcToHost_.ticksFor(bytes);
+  Tick mem = ddr_.reserve(rc, bytes, bytes, rcTail);
   return mem + ddr_.ticksFor(bytes) + ddrLatency_;
 }
 
@@ -261,17 +288,6 @@ std::vector<std::string> Fabric::route(int src, int dst) const {
   return names;
 }
 
-Tick Fabric::unloadedReadRoundTrip(int dev, uint64_t bytes) const {
-  Tick t = 0;
-  for (const Hop& h : pathUp(devices_[dev], root_))
-    t += h.latency + h.fwd->ticksFor(proto_.readRequestWire(bytes));
-  t += rcLatency_ + ddrLatency_;
-  for (const Hop& h : pathDown(root_, devices_[dev])) t += h.latency;
-  const Path down = pathDown(root_, devices_[dev]);
-  if (!down.empty()) t += down.front().fwd->ticksFor(proto_.completionWire(bytes));
-  return t;
-}
-
 std::vector<Channel*> Fabric::channels() {
   std::vector<Channel*> out;
   for (auto& n : nodes_) {
@@ -279,6 +295,8 @@ std::vector<Channel*> Fabric::channels() {
     out.push_back(&n->uplink->up);
     out.push_back(&n->uplink->down);
   }
+  out.push_back(&rcToHost_);
+  out.push_back(&rcFromHost_);
   return out;
 }
 

@@ -2,9 +2,13 @@
 // The PCIe fabric: a tree of root complex -> root ports -> switches (nested allowed) ->
 // devices, built from the platform topology. It times transfers by reserving the link
 // directions along a route (a switch is a non-blocking crossbar with cut-through latency,
-// so its egress-port contention is the contention of the link behind that port) and the
-// root complex's host-memory port. Read-tag and posted-credit windows bound throughput as
-// window / round-trip, as on real links.
+// so its egress-port contention is the contention of the link behind that port), the root
+// complex's aggregate data path (one per direction, shared by every root port) and its
+// host-memory port. The flows stay separate: a device's posted writes, its non-posted read
+// requests and the completions that answer them, each with the DLLP ACKs it causes on the
+// opposite direction. Limits are real and finite: read tags (a window of outstanding reads,
+// freed when completions arrive), the root port's posted credits, and a transmit queue in
+// which a read request may not pass the posted writes ahead of it.
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -14,6 +18,8 @@
 
 #include "models/common/channel.h"
 #include "models/pcie/link.h"
+#include "models/pcie/posted_order.h"
+#include "models/pcie/read_tags.h"
 #include "models/pcie/tlp.h"
 
 namespace npusim {
@@ -30,7 +36,8 @@ struct Node {
   std::unique_ptr<Link> uplink;  // link to the parent (none for the root complex)
   std::vector<Node*> children;
   Channel postedCredits;  // root ports only: the RC's posted-write credit window
-  Channel readTags;       // devices only: outstanding read-request window
+  ReadTags readTags;      // devices only: outstanding read requests
+  PostedOrder posted;     // devices only: read requests wait behind queued posted writes
 };
 
 struct Hop {
@@ -43,6 +50,7 @@ using Path = std::vector<Hop>;
 struct Arrival {
   Tick head = 0;
   Tick tail = 0;
+  Tick leftSource = 0;  // the last byte left the first link's sender
 };
 
 class Fabric {
@@ -54,6 +62,12 @@ class Fabric {
   int deviceCount() const { return static_cast<int>(devices_.size()); }
   const Protocol& protocol() const { return proto_; }
 
+  // A requester hands a transfer to PCIe only when PCIe can take it: a read when its tags are
+  // free, a posted write when the transmit queue has room. These give the earliest such time
+  // (>= t); the interconnect makes the initiator wait until then, so every transfer is booked
+  // at the simulated time it enters the fabric, after everything that entered before it.
+  Tick readMayIssue(int dev, uint64_t bytes, Tick t);
+  Tick writeMayEnter(int dev, uint64_t bytes, Tick t);
   // Device `dev`'s DMA reads `bytes` of host memory starting no earlier than `t`; returns the
   // arrival of the last byte at the device.
   Tick hostRead(int dev, uint64_t bytes, Tick t);
@@ -67,14 +81,12 @@ class Fabric {
   // Number of switch hops between two devices, and the names of the elements on the way.
   std::vector<std::string> route(int src, int dst) const;
 
-  // Every link direction, for statistics and trace counters.
+  // Every link direction and the root complex's data paths, for statistics and trace counters.
   std::vector<Channel*> channels();
   std::vector<const Link*> deviceLinks() const;  // indexed by device id
   Channel& hostMemory() { return ddr_; }
   nlohmann::json describe() const;  // the tree, for `npusim topology` and the statistics
   std::string describeText() const;
-
-  Tick unloadedReadRoundTrip(int dev, uint64_t bytes) const;
 
  private:
   Node* addNode(Node::Kind kind, const std::string& name, Node* parent, const nlohmann::json& link);
@@ -96,11 +108,14 @@ class Fabric {
   Tick ddrLatency_;
   uint64_t readTags_;
   uint64_t postedCreditBytes_;
+  uint64_t txPostedQueueBytes_;
   Tick fcUpdate_;
   bool p2pAcrossSwitches_;
   std::vector<std::unique_ptr<Node>> nodes_;
   Node* root_ = nullptr;
   std::vector<Node*> devices_;
+  Channel rcToHost_;    // root complex data path, root ports -> host memory
+  Channel rcFromHost_;  // and back
   Channel ddr_;
   std::map<std::tuple<int, int, int>, Path> paths_;
 };

@@ -35,6 +35,13 @@ const Derived kDerived[] = {
      "a root port's posted buffer is sized for its line rate: 8 KiB at Gen4, doubling per "
      "generation above (the credit loop then allows ~twice the rate); slower links keep the "
      "Gen4-class port's 8 KiB"},
+    {"pcie.read_tags", "pcie.gen",
+     [](const json& gen) {
+       int64_t g = gen.get<int64_t>();
+       return json(g <= 4 ? 64 : 64LL << (g - 4));
+     },
+     "a requester keeps the reads its line rate x round trip needs: 64 at Gen4, doubling per "
+     "generation above; slower links keep 64"},
     {"pcie.switch_latency_ns", "pcie.gen",
      [](const json& gen) { return json(gen.get<int64_t>() >= 5 ? 115.0 : 105.0); },
      "Broadcom PEX88000 (Gen4) 105 ns, PEX89144 (Gen5) 115 ns x16 to x16 (hardware.md §3.6)"},

@@ -3,103 +3,168 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
+
+#include "models/platform/memory_targets.h"
 
 namespace npusim {
 
 using json = nlohmann::json;
 
-HbmPort::HbmPort(const HbmParams& p, trace::TraceWriter& trace, int pid, Tick window) : model(p) {
-  // Reads and writes share the device's data bus: one counter, two tracks, one peak.
-  if (trace.wants(trace::Level::Task))
-    counter_ = std::make_unique<trace::BandwidthCounter>(
-        &trace, pid, std::vector<std::string>{"HBM read GB/s", "HBM write GB/s"}, window, model.peakBytesPerSec());
-}
+namespace {
 
-Tick HbmPort::access(uint64_t addr, uint64_t bytes, bool write, Tick arrival) {
-  Tick done = model.access(addr, bytes, write, arrival);
-  if (bytes && counter_) {
-    // The access occupies the memory from its arrival until it is done; the counter caps what
-    // read + write show at the peak and moves any excess to the next window.
-    counter_->add(arrival, std::max(done, arrival + 1), bytes, write ? 1 : 0);
+// The root of the hierarchy: modules are children of the module whose constructor creates
+// them, so everything is built inside this constructor.
+struct Top : sc_core::sc_module {
+  Top(sc_core::sc_module_name name, const std::function<void()>& build) : sc_module(name) { build(); }
+};
+
+}  // namespace
+
+Device::Device(sc_core::sc_module_name name, int id_, const Config& cfg, trace::TraceWriter& trace, int pid,
+               sched::StreamScheduler::CompletionHook hook)
+    : sc_module(name), id(id_), tracePid(pid) {
+  const std::string model = cfg.getString("hbm.model");
+  tlm::tlm_target_socket<>* target = nullptr;
+  if (model == kBuiltinMemoryModel) {
+    hbm = std::make_unique<HbmTarget>("hbm", hbmParamsFromConfig(cfg),
+                                      static_cast<int>(cfg.getInt("hbm.queue_depth")));
+    target = &hbm->socket;
+    memoryTarget = hbm->socket.name();
+  } else {
+    const MemoryTargetFactory* f = findMemoryTarget(model);
+    if (!f) {
+      auto names = memoryTargetNames();
+      throw ConfigError(
+          fmt::format("hbm.model: no memory model '{}' is registered (known: {}{}{}); load its "
+                      "plug-in with NPUSIM_PLUGINS",
+                      model, kBuiltinMemoryModel, names.empty() ? "" : ", ", fmt::join(names, ", ")));
+    }
+    try {
+      target = (*f)(fmt::format("hbm{}", id), id);
+    } catch (const std::exception& e) {
+      throw ConfigError(
+          fmt::format("hbm.model '{}': the factory failed for device {}: {}", model, id, e.what()));
+    }
+    if (!target)
+      throw ConfigError(
+          fmt::format("hbm.model '{}': the factory returned no socket for device {}", model, id));
+    memoryTarget = target->name();
   }
-  return done;
-}
-
-void HbmPort::flushBefore(Tick t) {
-  if (counter_) counter_->flushBefore(t);
-}
-void HbmPort::flushAll() {
-  if (counter_) counter_->flushAll();
+  bus = std::make_unique<MemoryBus>("mem_bus");
+  bus->out.bind(*target);
+  dma = std::make_unique<dma::DmaEngine>("dma", id, cfg, trace, pid);
+  cores = std::make_unique<aicore::AiCoreCluster>("aicore", id, cfg, trace, pid);
+  dma->hbm.socket.bind(bus->in);
+  cores->mte.socket.bind(bus->in);
+  sched =
+      std::make_unique<sched::StreamScheduler>("sched", id, cfg, *dma, *cores, trace, pid, std::move(hook));
 }
 
 Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamScheduler::CompletionHook hook)
     : cfg_(cfg), trace_(trace) {
-  fabric_ = std::make_unique<pcie::Fabric>(cfg_);
   Tick window = nsToTick(static_cast<double>(cfg_.getInt("trace.counter_window_ns")));
   // The window follows the trace level: the configured one with every burst, 10x at task level.
   if (!trace_.wants(trace::Level::Transaction)) window *= 10;
   counterWindow_ = window;
-  HbmParams hp = hbmParamsFromConfig(cfg_);
-  hbmCapacity_ = hp.capacityBytes;
-  const int n = fabric_->deviceCount();
-  auto links = fabric_->deviceLinks();
-  for (int d = 0; d < n; ++d) {
-    auto dev = std::make_unique<Device>();
-    dev->id = d;
-    dev->tracePid = trace_.process(fmt::format("NPU {}", d), d + 1);
-    dev->hbm = std::make_unique<HbmPort>(hp, trace_, dev->tracePid, window);
-    hbmPorts_.push_back(dev->hbm.get());
-    if (trace_.wants(trace::Level::Task)) {
-      auto* link = const_cast<pcie::Link*>(links[static_cast<size_t>(d)]);
-      linkCounters_.push_back(
-          std::make_unique<trace::BandwidthCounter>(&trace_, dev->tracePid, "PCIe up GB/s", window,
-                                                     link->up.bytesPerSec()));
-      link->up.setCounter(linkCounters_.back().get());
-      linkCounters_.push_back(
-          std::make_unique<trace::BandwidthCounter>(&trace_, dev->tracePid, "PCIe down GB/s", window,
-                                                     link->down.bytesPerSec()));
-      link->down.setCounter(linkCounters_.back().get());
+  hbmCapacity_ = hbmParamsFromConfig(cfg_).capacityBytes;
+  tlm::tlm_global_quantum::instance().set(
+      sc_core::sc_time(static_cast<double>(nsToTick(cfg_.getFloat("sim.quantum_ns"))), sc_core::SC_PS));
+  top_ = std::make_unique<Top>("npusim", [&] {
+    pcie_ = std::make_unique<pcie::PcieModule>("pcie", cfg_);
+    const int n = pcie_->fabric().deviceCount();
+    for (int d = 0; d < n; ++d) {
+      int pid = trace_.process(fmt::format("NPU {}", d), d + 1);
+      devices_.push_back(
+          std::make_unique<Device>(fmt::format("npu{}", d).c_str(), d, cfg_, trace_, pid, hook));
     }
-    devices_.push_back(std::move(dev));
+    for (auto& dev : devices_) {
+      dev->dma->pcie.socket.bind(pcie_->dma);
+      pcie_->to_device.bind(dev->bus->in);
+    }
+  });
+  for (auto& dev : devices_) {
+    const std::string np = dev->name();
+    bindings_.push_back({np + ".dma.hbm", np + ".mem_bus.in"});
+    bindings_.push_back({np + ".aicore.mte", np + ".mem_bus.in"});
+    bindings_.push_back({np + ".dma.pcie", std::string(pcie_->name()) + ".dma"});
+    bindings_.push_back({std::string(pcie_->name()) + ".to_device", np + ".mem_bus.in"});
+    bindings_.push_back({np + ".mem_bus.out", dev->memoryTarget});
   }
-  // Switch uplinks and root ports: counters in a fabric process.
+
+  auto counter = [&](int pid, std::vector<std::string> names, double peakBytesPerSec) {
+    counters_.push_back(
+        std::make_unique<trace::BandwidthCounter>(&trace_, pid, std::move(names), window, peakBytesPerSec));
+    return counters_.back().get();
+  };
   if (trace_.wants(trace::Level::Task)) {
-    int fabricPid = trace_.process("PCIe fabric", n + 1);
-    for (Channel* ch : fabric_->channels()) {
-      if (ch->counter()) continue;
-      linkCounters_.push_back(
-          std::make_unique<trace::BandwidthCounter>(&trace_, fabricPid, ch->name() + " GB/s", window,
-                                                     ch->bytesPerSec()));
-      ch->setCounter(linkCounters_.back().get());
+    auto links = fabric().deviceLinks();
+    for (auto& dev : devices_) {
+      // Reads and writes share the device's data bus: one counter, two tracks, one peak (none
+      // known for a plug-in memory model).
+      dev->bus->setCounter(counter(dev->tracePid, {"HBM read GB/s", "HBM write GB/s"},
+                                   dev->hbm ? dev->hbm->model.peakBytesPerSec() : 0.0));
+      auto* link = const_cast<pcie::Link*>(links[static_cast<size_t>(dev->id)]);
+      link->up.setCounter(counter(dev->tracePid, {"PCIe up GB/s"}, link->up.bytesPerSec()));
+      link->down.setCounter(counter(dev->tracePid, {"PCIe down GB/s"}, link->down.bytesPerSec()));
     }
+    // Switch uplinks and root ports: counters in a fabric process.
+    int fabricPid = trace_.process("PCIe fabric", deviceCount() + 1);
+    for (Channel* ch : fabric().channels())
+      if (!ch->counter()) ch->setCounter(counter(fabricPid, {ch->name() + " GB/s"}, ch->bytesPerSec()));
   }
   std::vector<int> pids;
   for (auto& dev : devices_) pids.push_back(dev->tracePid);
-  for (auto& dev : devices_) {
-    dev->dma = std::make_unique<dma::DmaEngine>(dev->id, cfg_, *fabric_, hbmPorts_, trace_, dev->tracePid);
-    dev->dma->setDevicePids(pids);
-    dev->cores = std::make_unique<aicore::AiCoreCluster>(dev->id, cfg_, *dev->hbm, trace_, dev->tracePid);
-    dev->sched = std::make_unique<sched::StreamScheduler>(dev->id, cfg_, *dev->dma, *dev->cores, trace_,
-                                                          dev->tracePid, hook);
-  }
+  for (auto& dev : devices_) dev->dma->setDevicePids(pids);
 }
 
 Platform::~Platform() = default;
+
+void Platform::setAddressSpace(int d, const DeviceAddressSpace& s) {
+  Device& dev = device(d);
+  dev.dma->hbm.setAddressSpace(s);
+  dev.cores->mte.setAddressSpace(s);
+}
+
+std::string Platform::describeModules() const {
+  std::string out;
+  std::function<void(const sc_core::sc_object*, int)> walk = [&](const sc_core::sc_object* o, int depth) {
+    const auto* m = dynamic_cast<const sc_core::sc_module*>(o);
+    if (m) {
+      out +=
+          fmt::format("{}{} ({})\n", std::string(static_cast<size_t>(depth) * 2, ' '), o->name(), o->kind());
+      for (const auto* c : o->get_child_objects()) {
+        if (dynamic_cast<const sc_core::sc_module*>(c)) continue;
+        const std::string cn = c->name();
+        std::vector<std::string> to;
+        for (const Binding& b : bindings_) {
+          if (b.from == cn) to.push_back("-> " + b.to);
+          if (b.to == cn) to.push_back("<- " + b.from);
+        }
+        if (to.empty()) continue;  // sockets' internal ports and exports
+        out += fmt::format("{}  socket {} {}\n", std::string(static_cast<size_t>(depth) * 2, ' '), cn,
+                           fmt::join(to, ", "));
+      }
+    }
+    for (const auto* c : o->get_child_objects())
+      if (dynamic_cast<const sc_core::sc_module*>(c)) walk(c, depth + 1);
+  };
+  walk(top_.get(), 0);
+  return out;
+}
 
 void Platform::flushCounters(Tick now) {
   // Flush in fixed slices of simulated time, every counter per slice, so the trace bytes do
   // not depend on where the kernel happened to stop (deterministic with several host threads).
   const Tick slice = 100 * counterWindow_;
   for (Tick next = (flushedUpTo_ / slice + 1) * slice; next <= now; next += slice) {
-    for (auto& c : linkCounters_) c->flushBefore(next);
-    for (auto& d : devices_) d->hbm->flushBefore(next);
+    for (auto& c : counters_) c->flushBefore(next);
     flushedUpTo_ = next;
   }
 }
 
 void Platform::flushAllCounters() {
-  for (auto& c : linkCounters_) c->flushAll();
-  for (auto& d : devices_) d->hbm->flushAll();
+  for (auto& c : counters_) c->flushAll();
 }
 
 namespace {
@@ -118,8 +183,8 @@ json Platform::statistics(Tick now) const {
   json out = json::object();
   out["sim_time_us"] = tickToUs(now);
   json links = json::object();
-  for (Channel* ch : fabric_->channels()) links[ch->name()] = channelJson(*ch, now);
-  links[fabric_->hostMemory().name()] = channelJson(fabric_->hostMemory(), now);
+  for (Channel* ch : pcie_->fabric().channels()) links[ch->name()] = channelJson(*ch, now);
+  links[pcie_->fabric().hostMemory().name()] = channelJson(pcie_->fabric().hostMemory(), now);
   out["pcie"] = links;
   json devs = json::array();
   for (const auto& d : devices_) {
@@ -136,17 +201,23 @@ json Platform::statistics(Tick now) const {
            {"peak_GBps", cfg_.getFloat("dma.channel_gbps")}});
     }
     dj["dma"] = chans;
-    const HbmStats& hs = d->hbm->model.stats();
-    Tick hbmBusy = 0;
-    for (Tick b : hs.busyPerPc) hbmBusy += b;
-    double pcs = hs.busyPerPc.empty() ? 1.0 : static_cast<double>(hs.busyPerPc.size());
-    dj["hbm"] = {{"bytes_read", hs.bytesRead},
-                 {"bytes_written", hs.bytesWritten},
-                 {"row_hit_rate", hs.rowHitRate()},
-                 {"refresh_stalls", hs.refreshStalls},
-                 {"peak_GBps", d->hbm->peakBytesPerSec() / 1e9},
-                 {"pseudo_channels", hs.busyPerPc.size()},
-                 {"utilisation", now ? tickToSec(hbmBusy) / pcs / tickToSec(now) : 0.0}};
+    if (d->hbm) {
+      const HbmStats& hs = d->hbm->model.stats();
+      Tick hbmBusy = 0;
+      for (Tick b : hs.busyPerPc) hbmBusy += b;
+      double pcs = hs.busyPerPc.empty() ? 1.0 : static_cast<double>(hs.busyPerPc.size());
+      dj["hbm"] = {{"bytes_read", hs.bytesRead},
+                   {"bytes_written", hs.bytesWritten},
+                   {"row_hit_rate", hs.rowHitRate()},
+                   {"refresh_stalls", hs.refreshStalls},
+                   {"peak_GBps", d->hbm->model.peakBytesPerSec() / 1e9},
+                   {"pseudo_channels", hs.busyPerPc.size()},
+                   {"utilisation", now ? tickToSec(hbmBusy) / pcs / tickToSec(now) : 0.0}};
+    } else {  // a plug-in memory model: what crossed the memory bus
+      dj["hbm"] = {{"bytes_read", d->bus->bytesRead()},
+                   {"bytes_written", d->bus->bytesWritten()},
+                   {"model", cfg_.getString("hbm.model")}};
+    }
     // Cube and vector cores separately: an operator uses one kind, so one figure over all cores
     // would understate how busy the kind in use was.
     const auto& cs = d->cores->stats();
@@ -171,7 +242,7 @@ json Platform::statistics(Tick now) const {
     devs.push_back(dj);
   }
   out["devices"] = devs;
-  out["topology"] = fabric_->describe();
+  out["topology"] = pcie_->fabric().describe();
   return out;
 }
 

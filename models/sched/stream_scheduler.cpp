@@ -15,10 +15,16 @@ Tick now() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
 sc_core::sc_time ticks(Tick t) { return sc_core::sc_time(static_cast<double>(t), sc_core::SC_PS); }
 }  // namespace
 
-StreamScheduler::StreamScheduler(int device, const Config& cfg, dma::DmaEngine& dma,
-                                 aicore::AiCoreCluster& cores, trace::TraceWriter& trace, int tracePid,
-                                 CompletionHook hook)
-    : device_(device), dma_(dma), cores_(cores), trace_(trace), pid_(tracePid), hook_(std::move(hook)) {
+StreamScheduler::StreamScheduler(sc_core::sc_module_name name, int device, const Config& cfg,
+                                 dma::DmaEngine& dma, aicore::AiCoreCluster& cores, trace::TraceWriter& trace,
+                                 int tracePid, CompletionHook hook)
+    : sc_module(name),
+      device_(device),
+      dma_(dma),
+      cores_(cores),
+      trace_(trace),
+      pid_(tracePid),
+      hook_(std::move(hook)) {
   dispatch_ = nsToTick(cfg.getFloat("sched.dispatch_ns"));
 }
 

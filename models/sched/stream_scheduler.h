@@ -30,13 +30,13 @@ struct StreamRecord {
   StreamStats stats;
 };
 
-class StreamScheduler {
+class StreamScheduler : public sc_core::sc_module {
  public:
   static constexpr size_t kMaxRetiredRecords = 1024;
 
   using CompletionHook = std::function<void(const Task&)>;
-  StreamScheduler(int device, const Config& cfg, dma::DmaEngine& dma, aicore::AiCoreCluster& cores,
-                  trace::TraceWriter& trace, int tracePid, CompletionHook hook);
+  StreamScheduler(sc_core::sc_module_name name, int device, const Config& cfg, dma::DmaEngine& dma,
+                  aicore::AiCoreCluster& cores, trace::TraceWriter& trace, int tracePid, CompletionHook hook);
 
   // `trackName` names the stream's trace track (default "Stream <id>").
   HwStream* createStream(int id, bool internal, const std::string& trackName = {});

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "models/common/tick.h"
-#include "runtime/op_launch.h"
+#include "models/sched/operator_task.h"
 
 namespace npusim::sched {
 
@@ -60,7 +60,7 @@ struct Task {
   uint64_t recordIndex = 0;  // EventRecord: which record of the event this is
 
   // Operators
-  std::shared_ptr<rt::OpLaunch> op;
+  std::shared_ptr<OperatorTask> op;
 
   // Builtin: what the task does; sets `error` (an ACL error code) when it fails on the device.
   std::function<void(Task&)> run;

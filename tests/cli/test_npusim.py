@@ -88,8 +88,8 @@ class ConfigTest(unittest.TestCase):
     def test_config_show_values_units_sources(self):
         p = npusim("config", "show", "--set", "pcie.gen=5")
         self.assertEqual(p.returncode, 0, p.stderr)
-        # The override and the three values derived from it (issue 14.2), each saying so.
-        self.assertIn("4 overridden", p.stdout)
+        # The override and the four values derived from it (issue 14.2), each saying so.
+        self.assertIn("5 overridden", p.stdout)
         self.assertRegex(p.stdout, r"(?m)^  pcie\.gen\s+5\s+override \(was 4\)$")
         self.assertRegex(p.stdout, r"(?m)^  pcie\.read_completion_bytes\s+128\s+B\s+derived from pcie\.gen = 5: .*\(was 64\)$")
         self.assertRegex(p.stdout, r"(?m)^  pcie\.posted_credit_bytes\s+16384\s+B\s+derived from pcie\.gen = 5")
@@ -362,7 +362,7 @@ class CompareTest(TempDirTest):
         j = json.loads(npusim("compare", "--json", a, b).stdout)
         # pcie.gen and what is derived from it (issue 14.2).
         self.assertEqual(sorted(c["key"] for c in j["config"] if not c["key"].startswith("topology")),
-                         ["pcie.gen", "pcie.posted_credit_bytes", "pcie.read_completion_bytes",
+                         ["pcie.gen", "pcie.posted_credit_bytes", "pcie.read_completion_bytes", "pcie.read_tags",
                           "pcie.switch_latency_ns"])
         rel = {s["key"]: s["relative"] for s in j["stats"]}
         self.assertAlmostEqual(rel["sim_time_us"], (sb["sim_time_us"] - sa["sim_time_us"]) / sa["sim_time_us"])

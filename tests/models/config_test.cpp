@@ -113,17 +113,19 @@ TEST(ConfigDerived, PcieGenerationSetsCompletionsCreditsAndSwitchLatency) {
   Config gen5 = Config::load("910b-gen5");
   Config set5 = Config::load("910b", {"pcie.gen=5"});
   for (const char* key :
-       {"pcie.read_completion_bytes", "pcie.posted_credit_bytes", "pcie.switch_latency_ns"}) {
+       {"pcie.read_completion_bytes", "pcie.posted_credit_bytes", "pcie.read_tags", "pcie.switch_latency_ns"}) {
     EXPECT_EQ(set5.params().at(key).value, gen5.params().at(key).value) << key;
     EXPECT_EQ(set5.params().at(key).derivedFrom, "pcie.gen") << key;
     EXPECT_NE(set5.params().at(key).source.find("derived from pcie.gen = 5"), std::string::npos);
   }
   EXPECT_EQ(set5.getInt("pcie.read_completion_bytes"), 128);
   EXPECT_EQ(set5.getInt("pcie.posted_credit_bytes"), 16384);
+  EXPECT_EQ(set5.getInt("pcie.read_tags"), 128);
   // The root preset's own values are what the rules give for Gen4.
   Config gen4 = Config::load("910b");
   EXPECT_EQ(gen4.getInt("pcie.read_completion_bytes"), 64);
   EXPECT_EQ(gen4.getInt("pcie.posted_credit_bytes"), 8192);
+  EXPECT_EQ(gen4.getInt("pcie.read_tags"), 64);
   EXPECT_DOUBLE_EQ(gen4.getFloat("pcie.switch_latency_ns"), 105.0);
   // An explicit value wins, and is not marked derived.
   Config mine = Config::load("910b", {"pcie.gen=5", "pcie.read_completion_bytes=64"});

@@ -1,8 +1,12 @@
 // The PCIe fabric on its own (no SystemC): protocol arithmetic, switch-hop latency, routes and
 // topology validation.
+#include "models/pcie/fabric.h"
+
 #include <gtest/gtest.h>
 
-#include "models/pcie/fabric.h"
+#include <algorithm>
+#include <vector>
+
 #include "models/pcie/tlp.h"
 #include "npusim/config.h"
 
@@ -14,7 +18,8 @@ using npusim::tickToNs;
 using npusim::pcie::Fabric;
 
 TEST(Tlp, WireBytesFollowTheProtocol) {
-  npusim::pcie::Protocol p;  // MPS 256, MRRS 512, 64 B completions, 4DW requests, 3DW completions, 8 B framing
+  npusim::pcie::Protocol
+      p;  // MPS 256, MRRS 512, 64 B completions, 4DW requests, 3DW completions, 8 B framing
   EXPECT_EQ(p.writeWire(256), 256u + 16 + 8);
   EXPECT_EQ(p.writeWire(257), 257u + 2 * (16 + 8));
   EXPECT_EQ(p.readRequestWire(1024), 2u * (16 + 8));
@@ -51,8 +56,8 @@ TEST(Fabric, NestedSwitchesAddAHopEach) {
   Config c = Config::load("910b");
   Tick expected = nsToTick(c.getFloat("pcie.switch_latency_ns"));
   EXPECT_NEAR(tickToNs(extra), tickToNs(expected), 1.0);
-  EXPECT_TRUE(nested.sameSwitch(0, 7));   // common top switch
-  EXPECT_FALSE(flat.sameSwitch(0, 7));    // only the root complex in common
+  EXPECT_TRUE(nested.sameSwitch(0, 7));  // common top switch
+  EXPECT_FALSE(flat.sameSwitch(0, 7));   // only the root complex in common
   auto r = nested.route(0, 5);
   ASSERT_EQ(r.size(), 5u);
   EXPECT_EQ(r[2], "Top switch");
@@ -84,5 +89,60 @@ TEST(Fabric, LinkGenerationSetsTheLineRate) {
     Fabric f(Config::load("910b", {"pcie.gen=" + std::to_string(gen)}));
     double rate = f.deviceLinks()[0]->up.bytesPerSec();
     EXPECT_NEAR(rate, npusim::pcie::laneBytesPerSec(gen) * 16, 1.0);
+  }
+}
+
+// Issue 13.4: read tags are a finite window, freed when completions arrive.
+TEST(ReadTags, AReadWaitsForTheTagsItNeeds) {
+  npusim::pcie::ReadTags tags(4096);  // e.g. 8 tags x 512 B
+  EXPECT_EQ(tags.acquire(0, 2048), 0u);
+  tags.hold(1000, 2048);
+  EXPECT_EQ(tags.acquire(0, 2048), 0u);  // half the window is still free
+  tags.hold(1500, 2048);
+  EXPECT_EQ(tags.acquire(100, 1024), 1000u);      // full: waits for the first burst's tags
+  EXPECT_EQ(tags.acquire(100, 4096), 1500u);      // the whole window: waits for both
+  EXPECT_EQ(tags.acquire(2000, 4096), 2000u);     // all returned by then
+  EXPECT_EQ(tags.acquire(2000, 1 << 20), 2000u);  // a burst larger than the window still goes
+}
+
+// Issue 13.4: a read request may not pass the posted writes queued before it, and the queue is finite.
+TEST(PostedOrder, AReadWaitsBehindQueuedWritesUpToTheQueueDepth) {
+  // 4 KiB drains in 1 us.
+  npusim::pcie::PostedOrder q(4096, 4096e6);
+  EXPECT_EQ(q.readWait(0), 0u);
+  q.write(0, nsToTick(300));
+  EXPECT_EQ(q.readWait(nsToTick(100)), nsToTick(200));  // behind the write until it has left
+  EXPECT_EQ(q.readWait(nsToTick(400)), 0u);             // it left before the read came
+  q.write(nsToTick(500), nsToTick(9000));
+  EXPECT_EQ(q.readWait(nsToTick(400)), 0u);               // entered after the read: not ahead of it
+  EXPECT_EQ(q.readWait(nsToTick(1000)), nsToTick(1000));  // bounded by the queue's drain time
+}
+
+namespace {
+// Throughput of `bursts` 16 KiB transfers per device issued at time 0 by each of `devs`.
+double aggregateGbps(Fabric& f, const std::vector<int>& devs, bool write, int bursts) {
+  const uint64_t b = 16384;
+  Tick last = 0;
+  for (int i = 0; i < bursts; ++i)
+    for (int d : devs) last = std::max(last, write ? f.hostWrite(d, b, 0) : f.hostRead(d, b, 0));
+  return static_cast<double>(b * static_cast<uint64_t>(bursts) * devs.size()) / npusim::tickToSec(last) / 1e9;
+}
+}  // namespace
+
+// Issue 13.4: two root ports share the root complex; together they cannot exceed it.
+TEST(Fabric, TwoRootPortsCannotExceedTheRootComplex) {
+  // 910b-gen5: devices 0 and 4 sit under different switches on different root ports.
+  Fabric one(Config::load("910b-gen5"));
+  const double alone = aggregateGbps(one, {0}, true, 2048);
+  Fabric unlimited(Config::load("910b-gen5", {"pcie.rc_gbps=1000"}));
+  const double twoUnlimited = aggregateGbps(unlimited, {0, 4}, true, 2048);
+  EXPECT_NEAR(twoUnlimited, 2 * alone, 0.05 * alone);  // independent ports
+  for (double rc : {60.0, 80.0}) {
+    for (bool write : {true, false}) {
+      Fabric f(Config::load("910b-gen5", {"pcie.rc_gbps=" + std::to_string(rc)}));
+      const double two = aggregateGbps(f, {0, 4}, write, 2048);
+      EXPECT_LE(two, rc * 1.001) << (write ? "writes" : "reads") << " rc " << rc;
+      EXPECT_GE(two, rc * 0.95) << (write ? "writes" : "reads") << " rc " << rc;
+    }
   }
 }

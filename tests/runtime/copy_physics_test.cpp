@@ -2,6 +2,7 @@
 // concurrency, pageable memory, PCIe protocol efficiency and burst-size convergence.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -83,8 +84,12 @@ TEST(CopyPhysics, BandwidthRisesWithSizeAndReachesHalfBetween64KiBAnd512KiB) {
   EXPECT_LE(half, 512u << 10);
 }
 
-TEST(CopyPhysics, BidirectionalEachSlowerTogetherFaster) {
-  configure("");
+// Issue 13.4: with both directions busy a read request waits behind the queued posted writes
+// (PCIe ordering) and finite read tags turn that wait into lost H2D rate; D2H keeps its rate.
+// Measured platforms keep 60-80 % per direction, so both copies take 1.25-1.7x one alone.
+namespace {
+void bothDirectionsTake1_25To1_7TimesOneAlone(const char* gen) {
+  configure(gen);
   Streams s;
   const size_t n = 64u << 20;
   void* h1 = pinned(n);
@@ -93,25 +98,32 @@ TEST(CopyPhysics, BidirectionalEachSlowerTogetherFaster) {
   void* d2 = device(n);
   double h2dAlone = eventMs(s.a, [&] { aclrtMemcpyAsync(d1, n, h1, n, ACL_MEMCPY_HOST_TO_DEVICE, s.a); });
   double d2hAlone = eventMs(s.b, [&] { aclrtMemcpyAsync(h2, n, d2, n, ACL_MEMCPY_DEVICE_TO_HOST, s.b); });
-  aclrtEvent a0, a1, b0, b1;
-  for (auto* e : {&a0, &a1, &b0, &b1}) aclrtCreateEvent(e);
-  aclrtRecordEvent(a0, s.a);
-  aclrtRecordEvent(b0, s.b);
-  aclrtMemcpyAsync(d1, n, h1, n, ACL_MEMCPY_HOST_TO_DEVICE, s.a);
-  aclrtMemcpyAsync(h2, n, d2, n, ACL_MEMCPY_DEVICE_TO_HOST, s.b);
-  aclrtRecordEvent(a1, s.a);
-  aclrtRecordEvent(b1, s.b);
+  double both = hostNs([&] {
+                  aclrtMemcpyAsync(d1, n, h1, n, ACL_MEMCPY_HOST_TO_DEVICE, s.a);
+                  aclrtMemcpyAsync(h2, n, d2, n, ACL_MEMCPY_DEVICE_TO_HOST, s.b);
+                  aclrtSynchronizeDevice();
+                }) /
+                1e6;
+  double d2hBoth = eventMs(s.b, [&] {
+    aclrtMemcpyAsync(d1, n, h1, n, ACL_MEMCPY_HOST_TO_DEVICE, s.a);
+    aclrtMemcpyAsync(h2, n, d2, n, ACL_MEMCPY_DEVICE_TO_HOST, s.b);
+  });
   aclrtSynchronizeDevice();
-  float h2dBoth, d2hBoth, total;
-  aclrtEventElapsedTime(&h2dBoth, a0, a1);
-  aclrtEventElapsedTime(&d2hBoth, b0, b1);
-  aclrtEventElapsedTime(&total, a0, b1);
-  total = std::max({h2dBoth, d2hBoth, total});
-  EXPECT_GT(h2dBoth, h2dAlone);
-  EXPECT_GT(d2hBoth, d2hAlone);
-  double together = gbps(2 * n, total);
-  EXPECT_GT(together, gbps(n, h2dAlone));
-  EXPECT_GT(together, gbps(n, d2hAlone));
+  const double ratio = both / std::max(h2dAlone, d2hAlone);
+  ::testing::Test::RecordProperty("ratio", std::to_string(ratio));
+  EXPECT_GE(ratio, 1.25);
+  EXPECT_LE(ratio, 1.7);
+  EXPECT_LE(d2hBoth, d2hAlone * 1.1);  // the writes hold their rate
+  // Together the two directions still move more than either alone.
+  EXPECT_GT(2 * static_cast<double>(n) / both, static_cast<double>(n) / h2dAlone);
+}
+}  // namespace
+
+TEST(CopyPhysics, BothDirectionsTogetherTake1_25To1_7TimesOneAloneGen4) {
+  bothDirectionsTake1_25To1_7TimesOneAlone("pcie.gen=4");
+}
+TEST(CopyPhysics, BothDirectionsTogetherTake1_25To1_7TimesOneAloneGen5) {
+  bothDirectionsTake1_25To1_7TimesOneAlone("pcie.gen=5");
 }
 
 TEST(CopyPhysics, TwoH2DOnTwoStreamsTakeTwiceAsLong) {

@@ -1,0 +1,25 @@
+#pragma once
+// What an operator asks of the AI cores: its tiles, each a unit of work for one core (what the
+// MTE engines move between HBM and the core buffers, what the cube/vector units compute). The
+// operator layer (runtime/aclnn) builds it; the AI-core model turns it into time.
+#include <cstdint>
+#include <vector>
+
+namespace npusim::aicore {
+
+struct TileWork {
+  uint64_t cubeMacs = 0;     // multiply-accumulates on the cube unit (fp16-equivalent)
+  uint64_t vectorBytes = 0;  // bytes processed by the vector unit
+  uint64_t readAddr = 0;     // device address of the first byte read (HBM channel mapping)
+  uint64_t readBytes = 0;    // GM -> core (MTE2)
+  uint64_t writeAddr = 0;
+  uint64_t writeBytes = 0;  // core -> GM (MTE3)
+};
+
+struct OpWork {
+  std::vector<TileWork> tiles;
+  bool cube = false;              // runs on cube cores (else vector cores)
+  int cubeMacsPerCycleScale = 1;  // 2 for int8 (16x32x16), 1 for fp16/bf16, fp32 uses hf32 path
+};
+
+}  // namespace npusim::aicore

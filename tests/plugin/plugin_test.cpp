@@ -1,0 +1,144 @@
+// Memory plug-ins (include/npusim/tlm_plugin.h): the example fixed-latency + bandwidth memory
+// swapped in for the HBM times copies and operators as it dictates, with data still correct;
+// a bad model name, library or factory is an error from aclInit, not a crash.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "npusim/tlm_plugin.h"
+#include "tests/aicore/aicore_test_util.h"
+#include "tests/runtime/sim_test_util.h"
+
+namespace {
+
+const std::string kFixed = std::string(NPUSIM_BINARY_DIR) + "/examples/plugins/libnpusim_fixed_memory.so";
+const std::string kNull = std::string(NPUSIM_BINARY_DIR) + "/tests/plugin/libnpusim_null_memory.so";
+
+// The example memory at 1 GB/s and 1 us: slow enough that its time dominates everything else.
+constexpr double kGbps = 1.0;
+constexpr double kLatencyNs = 1000.0;
+
+void useFixedMemory() {
+  setenv("NPUSIM_PLUGINS", kFixed.c_str(), 1);
+  setenv("FIXED_MEMORY_GBPS", std::to_string(kGbps).c_str(), 1);
+  setenv("FIXED_MEMORY_LATENCY_NS", std::to_string(kLatencyNs).c_str(), 1);
+  npusim::test::configure("hbm.model=fixed");
+}
+
+// Milliseconds the device spends on what `launch` enqueues on `s`.
+template <typename F>
+float deviceMs(aclrtStream s, F launch) {
+  aclrtEvent a, b;
+  EXPECT_EQ(aclrtCreateEvent(&a), ACL_SUCCESS);
+  EXPECT_EQ(aclrtCreateEvent(&b), ACL_SUCCESS);
+  EXPECT_EQ(aclrtRecordEvent(a, s), ACL_SUCCESS);
+  launch();
+  EXPECT_EQ(aclrtRecordEvent(b, s), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+  float ms = 0;
+  EXPECT_EQ(aclrtEventElapsedTime(&ms, a, b), ACL_SUCCESS);
+  aclrtDestroyEvent(a);
+  aclrtDestroyEvent(b);
+  return ms;
+}
+
+TEST(MemoryPlugin, CopiesTakeTheFixedMemorysTimeAndDataIsCorrect) {
+  useFixedMemory();
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtStream s;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  const uint64_t bytes = 1 << 20;
+  std::vector<uint8_t> host(bytes), back(bytes, 0);
+  std::iota(host.begin(), host.end(), 7);
+  void *h = nullptr, *d0 = nullptr, *d1 = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&h, bytes), ACL_SUCCESS);
+  std::copy(host.begin(), host.end(), static_cast<uint8_t*>(h));
+  ASSERT_EQ(aclrtMalloc(&d0, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMalloc(&d1, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+
+  // H2D: the memory writes 1 MiB at 1 GB/s (PCIe alone would take ~45 us).
+  float h2d = deviceMs(s, [&] { aclrtMemcpyAsync(d0, bytes, h, bytes, ACL_MEMCPY_HOST_TO_DEVICE, s); });
+  const double writeMs = static_cast<double>(bytes) / (kGbps * 1e9) * 1e3;
+  EXPECT_GT(h2d, writeMs);
+  EXPECT_LT(h2d, writeMs * 1.1);
+  // D2D: it reads and writes 1 MiB, one access at a time: twice the bytes.
+  float d2d = deviceMs(s, [&] { aclrtMemcpyAsync(d1, bytes, d0, bytes, ACL_MEMCPY_DEVICE_TO_DEVICE, s); });
+  EXPECT_GT(d2d, 2 * writeMs);
+  EXPECT_LT(d2d, 2 * writeMs * 1.1);
+
+  ASSERT_EQ(aclrtMemcpy(back.data(), bytes, d1, bytes, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(back, host);
+  aclrtFree(d0);
+  aclrtFree(d1);
+  aclrtFreeHost(h);
+  aclrtDestroyStream(s);
+  aclFinalize();
+}
+
+TEST(MemoryPlugin, OperatorsTakeTheFixedMemorysTimeAndComputeCorrectly) {
+  useFixedMemory();
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtStream s;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  const int64_t n = 256 * 1024;
+  aicore_test::DevTensor a({n}, ACL_FLOAT), b({n}, ACL_FLOAT), c({n}, ACL_FLOAT);
+  std::vector<float> x(static_cast<size_t>(n)), y(static_cast<size_t>(n)), z(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i)
+    x[static_cast<size_t>(i)] = static_cast<float>(i), y[static_cast<size_t>(i)] = 0.5f;
+  ASSERT_EQ(aclrtMemcpy(a.dev, a.bytes, x.data(), a.bytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpy(b.dev, b.bytes, y.data(), b.bytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+
+  // The vector cores read two inputs and write one output: 3 MiB through the 1 GB/s memory.
+  float ms = deviceMs(s, [&] { aicore_test::add(a, b, c, s); });
+  const double memMs = 3.0 * static_cast<double>(a.bytes) / (kGbps * 1e9) * 1e3;
+  EXPECT_GT(ms, memMs);
+  EXPECT_LT(ms, memMs * 1.1);
+
+  ASSERT_EQ(aclrtMemcpy(z.data(), c.bytes, c.dev, c.bytes, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  for (int64_t i = 0; i < n; i += 997)
+    EXPECT_FLOAT_EQ(z[static_cast<size_t>(i)], static_cast<float>(i) + 0.5f);
+  aclrtDestroyStream(s);
+  aclFinalize();
+}
+
+// aclInit fails with a message containing `what`, and later calls fail the same way.
+void expectInitError(const std::string& what) {
+  EXPECT_NE(aclInit(nullptr), ACL_SUCCESS);
+  std::string msg = aclGetRecentErrMsg();
+  EXPECT_NE(msg.find(what), std::string::npos) << msg;
+  EXPECT_NE(aclrtSetDevice(0), ACL_SUCCESS);
+}
+
+TEST(MemoryPlugin, AnUnknownModelIsAnErrorFromAclInit) {
+  unsetenv("NPUSIM_PLUGINS");
+  npusim::test::configure("hbm.model=dramsys");
+  expectInitError("no memory model 'dramsys' is registered");
+}
+
+TEST(MemoryPlugin, ALibraryThatFailsToLoadIsAnErrorFromAclInit) {
+  setenv("NPUSIM_PLUGINS", "/nonexistent/libnope.so", 1);
+  npusim::test::configure("");
+  expectInitError("cannot load '/nonexistent/libnope.so'");
+}
+
+TEST(MemoryPlugin, AFactoryReturningNullIsAnErrorFromAclInit) {
+  setenv("NPUSIM_PLUGINS", kNull.c_str(), 1);
+  npusim::test::configure("hbm.model=null");
+  expectInitError("the factory returned no socket for device 0");
+}
+
+TEST(MemoryPlugin, RegistrationRefusesDuplicatesAndEmptyFactories) {
+  auto f = [](const std::string&, int) -> tlm::tlm_target_socket<>* { return nullptr; };
+  EXPECT_TRUE(npusim::registerMemoryTarget("twice", f));
+  EXPECT_FALSE(npusim::registerMemoryTarget("twice", f));
+  EXPECT_FALSE(npusim::registerMemoryTarget("builtin", f));
+  EXPECT_FALSE(npusim::registerMemoryTarget("", f));
+  EXPECT_FALSE(npusim::registerMemoryTarget("empty", nullptr));
+}
+
+}  // namespace
