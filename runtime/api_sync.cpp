@@ -16,6 +16,7 @@
 
 using npusim::Tick;
 using npusim::rt::ApiCall;
+using npusim::rt::launchBuiltin;
 using npusim::rt::Stream;
 
 namespace {
@@ -68,19 +69,6 @@ Notify* notifyArg(ApiCall& api, aclrtNotify n, aclError* err) {
   return p;
 }
 
-// Launches a builtin task on `s` after charging the launch cost.
-void launchBuiltin(ApiCall& api, Stream* s, const char* label,
-                   std::function<void(npusim::sched::Task&)> run) {
-  api.charge(api.rt.costs().launch);
-  auto t = std::make_unique<npusim::sched::Task>();
-  t->kind = npusim::sched::TaskKind::Builtin;
-  t->label = label;
-  t->run = std::move(run);
-  api.flow = api.rt.nextFlow();
-  api.args.add("stream", s->hw->id);
-  api.rt.launch(*api.th, s->hw, std::move(t), api.flow);
-}
-
 // The 8-byte word a value call names: device memory of the stream's device, 8-byte aligned.
 uint64_t* valueWord(ApiCall& api, void* devAddr, const Stream* s, aclError* err) {
   if (!devAddr) {
@@ -120,6 +108,17 @@ bool valueSatisfied(uint64_t word, uint64_t value, uint32_t flag) {
 }  // namespace
 
 namespace npusim::rt {
+
+void launchBuiltin(ApiCall& api, Stream* s, const char* label, std::function<void(sched::Task&)> run) {
+  api.charge(api.rt.costs().launch);
+  auto t = std::make_unique<sched::Task>();
+  t->kind = sched::TaskKind::Builtin;
+  t->label = label;
+  t->run = std::move(run);
+  api.flow = api.rt.nextFlow();
+  api.args.add("stream", s->hw->id);
+  api.rt.launch(*api.th, s->hw, std::move(t), api.flow);
+}
 
 void deviceMemoryWritten(int device) {
   SyncRegistry& r = registry();

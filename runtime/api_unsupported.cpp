@@ -31,7 +31,8 @@
 //   write/wait, event flags (api_sync.cpp); exception callbacks and accessors (api_exception.cpp);
 //   stream/device properties (api_stream_props.cpp); virtual memory and shareable handles (api_vmm.cpp); host
 //   registration (api_host_register.cpp); host callbacks and host functions with their subscriptions
-//   (api_callback.cpp)
+//   (api_callback.cpp); stream configuration handles, aclrtReduceAsync, aclrtGetThreadLastTaskId,
+//   aclrtDeviceGetBareTgid (api_builtin.cpp)
 // Pure helpers, implemented in runtime/api_misc.cpp:
 //   aclDataTypeSize aclFloat16ToFloat aclFloatToFloat16 aclCreateDataBuffer aclDestroyDataBuffer
 //   aclUpdateDataBuffer aclGetDataBufferAddr aclGetDataBufferSize aclGetDataBufferSizeV2
@@ -52,6 +53,17 @@ aclError unsupported(const char* name, const char* why = nullptr) {
 constexpr const char* kOneProcess =
     "sharing with another process: npusim simulates one process, so there is no other process to share with";
 
+constexpr const char* kNoManaged =
+    "managed memory: npusim has no page-migration model, so host and device cannot share one allocation";
+constexpr const char* kNoSimt =
+    "SIMT/SIMD stack and printf limits: the simulated A2 device has no SIMT units and kernels run on the "
+    "host";
+
+aclError notSimulated(const char* name, const char* why) {
+  npusim::rt::reportUnsupported(name, why);
+  return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+}
+
 }  // namespace
 
 extern "C" {
@@ -64,6 +76,17 @@ aclError aclrtIpcMemImportByKey(void**, const char*, uint64_t) { return unsuppor
 aclError aclrtIpcMemSetImportPid(const char*, int32_t*, size_t) { return unsupported("aclrtIpcMemSetImportPid", kOneProcess); }
 aclError aclrtIpcGetEventHandle(aclrtEvent, aclrtIpcEventHandle*) { return unsupported("aclrtIpcGetEventHandle", kOneProcess); }
 aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle, aclrtEvent*) { return unsupported("aclrtIpcOpenEventHandle", kOneProcess); }
+aclError aclrtNotifyGetExportKey(aclrtNotify, char*, size_t, uint64_t) { return unsupported("aclrtNotifyGetExportKey", kOneProcess); }
+aclError aclrtNotifyImportByKey(aclrtNotify*, const char*, uint64_t) { return unsupported("aclrtNotifyImportByKey", kOneProcess); }
+aclError aclrtNotifySetImportPid(aclrtNotify, int32_t*, size_t) { return unsupported("aclrtNotifySetImportPid", kOneProcess); }
+aclError aclrtNotifySetImportPidInterServer(aclrtNotify, aclrtServerPid*, size_t) { return unsupported("aclrtNotifySetImportPidInterServer", kOneProcess); }
+aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle, uint64_t, aclrtMemSharedHandleType, void*) { return unsupported("aclrtMemExportToShareableHandleV2", kOneProcess); }
+aclError aclrtMemImportFromShareableHandleV2(void*, aclrtMemSharedHandleType, uint64_t, aclrtDrvMemHandle*) { return unsupported("aclrtMemImportFromShareableHandleV2", kOneProcess); }
+aclError aclrtMemSetPidToShareableHandleV2(void*, aclrtMemSharedHandleType, int32_t*, size_t) { return unsupported("aclrtMemSetPidToShareableHandleV2", kOneProcess); }
+// A feature of the real device that the simulated one lacks: ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
+aclError aclrtMemAllocManaged(void**, uint64_t, uint32_t) { return notSimulated("aclrtMemAllocManaged", kNoManaged); }
+aclError aclrtDeviceSetLimit(aclrtDeviceLimit, size_t) { return notSimulated("aclrtDeviceSetLimit", kNoSimt); }
+aclError aclrtDeviceGetLimit(aclrtDeviceLimit, size_t*) { return notSimulated("aclrtDeviceGetLimit", kNoSimt); }
 // clang-format on
 
 

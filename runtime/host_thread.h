@@ -31,12 +31,13 @@ struct HostThread {
   Context* ctx = nullptr;
   int captureMode = 0;  // aclmdlRICaptureThreadExchangeMode's per-thread mode (GLOBAL = 0)
   HostState state = HostState::Native;
-  int depth = 0;                                  // nested runtime calls
+  int depth = 0;  // nested runtime calls
   const std::function<bool()>* waitingFor = nullptr;
-  bool woken = false;                             // its wait was satisfied; clock is its wake-up time
-  unsigned long pthread = 0;                      // pthread_t, for pthread_join bookkeeping
+  bool woken = false;         // its wait was satisfied; clock is its wake-up time
+  unsigned long pthread = 0;  // pthread_t, for pthread_join bookkeeping
   std::unique_lock<std::recursive_mutex>* lock = nullptr;  // held by the outermost call
   bool parkWarned = false;
+  uint64_t lastTaskId = 0;  // the last task it launched (aclrtGetThreadLastTaskId)
 };
 
 }  // namespace npusim::rt

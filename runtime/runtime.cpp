@@ -357,6 +357,7 @@ uint64_t Runtime::launch(HostThread& th, sched::HwStream* hw, std::unique_ptr<sc
   t->flow = flow;
   t->hostThread = th.index;
   uint64_t id = t->id;
+  th.lastTaskId = id;
   checks::taskLaunched(*t, hw->device);
   platform_->device(hw->device).sched->submit(hw, std::move(t));
   return id;

@@ -727,6 +727,91 @@ ACL_FUNC_VISIBILITY aclError aclrtHostRegisterV2(void* ptr, uint64_t size, uint3
 ACL_FUNC_VISIBILITY aclError aclrtHostGetDevicePointer(void* pHost, void** pDevice, uint32_t flag);
 ACL_FUNC_VISIBILITY aclError aclrtHostUnregister(void* ptr);
 
+/* ---------------------------------------------------------------------------------------------------------
+ * Stream configuration handles, built-in reduce task, thread task ids (runtime/api_builtin.cpp);
+ * calls refused as unsupported (runtime/api_unsupported.cpp, docs/cann-surface.md)
+ * ------------------------------------------------------------------------------------------------------- */
+
+typedef enum {
+  ACL_RT_STREAM_WORK_ADDR_PTR = 0, /* pointer to model work addr */
+  ACL_RT_STREAM_WORK_SIZE,         /* pointer to model work size */
+  ACL_RT_STREAM_FLAG,
+  ACL_RT_STREAM_PRIORITY,
+} aclrtStreamConfigAttr;
+
+typedef struct aclrtStreamConfigHandle {
+  void* workptr;
+  size_t workSize;
+  size_t flag;
+  uint32_t priority;
+} aclrtStreamConfigHandle;
+
+ACL_FUNC_VISIBILITY aclrtStreamConfigHandle* aclrtCreateStreamConfigHandle(void);
+/* FLAG takes a uint32_t, PRIORITY a uint32_t in 0..7; the work attributes are for models (stored). */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle,
+                                                     aclrtStreamConfigAttr attr, const void* attrValue,
+                                                     size_t valueSize);
+ACL_FUNC_VISIBILITY aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle* handle);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle* handle);
+
+typedef enum {
+  ACL_RT_MEMCPY_SDMA_AUTOMATIC_SUM = 10,
+  ACL_RT_MEMCPY_SDMA_AUTOMATIC_MAX = 11,
+  ACL_RT_MEMCPY_SDMA_AUTOMATIC_MIN = 12,
+  ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL = 13,
+} aclrtReduceKind;
+
+/* dst[i] = dst[i] (kind) src[i] over count bytes, in stream order, timed as a device-local DMA of count
+ * bytes. Types: float, float16, bfloat16, int8, int16, int32. reserve must be NULL. */
+ACL_FUNC_VISIBILITY aclError aclrtReduceAsync(void* dst, const void* src, uint64_t count,
+                                              aclrtReduceKind kind, aclDataType type, aclrtStream stream,
+                                              void* reserve);
+/* The id of the last task the calling thread launched (the id exception information reports). */
+ACL_FUNC_VISIBILITY aclError aclrtGetThreadLastTaskId(uint32_t* taskId);
+/* The process id the device sees for this process (the host pid: no containers are simulated). */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetBareTgid(int32_t* pid);
+
+typedef struct {
+  uint32_t sdid;
+  int32_t* pid;
+  size_t num;
+} aclrtServerPid;
+
+typedef enum aclrtMemSharedHandleType {
+  ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT = 0x1,
+  ACL_MEM_SHARE_HANDLE_TYPE_FABRIC = 0x2,
+} aclrtMemSharedHandleType;
+
+typedef enum aclrtDeviceLimit {
+  ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE = 0,
+  ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE = 1,
+  ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE = 2,
+  ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE = 3,
+  ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE = 4,
+} aclrtDeviceLimit;
+
+/* Refused (ACL_ERROR_API_NOT_SUPPORT): notifies and memory shared with other processes. */
+ACL_FUNC_VISIBILITY aclError aclrtNotifyGetExportKey(aclrtNotify notify, char* key, size_t len,
+                                                     uint64_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtNotifyImportByKey(aclrtNotify* notify, const char* key, uint64_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t* pid, size_t num);
+ACL_FUNC_VISIBILITY aclError aclrtNotifySetImportPidInterServer(aclrtNotify notify,
+                                                                aclrtServerPid* serverPids, size_t num);
+ACL_FUNC_VISIBILITY aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle, uint64_t flags,
+                                                               aclrtMemSharedHandleType shareType,
+                                                               void* shareableHandle);
+ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandleV2(void* shareableHandle,
+                                                                 aclrtMemSharedHandleType shareType,
+                                                                 uint64_t flags, aclrtDrvMemHandle* handle);
+ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandleV2(void* shareableHandle,
+                                                               aclrtMemSharedHandleType shareType,
+                                                               int32_t* pid, size_t pidNum);
+/* Refused (ACL_ERROR_RT_FEATURE_NOT_SUPPORT): managed memory (no page migration model yet) and the SIMT/SIMD
+ * stack and printf limits (the simulated A2 device has no SIMT units). */
+ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void** ptr, uint64_t size, uint32_t flag);
+ACL_FUNC_VISIBILITY aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value);
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t* value);
+
 #ifdef __cplusplus
 }
 #endif
