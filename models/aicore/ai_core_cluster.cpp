@@ -5,18 +5,14 @@
 #include <algorithm>
 #include <functional>
 
+#include "models/common/sim_time.h"
 #include "npusim/config.h"
 
 namespace npusim::aicore {
 
 namespace {
 
-Tick now() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
-
-void waitUntil(Tick t) {
-  Tick n = now();
-  if (t > n) sc_core::wait(sc_core::sc_time(static_cast<double>(t - n), sc_core::SC_PS));
-}
+Tick now() { return simNow(); }
 
 // Per-core GM write rate: stores land in the write-back L2 (ini l2_write_rate, hardware.md
 // §1.2); the HBM write-back behind them is timed by the HBM model.
@@ -41,6 +37,17 @@ struct AiCoreCluster::CoreRun {
   bool loadPending = false, storePending = false;
   Tick mte2Free = 0, mte3Free = 0;
   Tick first = kTickMax, last = 0;
+
+  // Starts a new operator at `t0`, keeping the vectors' storage.
+  void reset(int coreSlot, Tick t0) {
+    slot = coreSlot;
+    tiles.clear();
+    loaded = computed = storedCount = 0;
+    loadPending = storePending = false;
+    mte2Free = mte3Free = t0;
+    first = kTickMax;
+    last = 0;
+  }
 };
 
 struct AiCoreCluster::Event {
@@ -73,6 +80,8 @@ AiCoreCluster::AiCoreCluster(sc_core::sc_module_name name, int device, const Con
       tracks_.push_back(trace_.thread(tracePid, fmt::format("AI Vector {}", i), 300 + i));
   }
 }
+
+AiCoreCluster::~AiCoreCluster() = default;
 
 double AiCoreCluster::cubePeakMacsPerSec() const { return cubeCores_ * cubeMacsPerCycle_ * freqHz_; }
 
@@ -128,7 +137,7 @@ void AiCoreCluster::advance(CoreRun& c, const OpWork& work, uint64_t taskId, std
 void AiCoreCluster::run(const OpWork& work, const std::string& name, uint64_t taskId) {
   while (busy_) sc_core::wait(freed_);
   busy_ = true;
-  sc_core::wait(sc_core::sc_time(static_cast<double>(launchOverhead_), sc_core::SC_PS));
+  sc_core::wait(toScTime(launchOverhead_));
 
   const int cores = work.cube ? cubeCores_ : vectorCores_;
   const int base = work.cube ? 0 : cubeCores_;
@@ -138,10 +147,10 @@ void AiCoreCluster::run(const OpWork& work, const std::string& name, uint64_t ta
   // blockIdx + blockDim, ...; a vector kernel gives each core one contiguous range of the
   // tensor (blockLength x blockIdx) and loops over its tiles.
   const size_t n = work.tiles.size(), k = std::min(static_cast<size_t>(cores), n);  // cores in use
-  std::vector<CoreRun> cs(k);
+  if (runs_.size() < k) runs_.resize(k);
   for (size_t c = 0; c < k; ++c) {
-    CoreRun& core = cs[c];
-    core.slot = base + static_cast<int>(c);
+    CoreRun& core = runs_[c];
+    core.reset(base + static_cast<int>(c), t0);
     if (work.cube) {
       for (size_t i = c; i < n; i += k) core.tiles.push_back(i);
     } else {  // core c takes tiles [first, first + count): the first n % k cores one more
@@ -151,21 +160,26 @@ void AiCoreCluster::run(const OpWork& work, const std::string& name, uint64_t ta
     core.arrive.resize(core.tiles.size());
     core.cend.resize(core.tiles.size());
     core.stored.resize(core.tiles.size());
-    core.mte2Free = core.mte3Free = t0;
   }
 
-  std::vector<Event> heap;
+  std::vector<Event>& heap = heap_;
+  heap.clear();
   uint64_t seq = 0;
-  for (CoreRun& c : cs) advance(c, work, taskId, heap, seq);
+  for (size_t c = 0; c < k; ++c) advance(runs_[c], work, taskId, heap, seq);
 
+  // The MTEs run decoupled: `local` is the cluster's own time, up to a quantum ahead of the
+  // kernel; each load and store reaches the memory with its time as the annotated delay.
+  const Tick quantum = globalQuantum();
+  Tick local = t0;
   Tick opEnd = t0;
   while (!heap.empty()) {
     std::pop_heap(heap.begin(), heap.end(), std::greater<Event>());
     const Event ev = heap.back();
     heap.pop_back();
-    waitUntil(ev.t);
+    local = std::max(local, ev.t);
+    syncIfBeyondQuantum(local, quantum);
     CoreRun& c = *ev.core;
-    const Tick t = now();
+    const Tick t = local;
     if (!ev.store) {
       const size_t j = c.loaded;
       const TileWork& tile = work.tiles[c.tiles[j]];
@@ -201,9 +215,10 @@ void AiCoreCluster::run(const OpWork& work, const std::string& name, uint64_t ta
     }
     advance(c, work, taskId, heap, seq);
   }
-  waitUntil(opEnd);
+  waitUntil(std::max(local, opEnd));
   if (!tracks_.empty()) {
-    for (const CoreRun& c : cs) {
+    for (size_t i = 0; i < k; ++i) {
+      const CoreRun& c = runs_[i];
       if (c.tiles.empty()) continue;
       trace::Args a;
       a.add("task", taskId).add("tiles", static_cast<uint64_t>(c.tiles.size()));

@@ -28,6 +28,7 @@ class AiCoreCluster : public sc_core::sc_module {
  public:
   AiCoreCluster(sc_core::sc_module_name name, int device, const Config& cfg, trace::TraceWriter& trace,
                 int tracePid);
+  ~AiCoreCluster() override;
 
   // The cores' MTE engines reach HBM through one initiator socket, "mte" (the extension names
   // the core); it is bound to the device's memory bus.
@@ -61,6 +62,9 @@ class AiCoreCluster : public sc_core::sc_module {
   std::vector<CoreStats> stats_;
   bool busy_ = false;
   sc_core::sc_event freed_;
+  // Per-operator scratch, kept between operators so a small one allocates nothing.
+  std::vector<CoreRun> runs_;
+  std::vector<Event> heap_;
 };
 
 }  // namespace npusim::aicore

@@ -12,6 +12,7 @@
 // that would overlap a booked one starts after it: no preemption.)
 #include <cstdint>
 #include <string>
+#include <systemc>
 
 #include "models/common/tick.h"
 #include "traces/bandwidth_counter.h"
@@ -35,7 +36,8 @@ class Channel {
     if (tailArrival > dur && tailArrival - dur > ready) ready = tailArrival - dur;
     Tick start = ready > nextFree_ ? ready : nextFree_;
     int gap = -1;
-    if (ready < nextFree_) {
+    if (ready < nextFree_ && gaps_ > 0) {
+      forgetPastGaps();
       for (int i = 0; i < gaps_; ++i) {
         Tick s = ready > gapStart_[i] ? ready : gapStart_[i];
         if (s + dur <= gapEnd_[i] && s < start) start = s, gap = i;
@@ -85,6 +87,17 @@ class Channel {
   uint64_t payloadBytes() const { return payloadBytes_; }
 
  private:
+  // Every transaction arrives at or after the kernel's current time (initiators run at or ahead
+  // of it), so a gap that has ended can no longer be used: dropping it keeps the scan short.
+  void forgetPastGaps() {
+    const Tick now = static_cast<Tick>(sc_core::sc_time_stamp().value());
+    for (int i = 0; i < gaps_;) {
+      if (gapEnd_[i] <= now)
+        removeGap(i);
+      else
+        ++i;
+    }
+  }
   // Marks [s, e) of gap i as used, keeping what is left on either side.
   void takeFromGap(int i, Tick s, Tick e) {
     const Tick gs = gapStart_[i], ge = gapEnd_[i];

@@ -2,6 +2,8 @@
 
 #include <systemc>
 
+#include "models/common/sim_time.h"
+
 namespace npusim {
 
 MemoryInitiator::MemoryInitiator(const char* socketName, Engine engine, int device)
@@ -25,7 +27,7 @@ Tick MemoryInitiator::access(uint64_t addr, uint64_t bytes, bool write, Tick arr
 }
 
 Tick MemoryInitiator::transport(uint64_t addr, uint64_t bytes, bool write, Tick arrival, uint8_t* data) {
-  const Tick now = static_cast<Tick>(sc_core::sc_time_stamp().value());
+  const Tick now = simNow();
   if (bytes == 0) return arrival;
   if (!data) data = dataFor(0, bytes, false);
   tlm::tlm_generic_payload* p = pool_.acquire();
@@ -43,7 +45,7 @@ Tick MemoryInitiator::transport(uint64_t addr, uint64_t bytes, bool write, Tick 
   x.device = device_;
   x.task = task_;
   x.stream = stream_;
-  sc_core::sc_time delay(static_cast<double>(arrival > now ? arrival - now : 0), sc_core::SC_PS);
+  sc_core::sc_time delay = toScTime(arrival > now ? arrival - now : 0);
   socket->b_transport(*p, delay);
   lastMemoryDone_ = x.memoryDone;
   if (p->get_response_status() != tlm::TLM_OK_RESPONSE)
@@ -51,7 +53,7 @@ Tick MemoryInitiator::transport(uint64_t addr, uint64_t bytes, bool write, Tick 
   p->release();
   // A target that waited inside b_transport (an approximately-timed model behind the standard
   // conversion) moved the caller's time: the completion is the time now plus what it annotated.
-  return static_cast<Tick>(sc_core::sc_time_stamp().value() + delay.value());
+  return simNow() + delay.value();
 }
 
 }  // namespace npusim

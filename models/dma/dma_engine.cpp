@@ -5,21 +5,15 @@
 #include <algorithm>
 #include <cstring>
 
+#include "models/common/sim_time.h"
 #include "models/pcie/pcie_module.h"
 #include "models/sched/hw_stream.h"
 #include "npusim/config.h"
 
 namespace npusim::dma {
 
-using sc_core::SC_PS;
-using sc_core::sc_time;
-
 namespace {
-Tick now() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
-void waitUntil(Tick t) {
-  Tick n = now();
-  if (t > n) sc_core::wait(sc_time(static_cast<double>(t - n), SC_PS));
-}
+Tick now() { return simNow(); }
 }  // namespace
 
 DmaEngine::DmaEngine(sc_core::sc_module_name name, int device, const Config& cfg, trace::TraceWriter& trace,
@@ -74,10 +68,10 @@ void DmaEngine::release(int ch) {
 }
 
 Tick DmaEngine::issue(sched::Task& task, DmaChannel& ch, uint64_t row, uint64_t col, uint64_t bytes,
-                      Tick& peerDone) {
+                      Tick local, Tick& peerDone) {
   const sched::CopyShape& c = task.copy;
   setContext(task, ch.index);
-  Tick s = ch.datapath.reserve(now(), bytes, bytes);
+  Tick s = ch.datapath.reserve(local, bytes, bytes);
   uint64_t src = c.srcAddr + row * c.spitch + col;
   uint64_t dst = c.dstAddr + row * c.dpitch + col;
   auto* data = const_cast<uint8_t*>(c.srcPtr ? c.srcPtr + row * c.spitch + col : nullptr);
@@ -103,7 +97,7 @@ Tick DmaEngine::issue(sched::Task& task, DmaChannel& ch, uint64_t row, uint64_t 
   return s;
 }
 
-void DmaEngine::land(sched::Task& task, int ci, const Burst& b, Tick& done) {
+void DmaEngine::land(sched::Task& task, int ci, const Burst& b, Tick local, Tick& done) {
   const sched::CopyShape& c = task.copy;
   setContext(task, ci);
   uint64_t dst = c.dstAddr + b.row * c.dpitch + b.col;
@@ -120,7 +114,7 @@ void DmaEngine::land(sched::Task& task, int ci, const Burst& b, Tick& done) {
     case sched::CopyRoute::HostToDevice:
     case sched::CopyRoute::DeviceLocal:
     case sched::CopyRoute::Fill:
-      done = std::max(done, hbm.access(dst, b.bytes, true, now()));
+      done = std::max(done, hbm.access(dst, b.bytes, true, local));
       break;
     case sched::CopyRoute::PeerWrite:
     case sched::CopyRoute::DeviceToHost:
@@ -143,17 +137,20 @@ int DmaEngine::run(sched::Task& task) {
   Tick firstLanding = 0;
   // Descriptors are fetched back to back; later fetches overlap earlier transfers, so only
   // the first is exposed unless a descriptor is shorter than the fetch.
-  sc_core::wait(sc_time(static_cast<double>(descriptorTime_), SC_PS));
+  sc_core::wait(toScTime(descriptorTime_));
+  // The channel runs decoupled: `local` is its own time, up to a quantum ahead of the kernel.
+  const Tick quantum = globalQuantum();
+  Tick local = now();
   while (row < c.height || !inflight.empty()) {
     while (row < c.height &&
            (inflight.empty() || inflightBytes + std::min(burst_, c.width - col) <= window_)) {
       uint64_t b = std::min(burst_, c.width - col);
-      Tick tail = issue(task, ch, row, col, b, peerDone);
+      Tick tail = issue(task, ch, row, col, b, local, peerDone);
       if (trace_.wants(trace::Level::Transaction)) {
         uint64_t id = (static_cast<uint64_t>(device_) << 48) | issued;
         trace::Args a;
         a.add("bytes", b).add("task", task.id);
-        trace_.asyncBegin(ch.track.pid, "burst", fmt::format("dma{}", ci), id, now(), &a);
+        trace_.asyncBegin(ch.track.pid, "burst", fmt::format("dma{}", ci), id, local, &a);
         trace_.asyncEnd(ch.track.pid, "burst", fmt::format("dma{}", ci), id, tail);
       }
       inflight.push_back({tail, row, col, b});
@@ -165,11 +162,12 @@ int DmaEngine::run(sched::Task& task) {
     Burst f = inflight.front();
     inflight.pop_front();
     inflightBytes -= f.bytes;
-    waitUntil(f.tail);
-    if (!firstLanding) firstLanding = now();
-    land(task, ci, f, done);
+    local = std::max(local, f.tail);
+    syncIfBeyondQuantum(local, quantum);
+    if (!firstLanding) firstLanding = local;
+    land(task, ci, f, local, done);
   }
-  waitUntil(std::max(done, peerDone));
+  waitUntil(std::max({local, done, peerDone}));
 
   Tick end = now();
   ch.stats.copies++;

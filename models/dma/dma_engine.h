@@ -60,8 +60,9 @@ class DmaEngine : public sc_core::sc_module {
   };
   int acquire();
   void release(int ch);
-  Tick issue(sched::Task& task, DmaChannel& ch, uint64_t row, uint64_t col, uint64_t bytes, Tick& peerDone);
-  void land(sched::Task& task, int ci, const Burst& b, Tick& done);
+  Tick issue(sched::Task& task, DmaChannel& ch, uint64_t row, uint64_t col, uint64_t bytes, Tick local,
+             Tick& peerDone);
+  void land(sched::Task& task, int ci, const Burst& b, Tick local, Tick& done);
   void setContext(const sched::Task& task, int ci);
 
   int device_;

@@ -1,12 +1,13 @@
 #include "models/hbm/hbm_target.h"
 
+#include "models/common/sim_time.h"
+
 namespace npusim {
 
-using sc_core::SC_PS;
 using sc_core::sc_time;
 
 namespace {
-Tick now() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
+Tick now() { return simNow(); }
 const tlm::tlm_phase kDone = tlm::BEGIN_RESP;  // internal: the access completed in the model
 }  // namespace
 
@@ -27,7 +28,7 @@ Tick HbmTarget::time(tlm::tlm_generic_payload& p, Tick arrival) {
 void HbmTarget::b_transport(tlm::tlm_generic_payload& p, sc_time& delay) {
   const Tick t = now();
   const Tick arrival = t + static_cast<Tick>(delay.value());
-  delay = sc_time(static_cast<double>(time(p, arrival) - t), SC_PS);
+  delay = toScTime(time(p, arrival) - t);
 }
 
 tlm::tlm_sync_enum HbmTarget::nb_transport_fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& phase,
@@ -67,7 +68,7 @@ void HbmTarget::accept(tlm::tlm_generic_payload& p) {
   sc_time zero = sc_core::SC_ZERO_TIME;
   socket->nb_transport_bw(p, ph, zero);
   const Tick t = now();
-  peq_.notify(p, kDone, sc_time(static_cast<double>(time(p, t) - t), SC_PS));
+  peq_.notify(p, kDone, toScTime(time(p, t) - t));
 }
 
 void HbmTarget::sendResponse(tlm::tlm_generic_payload& p) {

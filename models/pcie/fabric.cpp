@@ -183,9 +183,11 @@ Node* Fabric::rootPortOf(const Node* n) const {
 }
 
 const Path& Fabric::cachedPath(int kind, int a, int b) {
-  auto key = std::make_tuple(kind, a, b);
-  auto it = paths_.find(key);
-  if (it != paths_.end()) return it->second;
+  const size_t n = devices_.size();
+  if (paths_.empty()) paths_.resize(3 * n * n);
+  std::unique_ptr<Path>& slot =
+      paths_[(static_cast<size_t>(kind) * n + static_cast<size_t>(a)) * n + static_cast<size_t>(b)];
+  if (slot) return *slot;
   Path p;
   if (kind == kUp) {
     p = pathUp(devices_[a], root_);
@@ -199,7 +201,8 @@ const Path& Fabric::cachedPath(int kind, int a, int b) {
     if (lca == root_ && !p.empty()) p.back().latency += rcLatency_;
     p.insert(p.end(), down.begin(), down.end());
   }
-  return paths_.emplace(key, std::move(p)).first->second;
+  slot = std::make_unique<Path>(std::move(p));
+  return *slot;
 }
 
 Arrival Fabric::send(const Path& path, Tick start, uint64_t wire, uint64_t payload, uint64_t revWire,

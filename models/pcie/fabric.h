@@ -9,7 +9,6 @@
 // opposite direction. Limits are real and finite: read tags (a window of outstanding reads,
 // freed when completions arrive), the root port's posted credits, and a transmit queue in
 // which a read request may not pass the posted writes ahead of it.
-#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -117,7 +116,7 @@ class Fabric {
   Channel rcToHost_;    // root complex data path, root ports -> host memory
   Channel rcFromHost_;  // and back
   Channel ddr_;
-  std::map<std::tuple<int, int, int>, Path> paths_;
+  std::vector<std::unique_ptr<Path>> paths_;  // by (kind, a, b), built on first use
 };
 
 }  // namespace npusim::pcie

@@ -41,8 +41,10 @@ class PcieModule : public sc_core::sc_module {
 
  private:
   void b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
+  void end_of_elaboration() override;
 
   Fabric fabric_;
+  Tick quantum_ = 0;  // how far ahead of the kernel a transfer may be booked without waiting
 };
 
 }  // namespace npusim::pcie

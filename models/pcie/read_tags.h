@@ -7,7 +7,9 @@
 // window / loaded round trip, which is what makes reads starve when their requests queue.
 #include <algorithm>
 #include <cstdint>
-#include <map>
+#include <deque>
+#include <iterator>
+#include <utility>
 
 #include "models/common/tick.h"
 
@@ -33,7 +35,11 @@ class ReadTags {
   // The burst issued at `issue` holds its tags until `release`.
   void hold(Tick release, uint64_t bytes) {
     const uint64_t b = std::min(bytes, window_);
-    held_.emplace(release, b);
+    // Releases come almost in order: insert from the back, keeping the queue sorted (equal
+    // times in arrival order, as a multimap would).
+    auto it = held_.end();
+    while (it != held_.begin() && std::prev(it)->first > release) --it;
+    held_.emplace(it, release, b);
     outstanding_ += b;
   }
   uint64_t windowBytes() const { return window_; }
@@ -41,15 +47,15 @@ class ReadTags {
  private:
   // Tags returned by `t` are free for every request timed at or after t.
   void retire(Tick t) {
-    while (!held_.empty() && held_.begin()->first <= t) {
-      outstanding_ -= held_.begin()->second;
-      held_.erase(held_.begin());
+    while (!held_.empty() && held_.front().first <= t) {
+      outstanding_ -= held_.front().second;
+      held_.pop_front();
     }
   }
 
   uint64_t window_ = UINT64_MAX;
   uint64_t outstanding_ = 0;
-  std::multimap<Tick, uint64_t> held_;  // release time -> bytes
+  std::deque<std::pair<Tick, uint64_t>> held_;  // (release time, bytes), sorted by time
 };
 
 }  // namespace npusim::pcie

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <stdexcept>
 
+#include "models/common/sim_time.h"
 #include "models/platform/memory_targets.h"
 
 namespace npusim {
@@ -68,8 +70,11 @@ Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamSc
   if (!trace_.wants(trace::Level::Transaction)) window *= 10;
   counterWindow_ = window;
   hbmCapacity_ = hbmParamsFromConfig(cfg_).capacityBytes;
-  tlm::tlm_global_quantum::instance().set(
-      sc_core::sc_time(static_cast<double>(nsToTick(cfg_.getFloat("sim.quantum_ns"))), sc_core::SC_PS));
+  // Ticks are picoseconds and models convert with sc_time::from_value (models/common/sim_time.h).
+  if (sc_core::sc_get_time_resolution() != sc_core::sc_time(1, sc_core::SC_PS))
+    throw std::runtime_error("the SystemC time resolution must be 1 ps (something set it to " +
+                             sc_core::sc_get_time_resolution().to_string() + ")");
+  tlm::tlm_global_quantum::instance().set(toScTime(nsToTick(cfg_.getFloat("sim.quantum_ns"))));
   top_ = std::make_unique<Top>("npusim", [&] {
     pcie_ = std::make_unique<pcie::PcieModule>("pcie", cfg_);
     const int n = pcie_->fabric().deviceCount();
@@ -230,15 +235,18 @@ json Platform::statistics(Tick now) const {
                   {"cores_used", used},
                   {"tiles", tiles},
                   {"busy_us", tickToUs(busy)},
-                  {"utilisation", now && count ? tickToSec(busy) / static_cast<double>(count) / tickToSec(now) : 0.0}};
+                  {"utilisation",
+                   now && count ? tickToSec(busy) / static_cast<double>(count) / tickToSec(now) : 0.0}};
     };
-    const auto cube = static_cast<size_t>(d->cores->cubeCores()), vec = static_cast<size_t>(d->cores->vectorCores());
+    const auto cube = static_cast<size_t>(d->cores->cubeCores()),
+               vec = static_cast<size_t>(d->cores->vectorCores());
     json cubeJ = coreKind(0, cube), vecJ = coreKind(cube, vec);
-    dj["aicore"] = {{"tiles", cubeJ["tiles"].get<uint64_t>() + vecJ["tiles"].get<uint64_t>()},
-                    {"busy_us", cubeJ["busy_us"].get<double>() + vecJ["busy_us"].get<double>()},
-                    {"utilisation", std::max(cubeJ["utilisation"].get<double>(), vecJ["utilisation"].get<double>())},
-                    {"cube", cubeJ},
-                    {"vector", vecJ}};
+    dj["aicore"] = {
+        {"tiles", cubeJ["tiles"].get<uint64_t>() + vecJ["tiles"].get<uint64_t>()},
+        {"busy_us", cubeJ["busy_us"].get<double>() + vecJ["busy_us"].get<double>()},
+        {"utilisation", std::max(cubeJ["utilisation"].get<double>(), vecJ["utilisation"].get<double>())},
+        {"cube", cubeJ},
+        {"vector", vecJ}};
     devs.push_back(dj);
   }
   out["devices"] = devs;

@@ -5,14 +5,15 @@
 
 #include <algorithm>
 
+#include "models/common/sim_time.h"
 #include "models/sched/model_graph.h"
 #include "npusim/config.h"
 
 namespace npusim::sched {
 
 namespace {
-Tick now() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
-sc_core::sc_time ticks(Tick t) { return sc_core::sc_time(static_cast<double>(t), sc_core::SC_PS); }
+Tick now() { return simNow(); }
+sc_core::sc_time ticks(Tick t) { return toScTime(t); }
 }  // namespace
 
 StreamScheduler::StreamScheduler(sc_core::sc_module_name name, int device, const Config& cfg,

@@ -83,6 +83,8 @@ std::string memoryProblem(const OpInstance& op) {
 
 void computeOnDevice(const OpInstance& op) {
   std::vector<HostTensor> in, out;
+  in.reserve(op.inputs.size());
+  out.reserve(op.outputs.size());
   auto host = [&op](const TensorDesc& d, std::vector<HostTensor>& v) {
     HostTensor h;
     h.dtype = d.dtype;

@@ -1,0 +1,35 @@
+#pragma once
+// Ticks and SystemC time. The kernel runs at its default 1 ps resolution (the platform checks),
+// so a Tick is an sc_time value as it is: from_value avoids the floating-point conversion of
+// sc_time(double, unit), which costs more than the model arithmetic of a small transaction.
+//
+// Decoupled initiators (the DMA channels, the AI cores' MTEs) keep a local time ahead of the
+// kernel and synchronise only when it runs more than the TLM-2.0 global quantum ahead:
+// transactions carry their local time as the annotated delay, and every shared resource
+// arbitrates by that time, so skipping the context switch changes no result that depends on
+// call order within the quantum (docs/architecture.md, "Temporal decoupling").
+#include <systemc>
+#include <tlm>
+
+#include "models/common/tick.h"
+
+namespace npusim {
+
+inline sc_core::sc_time toScTime(Tick t) { return sc_core::sc_time::from_value(t); }
+inline Tick simNow() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
+
+// Waits until `t` (no-op if it has passed).
+inline void waitUntil(Tick t) {
+  const Tick n = simNow();
+  if (t > n) sc_core::wait(toScTime(t - n));
+}
+
+inline Tick globalQuantum() { return static_cast<Tick>(tlm::tlm_global_quantum::instance().get().value()); }
+
+// A decoupled initiator at local time `local` waits only if that is more than `quantum` ahead.
+inline void syncIfBeyondQuantum(Tick local, Tick quantum) {
+  const Tick n = simNow();
+  if (local > n && local - n > quantum) sc_core::wait(toScTime(local - n));
+}
+
+}  // namespace npusim
