@@ -7,11 +7,27 @@
 
 #ifdef NPUSIM_HAVE_OPENBLAS
 #include <cblas.h>
+#include <dlfcn.h>
 #endif
 
 namespace npusim::aclnn {
 
 namespace {
+
+#ifdef NPUSIM_HAVE_OPENBLAS
+// OpenBLAS's sgemm, loaded on the first matmul rather than linked: the library starts its
+// thread pool when it is loaded, and idle pool threads spin in sched_yield for a while, which on
+// a two-core machine takes a core from every program, matmul or not. Null if it is not there.
+using SgemmFn = decltype(&cblas_sgemm);
+SgemmFn openblasSgemm() {
+  static const SgemmFn fn = []() -> SgemmFn {
+    void* lib = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) lib = dlopen("libopenblas.so", RTLD_NOW | RTLD_LOCAL);
+    return lib ? reinterpret_cast<SgemmFn>(dlsym(lib, "cblas_sgemm")) : nullptr;
+  }();
+  return fn;
+}
+#endif
 
 typedef float v4f __attribute__((vector_size(16)));
 
@@ -120,10 +136,10 @@ void gemmF32(int64_t M, int64_t N, int64_t K, const float* A, int64_t lda, const
   // OpenBLAS (Debian's libopenblas-dev) when the build found it: several times faster than the
   // portable kernel below on AVX2/AVX-512 hosts (bench/ops_bench, "matmul 1024^3"). Each output
   // element is still one fp32 dot product, as on the cube.
-  if (threads <= 0) {
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<blasint>(M), static_cast<blasint>(N),
-                static_cast<blasint>(K), 1.0f, A, static_cast<blasint>(lda), B, static_cast<blasint>(ldb), 0.0f, C,
-                static_cast<blasint>(ldc));
+  if (threads <= 0 && openblasSgemm() != nullptr) {
+    openblasSgemm()(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<blasint>(M),
+                    static_cast<blasint>(N), static_cast<blasint>(K), 1.0f, A, static_cast<blasint>(lda), B,
+                    static_cast<blasint>(ldb), 0.0f, C, static_cast<blasint>(ldc));
     return;
   }
 #endif
