@@ -33,14 +33,21 @@ class HbmCalendar {
 
   // Earliest start for an interval: at the frontier, no earlier than `frontierReady` (which the
   // caller has raised above `ready` by any in-order constraint, e.g. a bus turnaround), or
-  // inside a hole no earlier than `ready` with room for `holeLen`, where the hole's neighbours
-  // both carry `tag` (0 = tags are not used).
-  Slot find(Tick ready, Tick frontierReady, Tick holeLen, uint8_t tag) const {
+  // inside a hole no earlier than `ready` with room for `holeLen`. Tags (0 = not used) mark
+  // what the interval is (a read or a write on a data bus): next to a neighbour with another
+  // tag the interval keeps `turnIn` after it and `turnOut` before it (the bus turnarounds), so
+  // a write can go between two reads when the hole is long enough for both turnarounds.
+  Slot find(Tick ready, Tick frontierReady, Tick holeLen, uint8_t tag, Tick turnIn = 0,
+            Tick turnOut = 0) const {
     Slot best;
     best.start = frontierReady > frontier_ ? frontierReady : frontier_;
     for (int i = 0; i < count_; ++i) {
-      Tick s = ready > start_[i] ? ready : start_[i];
-      bool fits = s + holeLen <= end_[i] && s < best.start && (tag == 0 || tags_[i] == tag * 0x101);
+      const uint8_t before = static_cast<uint8_t>(tags_[i] & 0xff),
+                    after = static_cast<uint8_t>(tags_[i] >> 8);
+      const Tick in = tag != 0 && before != 0 && before != tag ? turnIn : 0;
+      const Tick out = tag != 0 && after != 0 && after != tag ? turnOut : 0;
+      Tick s = ready > start_[i] + in ? ready : start_[i] + in;
+      bool fits = s + holeLen + out <= end_[i] && s < best.start;
       if (fits) {
         best.start = s;
         best.hole = i;

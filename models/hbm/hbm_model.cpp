@@ -255,16 +255,17 @@ Tick HbmModel::segment(const HbmAddressMap::Location& loc, uint32_t n, bool writ
     // last read command. Holes are only filled between transfers of the same direction.
     Tick turnReady = dataReady;
     const uint8_t last = pc.bus.lastTag();
+    const Tick readToWrite = tRTW_ + tCWL_ > tCL_ + tBURST_ ? tRTW_ + tCWL_ - tCL_ - tBURST_ : 0;
     if (last != 0 && last != dir) {
-      Tick gap;
-      if (write) {
-        gap = tRTW_ + tCWL_ > tCL_ + tBURST_ ? tRTW_ + tCWL_ - tCL_ - tBURST_ : 0;
-      } else {
-        gap = (loc.bankGroup == pc.lastWriteGroup ? tWTR_L_ : tWTR_S_) + tCL_;
-      }
+      const Tick gap = write ? readToWrite : (loc.bankGroup == pc.lastWriteGroup ? tWTR_L_ : tWTR_S_) + tCL_;
       turnReady = maxT(dataReady, pc.bus.frontier() + gap);
     }
-    const HbmCalendar::Slot busSlot = pc.bus.find(dataReady, turnReady, n * tBus_, dir);
+    // Inside a hole between transfers of the other direction, both turnarounds must fit (the
+    // write-to-read one with the longer same-group tWTR_L, the neighbour's group being unknown).
+    const Tick writeToRead = tWTR_L_ + tCL_;
+    const HbmCalendar::Slot busSlot =
+        pc.bus.find(dataReady, turnReady, n * tBus_, dir, write ? readToWrite : writeToRead,
+                    write ? writeToRead : readToWrite);
     // The segment's own bursts are paced by tCCD_L; the bus itself is a work-conserving
     // server of n * tBus, so segments of other bank groups fill the gaps between them.
     const Tick firstData = busSlot.hole >= 0 ? dataReady : turnReady;
