@@ -30,12 +30,10 @@ extern "C" aclnnStatus aclnnGatherGetWorkspaceSize(const aclTensor* self, const 
   using namespace npusim::aclnn;
   const char* api = "aclnnGatherGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
-  int32_t st = checkIndexArgs(api, kInfo, "self", self, "index", index, out);
+  int64_t d = 0;
+  int32_t st = checkIndexArgsAlongDim(api, kInfo, self, index, out, dim, &d);
   if (st != kSuccess) return st;
   const size_t rank = self->desc.rank();
-  const int64_t d = wrapDim(dim, std::max<size_t>(rank, 1));
-  if (d < 0)
-    return fail(api, kErrParamInvalid, fmt::format("dim {} is out of range for {} dimensions", dim, rank));
   bool ok = index->desc.rank() == rank;
   for (size_t a = 0; ok && a < rank; ++a)
     ok = static_cast<int64_t>(a) == d || index->desc.shape[a] <= self->desc.shape[a];

@@ -99,4 +99,15 @@ int32_t checkIndexArgs(const char* api, const OpInfo& info, const char* selfName
   return kSuccess;
 }
 
+int32_t checkIndexArgsAlongDim(const char* api, const OpInfo& info, const aclTensor* self,
+                               const aclTensor* index, const aclTensor* out, int64_t dim, int64_t* d) {
+  const int32_t st = checkIndexArgs(api, info, "self", self, "index", index, out);
+  if (st != kSuccess) return st;
+  const size_t rank = self->desc.rank();
+  *d = wrapDim(dim, std::max<size_t>(rank, 1));
+  if (*d < 0)
+    return fail(api, kErrParamInvalid, fmt::format("dim {} is out of range for {} dimensions", dim, rank));
+  return kSuccess;
+}
+
 }  // namespace npusim::aclnn

@@ -27,4 +27,9 @@ class IndexInstance : public OpInstanceBase<IndexInstance> {
 int32_t checkIndexArgs(const char* api, const OpInfo& info, const char* selfName, const aclTensor* self,
                        const char* indexName, const aclTensor* index, const aclTensor* out);
 
+// checkIndexArgs for a gather along `dim` of self (named "self" and "index"), then `dim`
+// wrapped into self's rank in *d, or the documented error when it is out of range.
+int32_t checkIndexArgsAlongDim(const char* api, const OpInfo& info, const aclTensor* self,
+                               const aclTensor* index, const aclTensor* out, int64_t dim, int64_t* d);
+
 }  // namespace npusim::aclnn

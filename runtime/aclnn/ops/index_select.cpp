@@ -30,12 +30,10 @@ extern "C" aclnnStatus aclnnIndexSelectGetWorkspaceSize(const aclTensor* self, i
   using namespace npusim::aclnn;
   const char* api = "aclnnIndexSelectGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
-  int32_t st = checkIndexArgs(api, kInfo, "self", self, "index", index, out);
+  int64_t d = 0;
+  int32_t st = checkIndexArgsAlongDim(api, kInfo, self, index, out, dim, &d);
   if (st != kSuccess) return st;
   const size_t rank = self->desc.rank();
-  const int64_t d = wrapDim(dim, std::max<size_t>(rank, 1));
-  if (d < 0)
-    return fail(api, kErrParamInvalid, fmt::format("dim {} is out of range for {} dimensions", dim, rank));
   if (index->desc.rank() > 1) {
     return fail(
         api, kErrParamInvalid,
