@@ -28,9 +28,11 @@ class Channel {
 
   // Occupies the channel for `wireBytes` no earlier than `earliest` and no earlier than
   // `tailArrival - duration` (a cut-through hop cannot finish before its input's tail
-  // arrives). Returns the interval start; the interval ends at start + ticksFor(wireBytes).
+  // arrives). Returns the interval start; the interval ends at start + ticksFor(wireBytes),
+  // which goes in *end when asked for.
   // `payloadBytes` is the useful data inside the wire bytes (0 for pure protocol traffic).
-  Tick reserve(Tick earliest, uint64_t wireBytes, uint64_t payloadBytes = 0, Tick tailArrival = 0) {
+  Tick reserve(Tick earliest, uint64_t wireBytes, uint64_t payloadBytes = 0, Tick tailArrival = 0,
+               Tick* end = nullptr) {
     const Tick dur = ticksFor(wireBytes);
     Tick ready = earliest;
     if (tailArrival > dur && tailArrival - dur > ready) ready = tailArrival - dur;
@@ -53,6 +55,7 @@ class Channel {
     wireBytes_ += wireBytes;
     payloadBytes_ += payloadBytes;
     if (counter_ && payloadBytes) counter_->add(start, start + dur, payloadBytes);
+    if (end) *end = start + dur;
     return start;
   }
   Tick ticksFor(uint64_t bytes) const { return transferTicks(bytes, rate_); }

@@ -209,8 +209,8 @@ Arrival Fabric::send(const Path& path, Tick start, uint64_t wire, uint64_t paylo
                      Tick tail0) const {
   Tick head = start, tail = std::max(start, tail0), left = tail;
   for (const Hop& h : path) {
-    Tick s = h.fwd->reserve(head, wire, payload, tail);
-    Tick e = s + h.fwd->ticksFor(wire);
+    Tick e = 0;
+    Tick s = h.fwd->reserve(head, wire, payload, tail, &e);
     if (revWire) h.rev->background(s, revWire);
     if (&h == &path.front()) left = e;
     head = s + h.latency;
@@ -239,10 +239,11 @@ Tick Fabric::hostRead(int dev, uint64_t bytes, Tick t) {
   Arrival req = send(cachedPath(kUp, dev, 0), issue, proto_.readRequestWire(bytes), 0,
                      proto_.ackWire(proto_.readRequests(bytes)), 0);
   // Host memory, then the root complex's path back to the root ports (cut-through).
-  Tick mem = ddr_.reserve(req.tail + rcLatency_, bytes, bytes);
-  Tick rc = rcFromHost_.reserve(mem, bytes, 0, mem + ddr_.ticksFor(bytes));
+  Tick memEnd = 0, rcEnd = 0;
+  Tick mem = ddr_.reserve(req.tail + rcLatency_, bytes, bytes, 0, &memEnd);
+  Tick rc = rcFromHost_.reserve(mem, bytes, 0, memEnd, &rcEnd);
   Tick dataHead = rc + ddrLatency_;
-  Tick dataTail = rc + rcFromHost_.ticksFor(bytes) + ddrLatency_;
+  Tick dataTail = rcEnd + ddrLatency_;
   Arrival cpl = send(cachedPath(kDown, dev, 0), dataHead, proto_.completionWire(bytes), bytes,
                      proto_.ackWire(proto_.completions(bytes)), dataTail);
   // Each request's tag returns with its completion; they arrive one after another.
