@@ -183,8 +183,9 @@ int main(int argc, char** argv) {
   std::printf("rows:       %.1f %% hits, %llu misses, %llu conflicts\n", 100.0 * r.rowHitRate,
               static_cast<unsigned long long>(st.rowMisses),
               static_cast<unsigned long long>(st.rowConflicts));
-  std::printf("refresh:    %llu refreshes, %llu segments delayed\n",
-              static_cast<unsigned long long>(st.refreshes),
+  std::printf("refresh:    %llu %s refreshes, %llu segments delayed\n",
+              static_cast<unsigned long long>(model.refreshesBefore(spec.start + r.elapsed)),
+              params.perBankRefresh ? "per-bank (REFSB)" : "all-bank",
               static_cast<unsigned long long>(st.refreshStalls));
   std::printf(
       "speed:      %.3f s wall with the generator; the model alone %.3f s for %llu segments = %.1f M "

@@ -183,6 +183,20 @@ bool HbmModel::bankRefreshBefore(const Pc& pc, uint32_t bankIndex, Tick t, Tick*
   return true;
 }
 
+uint64_t HbmModel::refreshesBefore(Tick t) const {
+  if (!params_.refresh) return 0;
+  if (!params_.perBankRefresh) return stats_.refreshes;
+  const Tick banks = static_cast<Tick>(params_.banksPerPseudoChannel());
+  uint64_t n = 0;
+  for (const Pc& pc : pcs_) {
+    for (Tick b = 0; b < banks; ++b) {
+      const Tick phase = pc.refreshPhase + tREFI_ * b / banks;
+      if (t > phase) n += (t - phase + tREFI_ - 1) / tREFI_;
+    }
+  }
+  return n;
+}
+
 // One segment: `n` column accesses to one row of one bank. See docs/hbm.md "Timing rules".
 Tick HbmModel::segment(const HbmAddressMap::Location& loc, uint32_t n, bool write, Tick arrival) {
   Pc& pc = pcs_[loc.pc];

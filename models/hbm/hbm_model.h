@@ -54,6 +54,9 @@ class HbmModel {
   const HbmAddressMap& addressMap() const { return map_; }
 
   const HbmStats& stats() const { return stats_; }
+  // Refreshes by time `t`: all-bank ones performed (stats().refreshes), or with per-bank refresh
+  // the REFSB commands of every bank's fixed schedule that started before `t`.
+  uint64_t refreshesBefore(Tick t) const;
   void resetStats();
   // Data-bus busy time of channel `ch` (the sum over its pseudo-channels).
   Tick channelBusyTicks(int ch) const;

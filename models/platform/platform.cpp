@@ -214,6 +214,7 @@ json Platform::statistics(Tick now) const {
       dj["hbm"] = {{"bytes_read", hs.bytesRead},
                    {"bytes_written", hs.bytesWritten},
                    {"row_hit_rate", hs.rowHitRate()},
+                   {"refreshes", d->hbm->model.refreshesBefore(now)},
                    {"refresh_stalls", hs.refreshStalls},
                    {"peak_GBps", d->hbm->model.peakBytesPerSec() / 1e9},
                    {"pseudo_channels", hs.busyPerPc.size()},

@@ -123,6 +123,24 @@ TEST(HbmPerBankRefresh, OnlyTheRefreshingBankWaits) {
   EXPECT_EQ(m.access(addr(m, 0, 0, 1, 5), 32, false, during), during + closedRead);
 }
 
+TEST(HbmPerBankRefresh, RefreshCountFollowsEveryBanksSchedule) {
+  HbmParams p = hbmtest::params("hbm2e-3200", true);
+  p.perBankRefresh = true;
+  HbmModel m(p);
+  const Tick refi = ns(p.timing.tREFI);
+  // Every bank of every pseudo-channel starts one refresh (REFSB) per tREFI on its own phase.
+  const uint64_t banks = static_cast<uint64_t>(p.banksPerPseudoChannel());
+  const uint64_t atTen = m.refreshesBefore(10 * refi), atEleven = m.refreshesBefore(11 * refi);
+  EXPECT_EQ(atEleven - atTen, banks * static_cast<uint64_t>(p.numPseudoChannels()));
+  EXPECT_EQ(m.refreshesBefore(0), 0u);
+  // All-bank refresh: what the model performed.
+  HbmParams a = hbmtest::params("hbm2e-3200", true);
+  HbmModel all(a);
+  all.access(0, 64, false, 10 * refi);
+  EXPECT_EQ(all.refreshesBefore(10 * refi), all.stats().refreshes);
+  EXPECT_GT(all.stats().refreshes, 0u);
+}
+
 TEST(HbmPerBankRefresh, RefreshShowsInTheLatencyTailOfAnIdleDevice) {
   // One read at a time at random addresses: median near the unloaded closed-bank latency,
   // the tail (a read that meets its bank's refresh) up to tRFCsb later.
