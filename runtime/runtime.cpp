@@ -11,14 +11,14 @@
 #include <systemc>
 
 #include "runtime/capture.h"
-#include "runtime/kernel_exec.h"
 #include "runtime/checks.h"
-#include "runtime/exceptions.h"
-#include "runtime/sync_objects.h"
 #include "runtime/dump.h"
-#include "runtime/prof.h"
+#include "runtime/exceptions.h"
+#include "runtime/kernel_exec.h"
 #include "runtime/plugins.h"
+#include "runtime/prof.h"
 #include "runtime/summary.h"
+#include "runtime/sync_objects.h"
 #include "traces/stats_summary.h"
 
 namespace npusim::rt {
@@ -387,21 +387,33 @@ Runtime::Wait Runtime::waitFor(const std::function<bool()>& pred, Tick limit) {
   Wait result = Wait::Done;
   auto idleSince = std::chrono::steady_clock::now();
   uint64_t seen = progress_;
-  for (;;) {
+  // Lets the other threads act; parks those that make no call for two wall-clock seconds.
+  auto waitForOthers = [&] {
+    cv.wait_for(*th->lock, std::chrono::milliseconds(20));
+    if (progress_ != seen) {
+      seen = progress_;
+      idleSince = std::chrono::steady_clock::now();
+    } else if (std::chrono::steady_clock::now() - idleSince > std::chrono::seconds(2)) {
+      parkIdleThreads(*th);
+    }
+  };
+  for (bool first = true;; first = false) {
     if (pred()) {
-      if (!cooperative) break;
-      // Threads released together leave in (clock, index) order, not in the order the OS wakes
-      // them: the one that ran the kernel is released like the others. (Only released waiters
-      // are waited for: a thread running its own code may be waiting for this one.)
+      // Satisfied before it waited: the call was ordered by enterCall and no time passes. (The
+      // kernel may already be past this thread's clock, run there by other threads: observing
+      // its time would make the clock depend on the OS schedule.)
+      if (!cooperative || first) break;
+      // A released thread leaves its call in (clock, index) order with every thread that may
+      // act, like a call entering: what it records on leaving must not depend on whether the OS
+      // runs it before or after a thread with an earlier clock makes its next call. (A thread
+      // that runs its own code and never calls, e.g. waiting on a condition variable for this
+      // one, is parked after two wall-clock seconds, as for a call.)
       if (!th->woken) {
         observe(*th, kernelNow());
         th->woken = true;
+        progress_++;
       }
-      bool earlier = false;
-      for (const auto& u : threads_)
-        earlier |= u.get() != th && u->state == HostState::Waiting && u->woken &&
-                   (u->clock < th->clock || (u->clock == th->clock && u->index < th->index));
-      if (!earlier) {
+      if (!earlierThreadExists(*th, th->clock)) {
         // Device work that ends before this thread's clock is simulated before it leaves, as
         // for a call (the kernel still never passes a thread that can submit work).
         const Tick until = std::min(th->clock, otherThreadsHorizon(*th));
@@ -417,9 +429,8 @@ Runtime::Wait Runtime::waitFor(const std::function<bool()>& pred, Tick limit) {
         }
         break;
       }
-      progress_++;
       cv.notify_all();
-      cv.wait_for(*th->lock, std::chrono::milliseconds(20));
+      waitForOthers();
       continue;
     }
     Tick now = kernelNow();
@@ -455,13 +466,7 @@ Runtime::Wait Runtime::waitFor(const std::function<bool()>& pred, Tick limit) {
     progress_++;
     cv.notify_all();
     seen = progress_;
-    cv.wait_for(*th->lock, std::chrono::milliseconds(20));
-    if (progress_ != seen) {
-      seen = progress_;
-      idleSince = std::chrono::steady_clock::now();
-    } else if (std::chrono::steady_clock::now() - idleSince > std::chrono::seconds(2)) {
-      parkIdleThreads(*th);
-    }
+    waitForOthers();
   }
   if (th) {
     th->state = th->depth > 0 ? HostState::InCall : HostState::Native;
