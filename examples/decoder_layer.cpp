@@ -12,8 +12,10 @@
 // to fp16 where the device stores fp16 (use it at a small shape).
 //
 //   decoder_layer [--tokens S] [--hidden H] [--heads N] [--mlp I] [--check]
-//   defaults: S 2048, H 4096, N 32, I 11008 (LLaMA-7B). Exit code 1 on a wrong result.
+//   defaults: S 2048, H 4096, N 32, I 11008 (LLaMA-7B). Exit code 1 on a wrong result. Each
+//   operator's device time is also printed as an `NPUSIM_METRIC` line for `npusim sweep`.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -32,13 +34,13 @@
 #include "aclnnop/aclnn_slice.h"
 #include "aclnnop/aclnn_swi_glu.h"
 
-#define CHECK_ACL(expr)                                                                  \
-  do {                                                                                   \
-    int err_ = static_cast<int>(expr);                                                   \
-    if (err_ != 0) {                                                                     \
-      std::fprintf(stderr, "%s failed: %d (%s)\n", #expr, err_, aclGetRecentErrMsg());   \
-      std::exit(1);                                                                      \
-    }                                                                                    \
+#define CHECK_ACL(expr)                                                                \
+  do {                                                                                 \
+    int err_ = static_cast<int>(expr);                                                 \
+    if (err_ != 0) {                                                                   \
+      std::fprintf(stderr, "%s failed: %d (%s)\n", #expr, err_, aclGetRecentErrMsg()); \
+      std::exit(1);                                                                    \
+    }                                                                                  \
   } while (0)
 
 namespace {
@@ -54,10 +56,26 @@ struct Buf {
   void* dev = nullptr;
   int64_t elems = 0;
   aclDataType dt = ACL_FLOAT16;
-  size_t bytes() const { return static_cast<size_t>(elems) * (dt == ACL_FLOAT16 ? 2 : dt == ACL_UINT8 ? 1 : 4); }
+  size_t bytes() const {
+    return static_cast<size_t>(elems) * (dt == ACL_FLOAT16 ? 2 : dt == ACL_UINT8 ? 1 : 4);
+  }
 };
 
 std::vector<aclTensor*> gTensors;  // destroyed at the end
+
+// "Mm (gate|up)" -> "Mm_gate_up": the characters a sweep metric name may hold.
+std::string metricName(const std::string& op) {
+  std::string out;
+  for (char c : op) {
+    const bool keep = std::isalnum(static_cast<unsigned char>(c)) != 0;
+    if (keep)
+      out += c;
+    else if (!out.empty() && out.back() != '_')
+      out += '_';
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out;
+}
 
 Buf alloc(int64_t elems, aclDataType dt) {
   Buf b;
@@ -68,14 +86,15 @@ Buf alloc(int64_t elems, aclDataType dt) {
 }
 
 // A view of `b`: shape, strides (dense when empty) and an element offset.
-aclTensor* view(const Buf& b, std::vector<int64_t> shape, std::vector<int64_t> strides = {}, int64_t offset = 0) {
+aclTensor* view(const Buf& b, std::vector<int64_t> shape, std::vector<int64_t> strides = {},
+                int64_t offset = 0) {
   if (strides.empty()) {
     strides.assign(shape.size(), 1);
     for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * shape[i];
   }
   int64_t storage[] = {b.elems};
-  aclTensor* t = aclCreateTensor(shape.data(), shape.size(), b.dt, strides.data(), offset, ACL_FORMAT_ND, storage, 1,
-                                 b.dev);
+  aclTensor* t = aclCreateTensor(shape.data(), shape.size(), b.dt, strides.data(), offset, ACL_FORMAT_ND,
+                                 storage, 1, b.dev);
   gTensors.push_back(t);
   return t;
 }
@@ -142,63 +161,78 @@ struct Weights {
 struct Acts {
   Buf x, n1, rstd, q, kraw, qr, attn, o, h, n2, gu, act, d, y, y32;  // prefill
   Buf mx, sm;
-  Buf x1, m1, rstd1, q1, k1, v1, q1r, attn1, o1, h1, m2, gu1, act1, d1, y1, y132, cos1, sin1, mx1, sm1;  // decode
+  Buf x1, m1, rstd1, q1, k1, v1, q1r, attn1, o1, h1, m2, gu1, act1, d1, y1, y132, cos1, sin1, mx1,
+      sm1;     // decode
   Buf kc, vc;  // KV cache [Smax, H]
 };
 
-void rmsNorm(const Buf& x, const Buf& g, const Buf& y, const Buf& rstd, int64_t rows, const Dims& d, aclrtStream s,
-             Marks& m) {
-  launch([&](uint64_t* ws, aclOpExecutor** ex) {
-    return aclnnRmsNormGetWorkspaceSize(view(x, {rows, d.H}), view(g, {d.H}), 1e-6, view(y, {rows, d.H}),
-                                        view(rstd, {rows, 1}), ws, ex);
-  }, aclnnRmsNorm, s, m, "RmsNorm");
+void rmsNorm(const Buf& x, const Buf& g, const Buf& y, const Buf& rstd, int64_t rows, const Dims& d,
+             aclrtStream s, Marks& m) {
+  launch(
+      [&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnRmsNormGetWorkspaceSize(view(x, {rows, d.H}), view(g, {d.H}), 1e-6, view(y, {rows, d.H}),
+                                            view(rstd, {rows, 1}), ws, ex);
+      },
+      aclnnRmsNorm, s, m, "RmsNorm");
 }
 
 void mm(aclTensor* a, aclTensor* b, aclTensor* c, aclrtStream s, Marks& m, const char* name) {
-  launch([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnMmGetWorkspaceSize(a, b, c, 0, ws, ex); }, aclnnMm, s, m,
-         name);
+  launch([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnMmGetWorkspaceSize(a, b, c, 0, ws, ex); },
+         aclnnMm, s, m, name);
 }
 
 void add(const Buf& a, const Buf& b, const Buf& c, int64_t rows, const Dims& d, aclrtStream s, Marks& m) {
-  launch([&](uint64_t* ws, aclOpExecutor** ex) {
-    float one = 1.0f;
-    aclScalar* alpha = aclCreateScalar(&one, ACL_FLOAT);
-    int st = aclnnAddGetWorkspaceSize(view(a, {rows, d.H}), view(b, {rows, d.H}), alpha, view(c, {rows, d.H}), ws, ex);
-    aclDestroyScalar(alpha);
-    return st;
-  }, aclnnAdd, s, m, "Add");
+  launch(
+      [&](uint64_t* ws, aclOpExecutor** ex) {
+        float one = 1.0f;
+        aclScalar* alpha = aclCreateScalar(&one, ACL_FLOAT);
+        int st = aclnnAddGetWorkspaceSize(view(a, {rows, d.H}), view(b, {rows, d.H}), alpha,
+                                          view(c, {rows, d.H}), ws, ex);
+        aclDestroyScalar(alpha);
+        return st;
+      },
+      aclnnAdd, s, m, "Add");
 }
 
 void rope(aclTensor* x, aclTensor* cs, aclTensor* sn, aclTensor* out, aclrtStream s, Marks& m) {
-  launch([&](uint64_t* ws, aclOpExecutor** ex) {
-    return aclnnRotaryPositionEmbeddingGetWorkspaceSize(x, cs, sn, 0, out, ws, ex);
-  }, aclnnRotaryPositionEmbedding, s, m, "RotaryPositionEmbedding");
+  launch(
+      [&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnRotaryPositionEmbeddingGetWorkspaceSize(x, cs, sn, 0, out, ws, ex);
+      },
+      aclnnRotaryPositionEmbedding, s, m, "RotaryPositionEmbedding");
 }
 
-void attention(aclTensor* q, aclTensor* k, aclTensor* v, aclTensor* mask, int64_t sparse, const Buf& mx, const Buf& sm,
-               aclTensor* out, int64_t S1, const Dims& d, aclrtStream s, Marks& m) {
-  launch([&](uint64_t* ws, aclOpExecutor** ex) {
-    char layout[] = "BSH";
-    return aclnnFlashAttentionScoreGetWorkspaceSize(
-        q, k, v, nullptr, nullptr, nullptr, mask, nullptr, 1.0 / std::sqrt(static_cast<double>(d.D())), 1.0,
-        2147483647, 2147483647, d.N, layout, 0, sparse, view(mx, {1, d.N, S1, 8}), view(sm, {1, d.N, S1, 8}), nullptr,
-        out, ws, ex);
-  }, aclnnFlashAttentionScore, s, m, "FlashAttentionScore");
+void attention(aclTensor* q, aclTensor* k, aclTensor* v, aclTensor* mask, int64_t sparse, const Buf& mx,
+               const Buf& sm, aclTensor* out, int64_t S1, const Dims& d, aclrtStream s, Marks& m) {
+  launch(
+      [&](uint64_t* ws, aclOpExecutor** ex) {
+        char layout[] = "BSH";
+        return aclnnFlashAttentionScoreGetWorkspaceSize(
+            q, k, v, nullptr, nullptr, nullptr, mask, nullptr, 1.0 / std::sqrt(static_cast<double>(d.D())),
+            1.0, 2147483647, 2147483647, d.N, layout, 0, sparse, view(mx, {1, d.N, S1, 8}),
+            view(sm, {1, d.N, S1, 8}), nullptr, out, ws, ex);
+      },
+      aclnnFlashAttentionScore, s, m, "FlashAttentionScore");
 }
 
 // The MLP half of the layer on `rows` rows: y = h + Wd · SwiGLU(Wgu · RmsNorm(h)), then y as fp32.
-void mlp(const Buf& h, const Buf& n, const Buf& rstd, const Buf& gu, const Buf& act, const Buf& dd, const Buf& y,
-         const Buf& y32, int64_t rows, const Weights& w, const Dims& d, aclrtStream s, Marks& m) {
+void mlp(const Buf& h, const Buf& n, const Buf& rstd, const Buf& gu, const Buf& act, const Buf& dd,
+         const Buf& y, const Buf& y32, int64_t rows, const Weights& w, const Dims& d, aclrtStream s,
+         Marks& m) {
   rmsNorm(h, w.g2, n, rstd, rows, d, s, m);
   mm(view(n, {rows, d.H}), view(w.wgu, {d.H, 2 * d.I}), view(gu, {rows, 2 * d.I}), s, m, "Mm (gate|up)");
-  launch([&](uint64_t* ws, aclOpExecutor** ex) {
-    return aclnnSwiGluGetWorkspaceSize(view(gu, {rows, 2 * d.I}), -1, view(act, {rows, d.I}), ws, ex);
-  }, aclnnSwiGlu, s, m, "SwiGlu");
+  launch(
+      [&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnSwiGluGetWorkspaceSize(view(gu, {rows, 2 * d.I}), -1, view(act, {rows, d.I}), ws, ex);
+      },
+      aclnnSwiGlu, s, m, "SwiGlu");
   mm(view(act, {rows, d.I}), view(w.wd, {d.I, d.H}), view(dd, {rows, d.H}), s, m, "Mm (down)");
   add(h, dd, y, rows, d, s, m);
-  launch([&](uint64_t* ws, aclOpExecutor** ex) {
-    return aclnnCastGetWorkspaceSize(view(y, {rows, d.H}), ACL_FLOAT, view(y32, {rows, d.H}), ws, ex);
-  }, aclnnCast, s, m, "Cast");
+  launch(
+      [&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnCastGetWorkspaceSize(view(y, {rows, d.H}), ACL_FLOAT, view(y32, {rows, d.H}), ws, ex);
+      },
+      aclnnCast, s, m, "Cast");
 }
 
 void prefill(const Weights& w, Acts& a, const Dims& d, aclrtStream s, Marks& m) {
@@ -206,13 +240,14 @@ void prefill(const Weights& w, Acts& a, const Dims& d, aclrtStream s, Marks& m) 
   rmsNorm(a.x, w.g1, a.n1, a.rstd, S, d, s, m);
   mm(view(a.n1, {S, H}), view(w.wq, {H, H}), view(a.q, {S, H}), s, m, "Mm (q)");
   mm(view(a.n1, {S, H}), view(w.wk, {H, H}), view(a.kraw, {S, H}), s, m, "Mm (k)");
-  mm(view(a.n1, {S, H}), view(w.wv, {H, H}), view(a.vc, {S, H}), s, m, "Mm (v)");  // values straight into the cache
+  mm(view(a.n1, {S, H}), view(w.wv, {H, H}), view(a.vc, {S, H}), s, m,
+     "Mm (v)");  // values straight into the cache
   aclTensor* cs = view(w.cosT, {1, S, 1, D});
   aclTensor* sn = view(w.sinT, {1, S, 1, D});
   rope(view(a.q, {1, S, N, D}), cs, sn, view(a.qr, {1, S, N, D}), s, m);
   rope(view(a.kraw, {1, S, N, D}), cs, sn, view(a.kc, {1, S, N, D}), s, m);  // rotated keys into the cache
-  attention(view(a.qr, {1, S, H}), view(a.kc, {1, S, H}), view(a.vc, {1, S, H}), view(w.mask, {2048, 2048}), 3, a.mx,
-            a.sm, view(a.attn, {1, S, H}), S, d, s, m);
+  attention(view(a.qr, {1, S, H}), view(a.kc, {1, S, H}), view(a.vc, {1, S, H}), view(w.mask, {2048, 2048}),
+            3, a.mx, a.sm, view(a.attn, {1, S, H}), S, d, s, m);
   mm(view(a.attn, {S, H}), view(w.wo, {H, H}), view(a.o, {S, H}), s, m, "Mm (o)");
   add(a.x, a.o, a.h, S, d, s, m);
   mlp(a.h, a.n2, a.rstd, a.gu, a.act, a.d, a.y, a.y32, S, w, d, s, m);
@@ -226,18 +261,23 @@ void decode(const Weights& w, Acts& a, const Dims& d, aclrtStream s, Marks& m) {
   mm(view(a.m1, {1, H}), view(w.wv, {H, H}), view(a.v1, {1, H}), s, m, "Mm (v)");
   for (const Buf* t : {&w.cosT, &w.sinT}) {  // this position's row of the tables
     const Buf& out = t == &w.cosT ? a.cos1 : a.sin1;
-    launch([&](uint64_t* ws, aclOpExecutor** ex) {
-      return aclnnSliceGetWorkspaceSize(view(*t, {1, d.Smax(), 1, D}), 1, P, P + 1, 1, view(out, {1, 1, 1, D}), ws, ex);
-    }, aclnnSlice, s, m, "Slice");
+    launch(
+        [&](uint64_t* ws, aclOpExecutor** ex) {
+          return aclnnSliceGetWorkspaceSize(view(*t, {1, d.Smax(), 1, D}), 1, P, P + 1, 1,
+                                            view(out, {1, 1, 1, D}), ws, ex);
+        },
+        aclnnSlice, s, m, "Slice");
   }
-  rope(view(a.q1, {1, 1, N, D}), view(a.cos1, {1, 1, 1, D}), view(a.sin1, {1, 1, 1, D}), view(a.q1r, {1, 1, N, D}), s,
-       m);
+  rope(view(a.q1, {1, 1, N, D}), view(a.cos1, {1, 1, 1, D}), view(a.sin1, {1, 1, 1, D}),
+       view(a.q1r, {1, 1, N, D}), s, m);
   // The new key, rotated, lands in cache row P; the new value is appended with InplaceCopy.
   rope(view(a.k1, {1, 1, N, D}), view(a.cos1, {1, 1, 1, D}), view(a.sin1, {1, 1, 1, D}),
        view(a.kc, {1, 1, N, D}, {}, P * H), s, m);
-  launch([&](uint64_t* ws, aclOpExecutor** ex) {
-    return aclnnInplaceCopyGetWorkspaceSize(view(a.vc, {1, H}, {}, P * H), view(a.v1, {1, H}), ws, ex);
-  }, aclnnInplaceCopy, s, m, "InplaceCopy");
+  launch(
+      [&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnInplaceCopyGetWorkspaceSize(view(a.vc, {1, H}, {}, P * H), view(a.v1, {1, H}), ws, ex);
+      },
+      aclnnInplaceCopy, s, m, "InplaceCopy");
   attention(view(a.q1r, {1, 1, H}), view(a.kc, {1, L, H}), view(a.vc, {1, L, H}), nullptr, 0, a.mx1, a.sm1,
             view(a.attn1, {1, 1, H}), 1, d, s, m);
   mm(view(a.attn1, {1, H}), view(w.wo, {H, H}), view(a.o1, {1, H}), s, m, "Mm (o)");
@@ -352,18 +392,24 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> int64_t { return i + 1 < argc ? std::atoll(argv[++i]) : 0; };
-    if (a == "--tokens") d.S = next();
-    else if (a == "--hidden") d.H = next();
-    else if (a == "--heads") d.N = next();
-    else if (a == "--mlp") d.I = next();
-    else if (a == "--check") check = true;
+    if (a == "--tokens")
+      d.S = next();
+    else if (a == "--hidden")
+      d.H = next();
+    else if (a == "--heads")
+      d.N = next();
+    else if (a == "--mlp")
+      d.I = next();
+    else if (a == "--check")
+      check = true;
     else {
       std::fprintf(stderr, "usage: %s [--tokens S] [--hidden H] [--heads N] [--mlp I] [--check]\n", argv[0]);
       return 2;
     }
   }
   if (d.S < 1 || d.S > 2047 + 1 || d.N < 1 || d.H % d.N != 0 || d.D() % 2 != 0 || d.I < 1) {
-    std::fprintf(stderr, "need 1 <= tokens <= 2048, heads dividing hidden into an even head size, mlp >= 1\n");
+    std::fprintf(stderr,
+                 "need 1 <= tokens <= 2048, heads dividing hidden into an even head size, mlp >= 1\n");
     return 2;
   }
   const int64_t S = d.S, H = d.H, D = d.D(), I = d.I, Smax = d.Smax();
@@ -378,10 +424,11 @@ int main(int argc, char** argv) {
 
   // Weights scaled so activations stay O(1); rotary tables for positions 0..S.
   const float ws = 1.0f / std::sqrt(static_cast<float>(H));
-  std::vector<Vec> hw = {randomValues(H, 1, 0.5f) /*g1*/, randomValues(H, 2, 0.5f) /*g2*/,
-                         randomValues(H * H, 3, ws),      randomValues(H * H, 4, ws),
-                         randomValues(H * H, 5, ws),      randomValues(H * H, 6, ws),
-                         randomValues(H * 2 * I, 7, ws),  randomValues(I * H, 8, 1.0f / std::sqrt(static_cast<float>(I)))};
+  std::vector<Vec> hw = {
+      randomValues(H, 1, 0.5f) /*g1*/, randomValues(H, 2, 0.5f) /*g2*/,
+      randomValues(H * H, 3, ws),      randomValues(H * H, 4, ws),
+      randomValues(H * H, 5, ws),      randomValues(H * H, 6, ws),
+      randomValues(H * 2 * I, 7, ws),  randomValues(I * H, 8, 1.0f / std::sqrt(static_cast<float>(I)))};
   for (float& g : hw[0]) g = r16(g + 1.0f);
   for (float& g : hw[1]) g = r16(g + 1.0f);
   Vec cosH(static_cast<size_t>(Smax * D)), sinH(cosH.size());
@@ -410,7 +457,8 @@ int main(int argc, char** argv) {
   }
 
   Acts a;
-  for (Buf* b : {&a.x, &a.n1, &a.q, &a.kraw, &a.qr, &a.attn, &a.o, &a.h, &a.n2, &a.d, &a.y}) *b = alloc(S * H, ACL_FLOAT16);
+  for (Buf* b : {&a.x, &a.n1, &a.q, &a.kraw, &a.qr, &a.attn, &a.o, &a.h, &a.n2, &a.d, &a.y})
+    *b = alloc(S * H, ACL_FLOAT16);
   a.rstd = alloc(S, ACL_FLOAT);
   a.gu = alloc(S * 2 * I, ACL_FLOAT16);
   a.act = alloc(S * I, ACL_FLOAT16);
@@ -451,7 +499,8 @@ int main(int argc, char** argv) {
     const size_t b = phase == 0 ? 1 : prefillEnd, e = phase == 0 ? prefillEnd : marks.events.size();
     for (size_t i = b; i < e; ++i) {
       const double us = elapsedUs(marks.events[i - 1].second, marks.events[i].second);
-      auto it = std::find_if(sums.begin(), sums.end(), [&](const auto& p) { return p.first == marks.events[i].first; });
+      auto it = std::find_if(sums.begin(), sums.end(),
+                             [&](const auto& p) { return p.first == marks.events[i].first; });
       if (it == sums.end())
         sums.emplace_back(marks.events[i].first, us);
       else
@@ -461,7 +510,12 @@ int main(int argc, char** argv) {
     for (const auto& [name, us] : sums)
       std::printf("op %s %-26s %10.1f us %5.1f %%\n", phase == 0 ? "prefill" : "decode ", name.c_str(), us,
                   100.0 * us / total);
+    // The same figures as sweep columns (npusim sweep reads NPUSIM_METRIC lines).
+    for (const auto& [name, us] : sums)
+      std::printf("NPUSIM_METRIC %s_us.%s=%.3f\n", phase == 0 ? "prefill" : "decode",
+                  metricName(name).c_str(), us);
   }
+  std::printf("NPUSIM_METRIC prefill_us=%.3f\nNPUSIM_METRIC decode_us=%.3f\n", prefillUs, decodeUs);
   for (auto& [name, e] : marks.events) aclrtDestroyEvent(e);
   const Vec yEager = download(a.y32), y1Eager = download(a.y132);
 
@@ -511,8 +565,9 @@ int main(int argc, char** argv) {
     const Vec y1 = hostMlp(h1, hw, 1, d);
     const double ep = relError(yEager, y), ed = relError(y1Eager, y1);
     const bool good = ep < 2e-2 && ed < 2e-2;
-    std::printf("check against the host reference: prefill max error %.2e, decode max error %.2e (relative): %s\n",
-                ep, ed, good ? "correct" : "WRONG");
+    std::printf(
+        "check against the host reference: prefill max error %.2e, decode max error %.2e (relative): %s\n",
+        ep, ed, good ? "correct" : "WRONG");
     ok = ok && good;
   }
 
@@ -521,10 +576,11 @@ int main(int argc, char** argv) {
   aclrtDestroyEvent(e1);
   for (aclTensor* t : gTensors) aclDestroyTensor(t);
   for (Buf* b : wb) aclrtFree(b->dev);
-  for (Buf* b : {&w.cosT, &w.sinT, &w.mask, &a.x, &a.n1, &a.q, &a.kraw, &a.qr, &a.attn, &a.o, &a.h, &a.n2, &a.d, &a.y,
-                 &a.rstd, &a.gu, &a.act, &a.y32, &a.mx, &a.sm, &a.x1, &a.m1, &a.q1, &a.k1, &a.v1, &a.q1r, &a.attn1,
-                 &a.o1, &a.h1, &a.m2, &a.d1, &a.y1, &a.rstd1, &a.gu1, &a.act1, &a.y132, &a.cos1, &a.sin1, &a.mx1,
-                 &a.sm1, &a.kc, &a.vc})
+  for (Buf* b :
+       {&w.cosT, &w.sinT, &w.mask, &a.x,    &a.n1,    &a.q,   &a.kraw, &a.qr, &a.attn, &a.o,  &a.h,
+        &a.n2,   &a.d,    &a.y,    &a.rstd, &a.gu,    &a.act, &a.y32,  &a.mx, &a.sm,   &a.x1, &a.m1,
+        &a.q1,   &a.k1,   &a.v1,   &a.q1r,  &a.attn1, &a.o1,  &a.h1,   &a.m2, &a.d1,   &a.y1, &a.rstd1,
+        &a.gu1,  &a.act1, &a.y132, &a.cos1, &a.sin1,  &a.mx1, &a.sm1,  &a.kc, &a.vc})
     aclrtFree(b->dev);
   aclrtDestroyStream(stream);
   aclrtResetDevice(0);

@@ -15,6 +15,9 @@
 
 using namespace npusim::aclnn;
 
+// The 910b preset's aicore.cube_cores.
+constexpr int kCores = 24;
+
 namespace {
 
 // A tensor descriptor at a fake device address (tiling never touches memory).
@@ -31,7 +34,7 @@ TEST(Tiling, MatmulBlocksCoverTheOutputExactlyOnce) {
   };
   for (Case c : {Case{1, 1024, 1024, 1024}, Case{1, 256, 256, 64}, Case{3, 100, 37, 9}, Case{1, 1, 1, 1},
                  Case{2, 129, 513, 70}, Case{1, 4096, 16, 16}}) {
-    const MatmulTiling t = planMatmul(c.batch, c.M, c.N, c.K, 2);
+    const MatmulTiling t = planMatmul(c.batch, c.M, c.N, c.K, 2, kCores);
     std::vector<int> hits(static_cast<size_t>(c.batch * c.M * c.N), 0);
     uint64_t macs = 0;
     for (const MatmulBlock& b : t.blocks) {
@@ -55,10 +58,41 @@ TEST(Tiling, MatmulBlocksCoverTheOutputExactlyOnce) {
     EXPECT_EQ(t.baseN % 16, 0);
   }
   // Large problems use full 128 x 256 blocks; small ones shrink them to feed all 24 cores.
-  EXPECT_EQ(planMatmul(1, 1024, 1024, 1024, 2).baseM, 128);
-  EXPECT_EQ(planMatmul(1, 1024, 1024, 1024, 2).baseN, 256);
-  EXPECT_EQ(planMatmul(1, 1024, 1024, 1024, 2).blocks.size(), 32u);
-  EXPECT_GE(planMatmul(1, 256, 256, 64, 2).blocks.size(), static_cast<size_t>(kCubeCores));
+  EXPECT_EQ(planMatmul(1, 2048, 4096, 4096, 2, kCores).baseM, 128);
+  EXPECT_EQ(planMatmul(1, 2048, 4096, 4096, 2, kCores).baseN, 256);
+  EXPECT_GE(planMatmul(1, 256, 256, 64, 2, kCores).blocks.size(), static_cast<size_t>(kCores));
+}
+
+// The blocks spread evenly over the cores: no wave is left mostly empty when narrower blocks
+// fill the same number of waves, and the split follows the configured core count.
+TEST(Tiling, MatmulBlocksFillTheirWaves) {
+  auto waves = [](const MatmulTiling& t) { return (t.blocks.size() + t.cores - 1) / t.cores; };
+  // A decode GEMV: 4096 columns over 24 cores in one wave of 176-column blocks (not 32 blocks of
+  // 128 in two waves, the second a third full).
+  const MatmulTiling gemv = planMatmul(1, 1, 4096, 4096, 2, kCores);
+  EXPECT_EQ(gemv.blocks.size(), 24u);
+  EXPECT_EQ(gemv.baseN, 176);
+  // 1024 x 1024 needs two waves of 128 x 256 blocks (32 blocks); 48 blocks of 128 x 176 fill both.
+  const MatmulTiling sq = planMatmul(1, 1024, 1024, 1024, 2, kCores);
+  EXPECT_EQ(waves(sq), 2u);
+  EXPECT_EQ(sq.blocks.size(), 48u);
+  EXPECT_EQ(sq.baseM * sq.baseN, 128 * 176);
+  // Twice the cores: half the waves for a large problem, and the GEMV spread over all of them.
+  EXPECT_EQ(waves(planMatmul(1, 2048, 4096, 4096, 2, 48)),
+            (waves(planMatmul(1, 2048, 4096, 4096, 2, kCores)) + 1) / 2);
+  EXPECT_GE(planMatmul(1, 1, 4096, 4096, 2, 48).blocks.size(), 43u);
+  // Whatever the cores, with a few waves (where an idle tail costs most) the last wave is more
+  // than half full.
+  for (int cores : {8, 20, 24, 30, 48}) {
+    for (auto [M, N] :
+         {std::pair<int64_t, int64_t>{1, 4096}, {1, 22016}, {1024, 1024}, {2048, 11008}, {300, 700}}) {
+      const MatmulTiling t = planMatmul(1, M, N, 512, 2, cores);
+      const size_t last = t.blocks.size() - (waves(t) - 1) * static_cast<size_t>(cores);
+      if (waves(t) > 1 && waves(t) <= 4) {
+        EXPECT_GT(2 * last, static_cast<size_t>(cores)) << M << "x" << N << " on " << cores;
+      }
+    }
+  }
 }
 
 TEST(Tiling, MatmulOperatorWorkCountsMacsAndOutputBytes) {

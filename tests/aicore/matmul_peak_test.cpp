@@ -64,5 +64,8 @@ TEST(MatmulPeak, TrueFp32TakesTwoCubeSlotsAndHf32One) {
   std::printf("2048^3: fp16 %.1f us, fp32 %.1f us (x%.2f), hf32 %.1f us (x%.2f)\n", f16 * 1e6, f32 * 1e6,
               f32 / f16, h32 * 1e6, h32 / f16);
   EXPECT_NEAR(f32 / f16, 2.0, 0.2);
-  EXPECT_NEAR(h32 / f16, 1.0, 0.15);  // same MACs, twice the bytes to fetch
+  // HF32: the fp16 MAC rate, but twice the operand bytes to fetch: no faster than fp16, and far
+  // from true fp32's two cube slots per MAC.
+  EXPECT_GE(h32 / f16, 0.99);
+  EXPECT_LE(h32 / f16, 1.3);
 }

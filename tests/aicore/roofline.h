@@ -29,12 +29,33 @@ inline double cubeMacsPerSec(const npusim::Config& cfg) {
          cfg.getFloat("aicore.freq_ghz") * 1e9;
 }
 
+// What `cores` AI cores can move to and from global memory together: each core's MTE port
+// (aicore.mte_bytes_per_cycle, the CANN ini's ddr_rate) at the core clock. With the 910b's 24
+// cube cores this (1.38 TB/s) is below the HBM's streaming rate: cube-core operators that only
+// stream (a decode GEMV) are bound by the ports, not by the HBM.
+inline double gmPortBytesPerSec(const npusim::Config& cfg, int64_t cores) {
+  return static_cast<double>(cores) * cfg.getFloat("aicore.mte_bytes_per_cycle") *
+         cfg.getFloat("aicore.freq_ghz") * 1e9;
+}
+
 // Seconds to move `readBytes` + `writeBytes` through HBM at the streaming rate of that mix.
 inline double memorySec(const npusim::Config& cfg, uint64_t readBytes, uint64_t writeBytes) {
   const uint64_t total = readBytes + writeBytes;
   if (total == 0) return 0;
   return static_cast<double>(total) /
          hbmBytesPerSec(cfg, total, static_cast<double>(readBytes) / static_cast<double>(total));
+}
+
+// The same traffic moved by the cube cores: no faster than their MTE ports allow.
+inline double cubeMemorySec(const npusim::Config& cfg, uint64_t readBytes, uint64_t writeBytes) {
+  const double ports =
+      static_cast<double>(readBytes + writeBytes) / gmPortBytesPerSec(cfg, cfg.getInt("aicore.cube_cores"));
+  return std::max(memorySec(cfg, readBytes, writeBytes), ports);
+}
+
+// Whether the cube cores' ports, not the HBM, bound that traffic.
+inline bool cubePortsBound(const npusim::Config& cfg, uint64_t readBytes, uint64_t writeBytes) {
+  return cubeMemorySec(cfg, readBytes, writeBytes) > memorySec(cfg, readBytes, writeBytes);
 }
 
 }  // namespace roofline

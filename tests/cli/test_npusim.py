@@ -534,6 +534,23 @@ class PlotTest(TempDirTest):
         self.assertRan(p)
         self.assertPng(png)
 
+    def test_stacked_breakdown_of_program_metrics(self):
+        out = self.path("stack")
+        self.assertRan(npusim("sweep", "--out", out, "--arg", "a=1,5", "--", APP, "--bytes", "65536",
+                              "--metric", "t_us.copy={a}", "--metric", "t_us.wait=2", "--metric", "other=7"))
+        p = subprocess.run([PLOT, out, "--stack", "t_us", "--label", "small", "--label", "large"],
+                           capture_output=True, text=True)
+        self.assertRan(p)
+        self.assertEqual([os.path.basename(w) for w in p.stdout.split()], ["sweep_stack.png"])
+        self.assertPng(p.stdout.split()[0])
+        # A prefix no program printed, or labels that do not match the points, are refused by name.
+        p = subprocess.run([PLOT, out, "--stack", "nope"], capture_output=True, text=True)
+        self.assertNotEqual(p.returncode, 0)
+        self.assertIn("no column metric.nope.*", p.stderr)
+        p = subprocess.run([PLOT, out, "--stack", "t_us", "--label", "one"], capture_output=True, text=True)
+        self.assertNotEqual(p.returncode, 0)
+        self.assertIn("1 labels for 2 successful points", p.stderr)
+
     def test_plot_refuses_other_files(self):
         bad = self.path("x.json")
         with open(bad, "w") as f:

@@ -42,10 +42,10 @@ const OpInfo kInfo{"aclnnFlashAttentionScore",
                    "out = softmax(scale * Q K^T + mask) V"};
 const OpRegistrar kRegistrar(kInfo);
 
-constexpr int64_t kRowBlock = 128;     // query rows per tile (S1 base block of the kernel)
-constexpr int64_t kColBlock = 128;     // key granularity at which masked blocks are skipped
-constexpr int64_t kMinKvChunk = 512;   // smallest key chunk when short queries are split over cores
-constexpr double kSoftmaxPasses = 6;   // scale+mask, max, subtract+exp, sum, rescale, cast: fp32 passes
+constexpr int64_t kRowBlock = 128;    // query rows per tile (S1 base block of the kernel)
+constexpr int64_t kColBlock = 128;    // key granularity at which masked blocks are skipped
+constexpr int64_t kMinKvChunk = 512;  // smallest key chunk when short queries are split over cores
+constexpr double kSoftmaxPasses = 6;  // scale+mask, max, subtract+exp, sum, rescale, cast: fp32 passes
 
 // Element strides of a tensor along the logical axes batch, sequence, head, head-dim.
 struct Axes {
@@ -115,17 +115,25 @@ rt::OpWork FlashAttentionInstance::work() const {
   w.cube = true;
   const int64_t rowBlocks = (q.S + kRowBlock - 1) / kRowBlock;
   const int64_t baseTiles = q.B * q.N * rowBlocks;
-  // Short query sequences (decoding) split the keys so that every cube core has work.
+  // Short query sequences (decoding) split the keys over the cores: the number of chunks whose
+  // waves of tiles take the least time, ceil(tiles / cores) x keys per chunk (32 heads on 24
+  // cores: 3 chunks in 4 full waves beat 2 waves of whole heads, the second a third full).
   int64_t chunks = 1;
-  if (baseTiles < rates.cubeCores && k.S > kMinKvChunk) {
-    chunks = std::min((rates.cubeCores + baseTiles - 1) / baseTiles, (k.S + kMinKvChunk - 1) / kMinKvChunk);
+  if (rowBlocks == 1 && k.S > kMinKvChunk) {
+    const int64_t most = (k.S + kMinKvChunk - 1) / kMinKvChunk;
+    auto cost = [&](int64_t c) {
+      return (baseTiles * c + rates.cubeCores - 1) / rates.cubeCores * ((k.S + c - 1) / c);
+    };
+    for (int64_t c = 2; c <= most; ++c)
+      if (cost(c) < cost(chunks)) chunks = c;
   }
   const int64_t chunkLen = (k.S + chunks - 1) / chunks;
   const int64_t qEs = static_cast<int64_t>(inputs[0].elementSize());
   const int64_t kvEs = static_cast<int64_t>(inputs[1].elementSize());
   const int64_t oEs = static_cast<int64_t>(outputs[2].elementSize());
   const double macFactor = inputs[0].dtype == ACL_FLOAT ? 2.0 : 1.0;  // fp32 takes two fp16 MAC slots
-  const double vecRate = rates.vectorBytesPerCycle * std::max(1, rates.vectorCores / std::max(1, rates.cubeCores));
+  const double vecRate =
+      rates.vectorBytesPerCycle * std::max(1, rates.vectorCores / std::max(1, rates.cubeCores));
   const int64_t group = q.N / k.N;
   auto addr = [](const TensorDesc& d, int64_t elem) {
     return d.data + static_cast<uint64_t>((d.offset + elem) * static_cast<int64_t>(d.elementSize()));
@@ -171,13 +179,16 @@ rt::OpWork FlashAttentionInstance::work() const {
   return w;
 }
 
-void FlashAttentionInstance::compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const {
+void FlashAttentionInstance::compute(const std::vector<HostTensor>& in,
+                                     const std::vector<HostTensor>& out) const {
   const int64_t S1 = q.S, S2 = k.S, D = q.D, Dv = v.D, group = q.N / k.N;
   const HostTensor &Q = in[0], &K = in[1], &V = in[2];
-  const int64_t qEs = static_cast<int64_t>(dtypeSize(Q.dtype)), kEs = static_cast<int64_t>(dtypeSize(K.dtype));
+  const int64_t qEs = static_cast<int64_t>(dtypeSize(Q.dtype)),
+                kEs = static_cast<int64_t>(dtypeSize(K.dtype));
   const int64_t oEs = static_cast<int64_t>(dtypeSize(out[2].dtype));
-  std::vector<float> qm(static_cast<size_t>(S1 * D)), kt(static_cast<size_t>(D * S2)), vm(static_cast<size_t>(S2 * Dv)),
-      s(static_cast<size_t>(S1 * S2)), ob(static_cast<size_t>(S1 * Dv)), row(static_cast<size_t>(std::max(D, Dv)));
+  std::vector<float> qm(static_cast<size_t>(S1 * D)), kt(static_cast<size_t>(D * S2)),
+      vm(static_cast<size_t>(S2 * Dv)), s(static_cast<size_t>(S1 * S2)), ob(static_cast<size_t>(S1 * Dv)),
+      row(static_cast<size_t>(std::max(D, Dv)));
   std::vector<float> mx(static_cast<size_t>(S1)), sm(static_cast<size_t>(S1));
   // Mask element (b, n, i, j) with broadcasting over its leading dimensions.
   const HostTensor* mask = hasMask ? &in[3] : nullptr;
@@ -187,7 +198,8 @@ void FlashAttentionInstance::compute(const std::vector<HostTensor>& in, const st
     int64_t off = i * (mask->shape[r - 2] == 1 ? 0 : mask->strides[r - 2]) +
                   j * (mask->shape[r - 1] == 1 ? 0 : mask->strides[r - 1]);
     if (r == 4) {
-      off += (mask->shape[0] == 1 ? 0 : b * mask->strides[0]) + (mask->shape[1] == 1 ? 0 : n * mask->strides[1]);
+      off +=
+          (mask->shape[0] == 1 ? 0 : b * mask->strides[0]) + (mask->shape[1] == 1 ? 0 : n * mask->strides[1]);
     }
     return mask->data[off * static_cast<int64_t>(dtypeSize(mask->dtype))] != 0;
   };
@@ -197,7 +209,8 @@ void FlashAttentionInstance::compute(const std::vector<HostTensor>& in, const st
       for (int64_t j = 0; j < S2; ++j) {
         loadRow(K.dtype, K.data + (b * k.sb + j * k.ss + kn * k.sn) * kEs, k.sd * kEs, D, row.data());
         for (int64_t d = 0; d < D; ++d) kt[static_cast<size_t>(d * S2 + j)] = row[static_cast<size_t>(d)];
-        loadRow(V.dtype, V.data + (b * v.sb + j * v.ss + kn * v.sn) * kEs, v.sd * kEs, Dv, vm.data() + j * Dv);
+        loadRow(V.dtype, V.data + (b * v.sb + j * v.ss + kn * v.sn) * kEs, v.sd * kEs, Dv,
+                vm.data() + j * Dv);
       }
       for (int64_t n = kn * group; n < (kn + 1) * group; ++n) {
         for (int64_t i = 0; i < S1; ++i)
@@ -246,9 +259,9 @@ void FlashAttentionInstance::compute(const std::vector<HostTensor>& in, const st
 int32_t build(const char* api, const aclTensor* query, const aclTensor* key, const aclTensor* value,
               const aclTensor* realShift, const aclTensor* dropMask, const aclTensor* paddingMask,
               const aclTensor* attenMask, const aclIntArray* prefix, double scaleValue, double keepProb,
-              int64_t preTokens, int64_t nextTokens, int64_t headNum, const char* inputLayout, int64_t sparseMode,
-              const aclTensor* softmaxMaxOut, const aclTensor* softmaxSumOut, const aclTensor* attentionOut,
-              uint64_t* workspaceSize, aclOpExecutor** executor) {
+              int64_t preTokens, int64_t nextTokens, int64_t headNum, const char* inputLayout,
+              int64_t sparseMode, const aclTensor* softmaxMaxOut, const aclTensor* softmaxSumOut,
+              const aclTensor* attentionOut, uint64_t* workspaceSize, aclOpExecutor** executor) {
   rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"query", query},
                                   {"key", key},
@@ -258,7 +271,8 @@ int32_t build(const char* api, const aclTensor* query, const aclTensor* key, con
                                   {"softmaxSumOut", softmaxSumOut},
                                   {"attentionOutOut", attentionOut}});
   if (st != kSuccess) return st;
-  for (auto [name, t] : {std::pair{"query", query}, {"key", key}, {"value", value}, {"attentionOutOut", attentionOut}}) {
+  for (auto [name, t] :
+       {std::pair{"query", query}, {"key", key}, {"value", value}, {"attentionOutOut", attentionOut}}) {
     if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
     if ((st = checkDtype(api, name, t->desc.dtype, kInfo)) != kSuccess) return st;
     if (t->desc.dtype != query->desc.dtype) {
@@ -269,18 +283,21 @@ int32_t build(const char* api, const aclTensor* query, const aclTensor* key, con
   }
   (void)prefix;  // only read by the prefix sparse modes (5, 6), which are refused below
   if (realShift != nullptr || dropMask != nullptr || paddingMask != nullptr || keepProb != 1.0) {
-    return fail(api, kErrParamInvalid, "pse (realShift), dropout (dropMask, keepProb != 1) and paddingMask are not simulated");
+    return fail(api, kErrParamInvalid,
+                "pse (realShift), dropout (dropMask, keepProb != 1) and paddingMask are not simulated");
   }
   if (sparseMode < 0 || sparseMode > 3) {
-    return fail(api, kErrParamInvalid,
-                fmt::format("sparseMode {} is not simulated (0: mask and band, 1: mask, 2/3: causal)", sparseMode));
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format("sparseMode {} is not simulated (0: mask and band, 1: mask, 2/3: causal)", sparseMode));
   }
   const std::string layout(inputLayout);
   auto inst = std::make_unique<FlashAttentionInstance>();
   if (headNum <= 0 || !axesOf(query->desc, layout, headNum, &inst->q)) {
-    return fail(api, kErrParamInvalid,
-                fmt::format("query shape {} does not fit layout {} with headNum {} (layouts: BSH, SBH, BSND, BNSD)",
-                            shapeString(query->desc.shape), layout, headNum));
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format("query shape {} does not fit layout {} with headNum {} (layouts: BSH, SBH, BSND, BNSD)",
+                    shapeString(query->desc.shape), layout, headNum));
   }
   Axes& q = inst->q;
   // Key/value head count: from the shape in BSND/BNSD, from H / D in BSH/SBH.
@@ -288,7 +305,8 @@ int32_t build(const char* api, const aclTensor* query, const aclTensor* key, con
   if (layout == "BSH" || layout == "SBH") {
     kvHeads = key->desc.rank() == 3 && q.D > 0 ? key->desc.shape[2] / q.D : 0;
   }
-  if (kvHeads <= 0 || !axesOf(key->desc, layout, kvHeads, &inst->k) || !axesOf(value->desc, layout, kvHeads, &inst->v) ||
+  if (kvHeads <= 0 || !axesOf(key->desc, layout, kvHeads, &inst->k) ||
+      !axesOf(value->desc, layout, kvHeads, &inst->v) ||
       !axesOf(attentionOut->desc, layout, headNum, &inst->o)) {
     return fail(api, kErrParamInvalid,
                 fmt::format("key {} / value {} / attentionOut {} do not fit layout {} with query {}",
@@ -298,11 +316,12 @@ int32_t build(const char* api, const aclTensor* query, const aclTensor* key, con
   const Axes &k = inst->k, &v = inst->v;
   if (k.B != q.B || v.B != q.B || k.S != v.S || k.N != v.N || k.D != q.D || v.D > k.D || q.N % k.N != 0 ||
       attentionOut->desc.shape != query->desc.shape) {
-    return fail(api, kErrParamInvalid,
-                fmt::format("shapes do not agree: query {}, key {}, value {}, attentionOut {} (equal B, key/value "
-                            "equal but for D, qD == kD >= vD, headNum a multiple of the key heads, out = query)",
-                            shapeString(query->desc.shape), shapeString(key->desc.shape),
-                            shapeString(value->desc.shape), shapeString(attentionOut->desc.shape)));
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format("shapes do not agree: query {}, key {}, value {}, attentionOut {} (equal B, key/value "
+                    "equal but for D, qD == kD >= vD, headNum a multiple of the key heads, out = query)",
+                    shapeString(query->desc.shape), shapeString(key->desc.shape),
+                    shapeString(value->desc.shape), shapeString(attentionOut->desc.shape)));
   }
   if (v.D != q.D) {
     return fail(api, kErrParamInvalid, "value head dimension different from query's is not simulated");
@@ -311,7 +330,8 @@ int32_t build(const char* api, const aclTensor* query, const aclTensor* key, con
   for (auto [name, t] : {std::pair{"softmaxMaxOut", softmaxMaxOut}, {"softmaxSumOut", softmaxSumOut}}) {
     if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
     if (t->desc.dtype != ACL_FLOAT) {
-      return fail(api, kErrParamInvalid, fmt::format("{} type must be fp32, but is {}", name, dtypeName(t->desc.dtype)));
+      return fail(api, kErrParamInvalid,
+                  fmt::format("{} type must be fp32, but is {}", name, dtypeName(t->desc.dtype)));
     }
     if ((st = checkShape(api, name, t->desc.shape, statShape)) != kSuccess) return st;
   }
@@ -325,10 +345,11 @@ int32_t build(const char* api, const aclTensor* query, const aclTensor* key, con
                 (ms.size() == 2 || ((ms[0] == 1 || ms[0] == q.B) && (ms[1] == 1 || ms[1] == q.N)));
     }
     if (!typeOk || !shapeOk) {
-      return fail(api, kErrParamInvalid,
-                  fmt::format("attenMaskOptional {} must be bool or uint8 of shape [S1,S2], [1,1,S1,S2], [B,1,S1,S2] "
-                              "or [B,N,S1,S2] (S1 = {}, S2 = {})",
-                              attenMask->desc.brief(), q.S, k.S));
+      return fail(
+          api, kErrParamInvalid,
+          fmt::format("attenMaskOptional {} must be bool or uint8 of shape [S1,S2], [1,1,S1,S2], [B,1,S1,S2] "
+                      "or [B,N,S1,S2] (S1 = {}, S2 = {})",
+                      attenMask->desc.brief(), q.S, k.S));
     }
   } else if (sparseMode == 1) {
     return fail(api, kErrParamInvalid, "sparseMode 1 (allMask) needs attenMaskOptional");
@@ -348,8 +369,8 @@ int32_t build(const char* api, const aclTensor* query, const aclTensor* key, con
   addOutput(*inst, "softmaxMaxOut", softmaxMaxOut);
   addOutput(*inst, "softmaxSumOut", softmaxSumOut);
   addOutput(*inst, "attentionOutOut", attentionOut);
-  inst->attrs = fmt::format("layout={}, headNum={}, scale={:.6g}, sparseMode={}, preTokens={}, nextTokens={}", layout,
-                            headNum, scaleValue, sparseMode, preTokens, nextTokens);
+  inst->attrs = fmt::format("layout={}, headNum={}, scale={:.6g}, sparseMode={}, preTokens={}, nextTokens={}",
+                            layout, headNum, scaleValue, sparseMode, preTokens, nextTokens);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 
@@ -358,26 +379,29 @@ int32_t build(const char* api, const aclTensor* query, const aclTensor* key, con
 
 extern "C" aclnnStatus aclnnFlashAttentionScoreGetWorkspaceSize(
     const aclTensor* query, const aclTensor* key, const aclTensor* value, const aclTensor* realShiftOptional,
-    const aclTensor* dropMaskOptional, const aclTensor* paddingMaskOptional, const aclTensor* attenMaskOptional,
-    const aclIntArray* prefixOptional, double scaleValue, double keepProb, int64_t preTokens, int64_t nextTokens,
-    int64_t headNum, char* inputLayout, int64_t innerPrecise, int64_t sparseMode, const aclTensor* softmaxMaxOut,
-    const aclTensor* softmaxSumOut, const aclTensor* softmaxOutOut, const aclTensor* attentionOutOut,
-    uint64_t* workspaceSize, aclOpExecutor** executor) {
+    const aclTensor* dropMaskOptional, const aclTensor* paddingMaskOptional,
+    const aclTensor* attenMaskOptional, const aclIntArray* prefixOptional, double scaleValue, double keepProb,
+    int64_t preTokens, int64_t nextTokens, int64_t headNum, char* inputLayout, int64_t innerPrecise,
+    int64_t sparseMode, const aclTensor* softmaxMaxOut, const aclTensor* softmaxSumOut,
+    const aclTensor* softmaxOutOut, const aclTensor* attentionOutOut, uint64_t* workspaceSize,
+    aclOpExecutor** executor) {
   (void)innerPrecise;   // precision hint of the device kernel; the simulation computes as documented above
   (void)softmaxOutOut;  // reserved output, not written by the device either
-  return npusim::aclnn::build("aclnnFlashAttentionScoreGetWorkspaceSize", query, key, value, realShiftOptional,
-                              dropMaskOptional, paddingMaskOptional, attenMaskOptional, prefixOptional, scaleValue,
-                              keepProb, preTokens, nextTokens, headNum, inputLayout, sparseMode, softmaxMaxOut,
-                              softmaxSumOut, attentionOutOut, workspaceSize, executor);
+  return npusim::aclnn::build("aclnnFlashAttentionScoreGetWorkspaceSize", query, key, value,
+                              realShiftOptional, dropMaskOptional, paddingMaskOptional, attenMaskOptional,
+                              prefixOptional, scaleValue, keepProb, preTokens, nextTokens, headNum,
+                              inputLayout, sparseMode, softmaxMaxOut, softmaxSumOut, attentionOutOut,
+                              workspaceSize, executor);
 }
 
 NPUSIM_ACLNN_PHASE2(FlashAttentionScore)
 
 extern "C" aclnnStatus aclnnFlashAttentionScoreV2GetWorkspaceSize(
     const aclTensor* query, const aclTensor* key, const aclTensor* value, const aclTensor* realShiftOptional,
-    const aclTensor* dropMaskOptional, const aclTensor* paddingMaskOptional, const aclTensor* attenMaskOptional,
-    const aclIntArray* prefixOptional, const aclIntArray* qStartIdxOptional, const aclIntArray* kvStartIdxOptional,
-    double scaleValue, double keepProb, int64_t preTokens, int64_t nextTokens, int64_t headNum, char* inputLayout,
+    const aclTensor* dropMaskOptional, const aclTensor* paddingMaskOptional,
+    const aclTensor* attenMaskOptional, const aclIntArray* prefixOptional,
+    const aclIntArray* qStartIdxOptional, const aclIntArray* kvStartIdxOptional, double scaleValue,
+    double keepProb, int64_t preTokens, int64_t nextTokens, int64_t headNum, char* inputLayout,
     int64_t innerPrecise, int64_t sparseMode, int64_t pseType, const aclTensor* softmaxMaxOut,
     const aclTensor* softmaxSumOut, const aclTensor* softmaxOutOut, const aclTensor* attentionOutOut,
     uint64_t* workspaceSize, aclOpExecutor** executor) {
@@ -387,10 +411,11 @@ extern "C" aclnnStatus aclnnFlashAttentionScoreV2GetWorkspaceSize(
   (void)pseType;
   (void)innerPrecise;
   (void)softmaxOutOut;
-  return npusim::aclnn::build("aclnnFlashAttentionScoreV2GetWorkspaceSize", query, key, value, realShiftOptional,
-                              dropMaskOptional, paddingMaskOptional, attenMaskOptional, prefixOptional, scaleValue,
-                              keepProb, preTokens, nextTokens, headNum, inputLayout, sparseMode, softmaxMaxOut,
-                              softmaxSumOut, attentionOutOut, workspaceSize, executor);
+  return npusim::aclnn::build("aclnnFlashAttentionScoreV2GetWorkspaceSize", query, key, value,
+                              realShiftOptional, dropMaskOptional, paddingMaskOptional, attenMaskOptional,
+                              prefixOptional, scaleValue, keepProb, preTokens, nextTokens, headNum,
+                              inputLayout, sparseMode, softmaxMaxOut, softmaxSumOut, attentionOutOut,
+                              workspaceSize, executor);
 }
 
 NPUSIM_ACLNN_PHASE2(FlashAttentionScoreV2)

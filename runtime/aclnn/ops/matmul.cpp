@@ -71,7 +71,7 @@ class MatmulInstance : public OpInstanceBase<MatmulInstance> {
     matmulGeometry(inputs[0].shape, inputs[0].strides, inputs[1].shape, inputs[1].strides, outputs[0].strides,
                    &g);
     const int64_t inEs = (spec.input == CubeInput::kF16 || spec.input == CubeInput::kBf16) ? 2 : 4;
-    const MatmulTiling t = planMatmul(g.batch, g.M, g.N, g.K, inEs);
+    const MatmulTiling t = planMatmul(g.batch, g.M, g.N, g.K, inEs, rt::coreRates().cubeCores);
     auto base = [](const TensorDesc& d) {
       return d.data + static_cast<uint64_t>(d.offset) * d.elementSize();
     };

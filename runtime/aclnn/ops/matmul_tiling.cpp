@@ -51,19 +51,33 @@ class PanelL2 {
 
 }  // namespace
 
-MatmulTiling planMatmul(int64_t batch, int64_t M, int64_t N, int64_t K, int64_t inElemSize) {
+MatmulTiling planMatmul(int64_t batch, int64_t M, int64_t N, int64_t K, int64_t inElemSize, int cores) {
   MatmulTiling t;
+  t.cores = std::max(1, cores);
   if (batch <= 0 || M <= 0 || N <= 0) return t;
   t.baseM = std::min<int64_t>(128, roundUp16(M));
   t.baseN = std::min<int64_t>(256, roundUp16(N));
-  // Shrink the block (never below the 16 x 16 cube fractal) while cores would stay idle.
-  auto blocks = [&](int64_t bm, int64_t bn) { return batch * ceilDiv(M, bm) * ceilDiv(N, bn); };
-  while (blocks(t.baseM, t.baseN) < kCubeCores && (t.baseM > 16 || t.baseN > 16)) {
-    if (t.baseN >= t.baseM && t.baseN > 16)
-      t.baseN = roundUp16(t.baseN / 2);
-    else
+  auto rowsOfBlocks = [&] { return batch * ceilDiv(M, t.baseM); };
+  auto blocks = [&] { return rowsOfBlocks() * ceilDiv(N, t.baseN); };
+  // Columns split evenly so that `perRow` blocks per row of blocks cover N.
+  auto evenN = [&](int64_t perRow) { return roundUp16(ceilDiv(N, std::max<int64_t>(perRow, 1))); };
+  // Shrink the block (never below the 16 x 16 cube fractal) while cores would stay idle, the
+  // columns split evenly over the cores (as CANN's multi-core split does) rather than halved.
+  while (blocks() < t.cores && (t.baseM > 16 || t.baseN > 16)) {
+    if (t.baseN >= t.baseM && t.baseN > 16) {
+      const int64_t even = evenN(ceilDiv(t.cores, rowsOfBlocks()));
+      t.baseN = even < t.baseN ? even : roundUp16(t.baseN / 2);
+    } else {
       t.baseM = roundUp16(t.baseM / 2);
+    }
   }
+  // A last wave that leaves cores idle costs as much as a full one: narrower (then shorter)
+  // blocks that fill the same number of waves finish each wave sooner (1 x 4096 x 4096 on 24
+  // cores: 24 blocks of 176 columns in one wave rather than 32 of 128 in two).
+  const int64_t waves = ceilDiv(blocks(), t.cores);
+  t.baseN = std::min(t.baseN, evenN(waves * t.cores / rowsOfBlocks()));
+  const int64_t rowsPerBatch = waves * t.cores / (batch * ceilDiv(N, t.baseN));
+  t.baseM = std::min(t.baseM, roundUp16(ceilDiv(M, std::max<int64_t>(rowsPerBatch, 1))));
   // Double-buffered L0B holds 2 x baseK x baseN inputs in 64 KiB (16-aligned K steps).
   t.baseK = std::max<int64_t>(16, (32 * 1024 / (t.baseN * inElemSize)) / 16 * 16);
   t.baseK = std::min(t.baseK, roundUp16(std::max<int64_t>(K, 1)));
@@ -104,15 +118,16 @@ rt::OpWork matmulWork(const MatmulTiling& t, const MatmulGeometry& g, const Matm
     w.tiles.push_back(tw);
   }
 
-  // HBM traffic: replay the L2 wave by wave (blocks i, i + kCubeCores, ... run on one core).
+  // HBM traffic: replay the L2 wave by wave (blocks i, i + t.cores, ... run on one core).
   struct Fetch {
     uint64_t bytes, addr;
     uint64_t sharers = 0;
   };
   PanelL2 l2(kL2Bytes);
   const size_t n = t.blocks.size();
-  for (size_t w0 = 0; w0 < n; w0 += kCubeCores) {
-    const size_t w1 = std::min(n, w0 + kCubeCores);
+  const size_t cores = static_cast<size_t>(t.cores);
+  for (size_t w0 = 0; w0 < n; w0 += cores) {
+    const size_t w1 = std::min(n, w0 + cores);
     std::map<PanelL2::Key, Fetch> fetched;                // panels this wave brings from HBM
     std::vector<std::pair<PanelL2::Key, uint64_t>> uses;  // (panel, sharer index) per tile and operand
     auto use = [&](const PanelL2::Key& k, uint64_t bytes, uint64_t addr) {

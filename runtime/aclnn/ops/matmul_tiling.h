@@ -1,7 +1,9 @@
 #pragma once
 // Tiling of aclnnMatmul over the cube cores, the way an Ascend matmul kernel splits work:
 // the output of each batch is cut into baseM x baseN blocks (128 x 256 by default, shrunk when
-// that would leave cube cores idle); one block is one tile, computed by one AI core with a K
+// that would leave cube cores idle or the last wave of blocks half empty, so the work spreads
+// evenly over the cores as CANN's multi-core split does); one block is one tile, computed by
+// one AI core with a K
 // loop whose A/B chunks are double-buffered in L1/L0 (hardware.md §1.2: L0A/L0B 64 KiB,
 // L0C 128 KiB = one 128 x 256 fp32 accumulator block, L1 512 KiB).
 //
@@ -21,7 +23,6 @@
 
 namespace npusim::aclnn {
 
-constexpr int kCubeCores = 24;
 // L2 shared by all cores of a 910B (hardware.md §1.2); the panels in flight must fit in it.
 constexpr uint64_t kL2Bytes = 192ull << 20;
 
@@ -31,13 +32,15 @@ struct MatmulBlock {
 
 struct MatmulTiling {
   int64_t baseM = 0, baseN = 0, baseK = 0;
+  int cores = 1;                    // cube cores the blocks are spread over (aicore.cube_cores)
   std::vector<MatmulBlock> blocks;  // in the order the cores take them (round-robin)
 };
 
-// inElemSize: bytes per input element as loaded into L0 (2 for fp16/bf16, 4 for fp32/hf32).
+// inElemSize: bytes per input element as loaded into L0 (2 for fp16/bf16, 4 for fp32/hf32);
+// cores: the device's cube cores.
 // Blocks run batch by batch; within a batch, columns are taken in groups whose B panels fit
 // in half of the L2 next to the A panels in use, and each group is swept row by row.
-MatmulTiling planMatmul(int64_t batch, int64_t M, int64_t N, int64_t K, int64_t inElemSize);
+MatmulTiling planMatmul(int64_t batch, int64_t M, int64_t N, int64_t K, int64_t inElemSize, int cores);
 
 struct MatmulAddressing {
   uint64_t aBase, bBase, cBase;  // device address of element 0 of each view
@@ -47,7 +50,7 @@ struct MatmulAddressing {
 
 // One TileWork per block: its K loop's MACs, the C block it writes, and the part of its A row
 // panel and B column panel that is not already in L2 when it runs (readBytes, from readAddr).
-// Blocks run in waves of kCubeCores; a panel first needed in a wave is fetched once, its bytes
+// Blocks run in waves of t.cores; a panel first needed in a wave is fetched once, its bytes
 // shared by the blocks of the wave that use it; panels leave L2 least recently used first.
 rt::OpWork matmulWork(const MatmulTiling& t, const MatmulGeometry& g, const MatmulAddressing& a);
 

@@ -11,7 +11,6 @@
 
 namespace npusim::aclnn {
 
-constexpr int kVectorCores = 48;
 constexpr uint64_t kUbBytes = 192 * 1024;
 // Per-tensor UB buffer: two inputs and one output, each double-buffered, fit in 192 KiB with
 // room for casts: 6 x 32 KiB.

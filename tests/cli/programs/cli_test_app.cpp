@@ -6,12 +6,13 @@
 //                [--segv] [--forever] [--metric NAME=VALUE]
 //
 // --segv writes through a null pointer after the copies; --forever keeps copying until killed;
-// --metric prints an NPUSIM_METRIC line (a column in npusim sweep's results).
+// --metric prints an NPUSIM_METRIC line (a column in npusim sweep's results); repeatable.
 // --abort-if aborts when NPUSIM_SET contains that item (one failing point of a sweep).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "acl/acl.h"
 
@@ -34,7 +35,7 @@ int main(int argc, char** argv) {
   size_t bytes = 4u << 20;
   int copies = 2, exitCode = 0;
   bool abortNow = false, segv = false, forever = false;
-  std::string metric;
+  std::vector<std::string> metrics;
   std::string abortIf;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -52,7 +53,7 @@ int main(int argc, char** argv) {
     else if (a == "--forever")
       forever = true;
     else if (a == "--metric")
-      metric = next, ++i;
+      metrics.emplace_back(next), ++i;
     else if (a == "--abort-if")
       abortIf = next, ++i;
     else if (a == "--touch") {
@@ -83,7 +84,7 @@ int main(int argc, char** argv) {
   float ms = 0;
   CHECK(aclrtEventElapsedTime(&ms, start, stop));
   std::printf("h2d_ms=%.6f bytes=%zu copies=%d\n", static_cast<double>(ms), bytes, copies);
-  if (!metric.empty()) std::printf("NPUSIM_METRIC %s\n", metric.c_str());
+  for (const std::string& m : metrics) std::printf("NPUSIM_METRIC %s\n", m.c_str());
   std::fflush(stdout);
   if (segv) *static_cast<volatile int*>(nullptr) = 1;
   while (forever) {
