@@ -17,7 +17,8 @@ aclError registerRange(ApiCall& api, void* ptr, uint64_t size) {
     return api.fail(ACL_ERROR_INVALID_PARAM, "{} is device memory, not host memory", ptr);
   api.charge(api.rt.costs().alloc);
   if (!api.rt.memory().registerHost(ptr, size))
-    return api.fail(ACL_ERROR_INVALID_PARAM, "[{}, +{}) overlaps memory that is already pinned or registered",
+    return api.fail(ACL_ERROR_INVALID_PARAM,
+                    "[{}, +{}) overlaps memory registered before, or pinned memory it does not lie inside",
                     ptr, size);
   api.args.add("bytes", size);
   return ACL_SUCCESS;
@@ -55,8 +56,7 @@ aclError aclrtHostGetDevicePointer(void* pHost, void** pDevice, uint32_t flag) {
   if (!api.ok()) return api.notReady();
   if (!pHost || !pDevice) return api.fail(ACL_ERROR_INVALID_PARAM, "pHost or pDevice is NULL");
   if (flag != 0) return api.fail(ACL_ERROR_INVALID_PARAM, "flag must be 0");
-  const void* block = api.rt.memory().pinnedBlock(pHost);
-  if (!block || !api.rt.memory().isRegisteredHost(block))
+  if (!api.rt.memory().isDeviceMapped(pHost))
     return api.fail(ACL_ERROR_INVALID_PARAM, "{} is not inside memory registered with aclrtHostRegister",
                     pHost);
   *pDevice = pHost;

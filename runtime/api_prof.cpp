@@ -15,8 +15,10 @@
 
 #include "acl/acl.h"
 #include "acl/acl_prof.h"
+#include "models/sched/hw_stream.h"
 #include "models/sched/task.h"
 #include "mstx/ms_tools_ext.h"
+#include "profiling/aprof_pub.h"
 #include "runtime/errors.h"
 #include "runtime/prof.h"
 #include "runtime/runtime.h"
@@ -69,6 +71,8 @@ struct State {
   std::set<const aclprofConfig*> configs;
   std::set<const aclprofSubscribeConfig*> subscribeConfigs;
   std::map<uint32_t, aclprofSubscribeConfig> subscriptions;  // model id -> copy of its config
+  std::map<uint32_t, uint32_t> modelDevice;                  // MsprofSetDeviceIdByGeModelIdx
+  std::map<uint64_t, std::string> hashed;                    // MsprofGetHashId / MsprofStr2Id
   std::set<const void*> stamps;
   std::set<const mstxDomainRegistration_st*> domains;
   std::map<uint64_t, OpenRange> ranges;  // aclprof and mstx range ids share one counter
@@ -135,6 +139,10 @@ void taskCompleted(const sched::Task& t) {
   State& s = state();
   if (s.subscriptions.empty() || t.kind != sched::TaskKind::Operator) return;
   for (const auto& [model, sub] : s.subscriptions) {
+    // A model bound to a device (MsprofSetDeviceIdByGeModelIdx) sees only that device's operators.
+    auto bound = s.modelDevice.find(model);
+    if (bound != s.modelDevice.end() && t.stream && static_cast<uint32_t>(t.stream->device) != bound->second)
+      continue;
     OpRecord r{};
     r.magic = kRecordMagic;
     r.modelId = model;
@@ -552,8 +560,8 @@ void mstxDomainRangeEnd(mstxDomainHandle_t domain, mstxRangeId id) {
   state().ranges.erase(it);
 }
 
-// profapi: binds a model id to a device for the profiler; npusim's records carry no device, so
-// the call only validates the device.
+// profapi (include/profiling/aprof_pub.h). A model bound to a device receives, through its
+// subscription, only the operators that device runs (without a binding: every device's).
 int32_t MsprofSetDeviceIdByGeModelIdx(const uint32_t geModelIdx, const uint32_t deviceId) {
   ApiCall api("MsprofSetDeviceIdByGeModelIdx");
   if (!api.ok()) return -1;
@@ -561,7 +569,56 @@ int32_t MsprofSetDeviceIdByGeModelIdx(const uint32_t geModelIdx, const uint32_t 
     api.fail(ACL_ERROR_INVALID_DEVICE, "device {} does not exist (model {})", deviceId, geModelIdx);
     return -1;
   }
+  state().modelDevice[geModelIdx] = deviceId;
   return 0;
+}
+
+int32_t MsprofUnsetDeviceIdByGeModelIdx(const uint32_t geModelIdx, const uint32_t deviceId) {
+  ApiCall api("MsprofUnsetDeviceIdByGeModelIdx");
+  if (!api.ok()) return -1;
+  auto it = state().modelDevice.find(geModelIdx);
+  if (it == state().modelDevice.end() || it->second != deviceId) {
+    api.fail(ACL_ERROR_INVALID_PARAM, "model {} is not bound to device {}", geModelIdx, deviceId);
+    return -1;
+  }
+  state().modelDevice.erase(it);
+  return 0;
+}
+
+// String ids for profiling records: the same text always gives the same id (FNV-1a, 64 bit),
+// and MsprofId2Str gives the text back.
+uint64_t MsprofGetHashId(const char* hashInfo, size_t length) {
+  if (!hashInfo) return 0;
+  uint64_t h = 14695981039346656037ull;
+  for (size_t i = 0; i < length; ++i) h = (h ^ static_cast<unsigned char>(hashInfo[i])) * 1099511628211ull;
+  npusim::rt::Runtime& rt = npusim::rt::Runtime::get();
+  std::lock_guard<std::recursive_mutex> lock(rt.mu);
+  state().hashed.emplace(h, std::string(hashInfo, length));
+  return h;
+}
+
+uint64_t MsprofStr2Id(const char* hashInfo, size_t length) { return MsprofGetHashId(hashInfo, length); }
+
+char* MsprofId2Str(const uint64_t id) {
+  npusim::rt::Runtime& rt = npusim::rt::Runtime::get();
+  std::lock_guard<std::recursive_mutex> lock(rt.mu);
+  auto it = state().hashed.find(id);
+  return it == state().hashed.end() ? nullptr : it->second.data();
+}
+
+// The calling thread's simulated host time in ns (profiling timestamps follow simulated time).
+uint64_t MsprofSysCycleTime(void) {
+  ApiCall api("MsprofSysCycleTime");
+  if (!api.ok()) return 0;
+  return static_cast<uint64_t>(api.th->clock / 1000);  // ticks are ps
+}
+
+// Operator profiling is on while an aclprofStart collection runs (for every operator type).
+bool MsprofCheckOpSwitch(uint32_t type, const char* op, size_t len) {
+  (void)len;
+  npusim::rt::Runtime& rt = npusim::rt::Runtime::get();
+  std::lock_guard<std::recursive_mutex> lock(rt.mu);
+  return type == 0 && op && state().running;
 }
 
 }  // extern "C"

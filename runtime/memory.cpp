@@ -164,6 +164,9 @@ bool MemoryManager::freeHost(void* p) {
   if (it == pinned_.end() || isRegisteredHost(p)) return false;
   uint64_t size = it->second;
   pinned_.erase(it);
+  // Its registered (device-mapped) ranges end with it.
+  const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  mappedPinned_.erase(mappedPinned_.lower_bound(a), mappedPinned_.lower_bound(a + size));
   if (size > kHostQuarantineBytes) {
     std::free(p);
     return true;
@@ -304,8 +307,23 @@ void MemoryManager::mapRange(uintptr_t va, uint64_t size, int device, uint64_t p
 
 bool MemoryManager::unmapRange(uintptr_t va) { return mapped_.erase(va) != 0; }
 
+namespace {
+// Whether [a, a + size) overlaps a range of `ranges` (start -> size).
+bool overlapsAny(const std::map<uintptr_t, uint64_t>& ranges, uintptr_t a, uint64_t size) {
+  auto next = ranges.lower_bound(a);
+  if (next != ranges.end() && next->first < a + size) return true;
+  return next != ranges.begin() && std::prev(next)->first + std::prev(next)->second > a;
+}
+}  // namespace
+
 bool MemoryManager::registerHost(void* p, uint64_t size) {
   uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  if (const void* block = pinnedBlock(p); block && !isRegisteredHost(block)) {
+    const uintptr_t b = reinterpret_cast<uintptr_t>(block);
+    if (a + size > b + pinned_.at(b) || overlapsAny(mappedPinned_, a, size)) return false;
+    mappedPinned_[a] = size;
+    return true;
+  }
   auto next = pinned_.lower_bound(a);
   if (next != pinned_.end() && next->first < a + size) return false;
   if (next != pinned_.begin() && std::prev(next)->first + std::prev(next)->second > a) return false;
@@ -316,9 +334,19 @@ bool MemoryManager::registerHost(void* p, uint64_t size) {
 
 bool MemoryManager::unregisterHost(void* p) {
   uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  if (mappedPinned_.erase(a)) return true;
   if (!registered_.erase(a)) return false;
   pinned_.erase(a);
   return true;
+}
+
+bool MemoryManager::isDeviceMapped(const void* p) const {
+  const void* block = pinnedBlock(p);
+  if (!block) return false;
+  if (isRegisteredHost(block)) return true;
+  const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  auto it = mappedPinned_.upper_bound(a);
+  return it != mappedPinned_.begin() && a < std::prev(it)->first + std::prev(it)->second;
 }
 
 }  // namespace npusim::rt

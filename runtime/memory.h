@@ -121,12 +121,16 @@ class MemoryManager {
   void mapRange(uintptr_t va, uint64_t size, int device, uint64_t physOffset);
   bool unmapRange(uintptr_t va);  // false when no mapping starts at va
   // Registered host memory (aclrtHostRegister): pinned for DMA like aclrtMallocHost blocks, but
-  // the program's own memory, never freed by the runtime. False when it overlaps pinned memory.
+  // the program's own memory, never freed by the runtime. A range inside one aclrtMallocHost
+  // block is already pinned: registering it maps it for the device (as the CANN zero-copy sample
+  // does). False when it overlaps other pinned memory or a range registered before.
   bool registerHost(void* p, uint64_t size);
   bool unregisterHost(void* p);  // false when `p` is not a registered start
   bool isRegisteredHost(const void* p) const {
     return registered_.count(reinterpret_cast<uintptr_t>(p)) != 0;
   }
+  // Whether `p` lies in registered memory (either kind): the device may address it directly.
+  bool isDeviceMapped(const void* p) const;
 
  private:
   std::vector<std::unique_ptr<DeviceMemory>> devices_;
@@ -134,6 +138,7 @@ class MemoryManager {
   std::map<uintptr_t, uint64_t> pinned_;         // start -> size
   std::map<uintptr_t, Allocation> mapped_;       // virtual-memory mappings by virtual address
   std::set<uintptr_t> registered_;               // pinned_ entries that aclrtHostRegister made
+  std::map<uintptr_t, uint64_t> mappedPinned_;   // registered ranges inside aclrtMallocHost blocks
   std::map<uintptr_t, uint64_t> quarantine_;     // freed pinned blocks: start -> size
   std::deque<uintptr_t> quarantineOrder_;        // oldest first
   uint64_t quarantineBytes_ = 0;

@@ -63,6 +63,9 @@ extern "C" {
 #define ACL_DEV_FEATURE_NOT_SUPPORT 0x00000000
 
 #define ACL_IPC_EVENT_HANDLE_SIZE 64U
+
+// aclrtMemAllocManaged's flag (managed memory is refused: docs/cann-surface.md, Refusals)
+#define ACL_RT_MEM_ATTACH_GLOBAL 0x01U
 typedef struct aclrtIpcEventHandle {
   char reserved[ACL_IPC_EVENT_HANDLE_SIZE];
 } aclrtIpcEventHandle;

@@ -69,3 +69,42 @@ TEST(HostRegister, RegisteredMemoryIsDmaedLikePinnedMemory) {
   ASSERT_EQ(aclrtHostUnregister(user), ACL_SUCCESS);
   std::free(user);
 }
+
+// aclrtMallocHost memory is pinned already; registering a range of it maps it for the device
+// (the CANN zero-copy sample registers its aclrtMallocHost buffers with ACL_HOST_REG_MAPPED).
+TEST(HostRegister, MallocHostMemoryCanBeMappedForTheDevice) {
+  configure("");
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  const size_t bytes = 1u << 20;
+  void* pinned = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&pinned, bytes), ACL_SUCCESS);
+  char* base = static_cast<char*>(pinned);
+  void* devPtr = nullptr;
+  EXPECT_EQ(aclrtHostGetDevicePointer(pinned, &devPtr, 0), ACL_ERROR_INVALID_PARAM);  // not mapped yet
+  ASSERT_EQ(aclrtHostRegisterV2(pinned, bytes / 2, ACL_HOST_REG_MAPPED), ACL_SUCCESS);
+  ASSERT_EQ(aclrtHostGetDevicePointer(base + 100, &devPtr, 0), ACL_SUCCESS);
+  EXPECT_EQ(devPtr, base + 100);
+  EXPECT_EQ(aclrtHostGetDevicePointer(base + bytes / 2, &devPtr, 0),
+            ACL_ERROR_INVALID_PARAM);  // outside the range
+  EXPECT_EQ(aclrtHostRegisterV2(base + 4096, 4096, ACL_HOST_REG_MAPPED),
+            ACL_ERROR_INVALID_PARAM);  // overlaps
+  EXPECT_EQ(aclrtHostRegisterV2(base + bytes / 2, bytes, ACL_HOST_REG_MAPPED),
+            ACL_ERROR_INVALID_PARAM);  // runs past the block
+  ASSERT_EQ(aclrtHostRegisterV2(base + bytes / 2, bytes / 2, ACL_HOST_REG_MAPPED), ACL_SUCCESS);
+  // The device reads the mapped buffer across PCIe like any pinned memory.
+  std::memset(pinned, 0x5A, bytes);
+  void* dev = nullptr;
+  ASSERT_EQ(aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpy(dev, bytes, devPtr, bytes / 2, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  unsigned char back = 0;
+  ASSERT_EQ(aclrtMemcpy(&back, 1, static_cast<char*>(dev) + bytes / 2 - 1, 1, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_SUCCESS);
+  EXPECT_EQ(back, 0x5A);
+  ASSERT_EQ(aclrtHostUnregister(pinned), ACL_SUCCESS);
+  EXPECT_EQ(aclrtHostUnregister(pinned), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtHostGetDevicePointer(base + 100, &devPtr, 0), ACL_ERROR_INVALID_PARAM);
+  // Freeing the block ends the mappings inside it.
+  ASSERT_EQ(aclrtFreeHost(pinned), ACL_SUCCESS);
+  EXPECT_EQ(aclrtHostUnregister(base + bytes / 2), ACL_ERROR_INVALID_PARAM);
+  aclrtFree(dev);
+}

@@ -1,6 +1,7 @@
 // Profiling (aclprof*, mstx*): marks and ranges appear in npusim's trace on the host track at simulated
 // time; the documented error codes for misuse; a model subscription delivers per-operator records with
 // the simulated operator times.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include "acl/acl_prof.h"
 #include "mstx/ms_tools_ext.h"
 #include "npusim/npusim.h"
+#include "profiling/aprof_pub.h"
 #include "surface_test_util.h"
 
 using surface_test::TempDir;
@@ -177,4 +179,64 @@ TEST(Prof, ModelSubscriptionDeliversSimulatedOperatorTimes) {
   aclrtDestroyStream(stream);
   aclrtResetDevice(0);
   aclFinalize();
+}
+
+namespace {
+// Records waiting in a pipe, read without blocking.
+size_t pendingRecords(int fd, size_t recordSize) {
+  std::vector<char> buf(recordSize * 8);
+  fcntl(fd, F_SETFL, O_NONBLOCK);
+  ssize_t n = read(fd, buf.data(), buf.size());
+  return n > 0 ? static_cast<size_t>(n) / recordSize : 0;
+}
+}  // namespace
+
+TEST(Prof, ModelBoundToADeviceReceivesOnlyThatDevicesOperators) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  size_t recordSize = 0;
+  ASSERT_EQ(aclprofGetOpDescSize(&recordSize), ACL_SUCCESS);
+  EXPECT_EQ(MsprofSetDeviceIdByGeModelIdx(1, 99), -1);  // no such device
+  ASSERT_EQ(MsprofSetDeviceIdByGeModelIdx(1, 1), 0);
+  int bound[2], unbound[2];
+  ASSERT_EQ(pipe(bound), 0);
+  ASSERT_EQ(pipe(unbound), 0);
+  aclprofSubscribeConfig* cb = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &bound[1]);
+  aclprofSubscribeConfig* cu = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &unbound[1]);
+  ASSERT_EQ(aclprofModelSubscribe(1, cb), ACL_SUCCESS);
+  ASSERT_EQ(aclprofModelSubscribe(2, cu), ACL_SUCCESS);
+  for (int dev : {0, 1}) {
+    ASSERT_EQ(aclrtSetDevice(dev), ACL_SUCCESS);
+    aclrtStream s = nullptr;
+    ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+    surface_test::runAdd(s, {1, 2, 3, 4}, {5, 6, 7, 8});
+    ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+    EXPECT_EQ(pendingRecords(bound[0], recordSize), dev == 1 ? 1u : 0u) << "device " << dev;
+    EXPECT_EQ(pendingRecords(unbound[0], recordSize), 1u) << "device " << dev;
+    aclrtDestroyStream(s);
+  }
+  EXPECT_EQ(MsprofUnsetDeviceIdByGeModelIdx(1, 0), -1);  // bound to 1, not 0
+  EXPECT_EQ(MsprofUnsetDeviceIdByGeModelIdx(1, 1), 0);
+  EXPECT_EQ(MsprofUnsetDeviceIdByGeModelIdx(1, 1), -1);
+  ASSERT_EQ(aclprofModelUnSubscribe(1), ACL_SUCCESS);
+  ASSERT_EQ(aclprofModelUnSubscribe(2), ACL_SUCCESS);
+  aclprofDestroySubscribeConfig(cb);
+  aclprofDestroySubscribeConfig(cu);
+  for (int fd : {bound[0], bound[1], unbound[0], unbound[1]}) close(fd);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+}
+
+TEST(Prof, StringIdsAndTheSimulatedClock) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  const uint64_t a = MsprofGetHashId("MatMul", 6), b = MsprofStr2Id("MatMulV2", 6);
+  EXPECT_EQ(a, b);  // the same 6 bytes
+  EXPECT_NE(a, MsprofGetHashId("MatMulV2", 8));
+  ASSERT_NE(MsprofId2Str(a), nullptr);
+  EXPECT_STREQ(MsprofId2Str(a), "MatMul");
+  EXPECT_EQ(MsprofId2Str(a + 1), nullptr);
+  EXPECT_FALSE(MsprofCheckOpSwitch(0, "MatMul", 6));  // no collection running
+  const uint64_t t0 = MsprofSysCycleTime();
+  npusimHostWork(5000.0);  // 5 us of simulated host work
+  EXPECT_GE(MsprofSysCycleTime() - t0, 5000u);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
 }
