@@ -307,8 +307,17 @@ aclError aclprofModelSubscribe(uint32_t modelId, const aclprofSubscribeConfig* p
 aclError aclprofModelUnSubscribe(uint32_t modelId) {
   ApiCall api("aclprofModelUnSubscribe");
   if (!api.ok()) return api.notReady();
-  if (!state().subscriptions.erase(modelId))
+  auto it = state().subscriptions.find(modelId);
+  if (it == state().subscriptions.end())
     return api.fail(ACL_ERROR_INVALID_MODEL_ID, "model {} is not subscribed", modelId);
+  const int fd = it->second.fd;
+  state().subscriptions.erase(it);
+  // As documented for aclprofCreateSubscribeConfig: once its records are sent, the runtime closes
+  // the model's pipe write end, so the subscriber's reader sees the end of the data (unless
+  // another subscription still writes to the same descriptor).
+  bool shared = false;
+  for (const auto& [model, sub] : state().subscriptions) shared |= sub.fd == fd;
+  if (!shared) ::close(fd);
   return api.done();
 }
 

@@ -541,7 +541,11 @@ void Runtime::writeOutputs() {
   if (!unsupported.empty()) {
     std::string list;
     for (const auto& [name, n] : unsupported) list += fmt::format(" {} ({}x)", name, n);
-    std::fprintf(stderr, "npusim: unsupported calls (returned ACL_ERROR_API_NOT_SUPPORT):%s\n", list.c_str());
+    std::fprintf(
+        stderr,
+        "npusim: calls npusim refused (ACL_ERROR_API_NOT_SUPPORT or ACL_ERROR_RT_FEATURE_NOT_SUPPORT; "
+        "the reason is in aclGetRecentErrMsg):%s\n",
+        list.c_str());
   }
   if (statsPath_.empty() && !summary_) return;  // statistics cost O(streams ever created)
   nlohmann::json stats = buildStatistics(*this, end);
