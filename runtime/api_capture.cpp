@@ -150,6 +150,7 @@ aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream) {
   t->label = fmt::format("Model {} replay", m->id);
   t->model = m->graph;
   t->firstModelTaskId = api.rt.reserveTaskIds(m->graph->taskCount());
+  t->externalTargets = npusim::rt::resolveExternalEvents(*m->graph);
   api.args.add("stream", s->hw->id)
       .add("model", static_cast<int64_t>(m->id))
       .add("tasks", m->graph->taskCount());

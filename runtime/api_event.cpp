@@ -66,7 +66,7 @@ uint64_t npusim::rt::timestampTicks(const Runtime& rt, Tick t) {
   return static_cast<uint64_t>(static_cast<long double>(t) * rt.costs().timestampHz / 1e12L);
 }
 
-aclError npusim::rt::recordEvent(const char* name, aclrtEvent event, aclrtStream stream) {
+aclError npusim::rt::recordEvent(const char* name, aclrtEvent event, aclrtStream stream, bool external) {
   ApiCall api(name);
   if (!api.ok()) return api.notReady();
   aclError err;
@@ -74,7 +74,7 @@ aclError npusim::rt::recordEvent(const char* name, aclrtEvent event, aclrtStream
   if (!e) return err;
   Stream* s = api.stream(stream, &err);
   if (!s) return err;
-  if (npusim::rt::captureRecordEvent(api, e, s, &err)) return err;
+  if (npusim::rt::captureRecordEvent(api, e, s, external, &err)) return err;
   api.charge(api.rt.costs().launch);
   auto t = std::make_unique<npusim::sched::Task>();
   t->kind = npusim::sched::TaskKind::EventRecord;
@@ -87,7 +87,7 @@ aclError npusim::rt::recordEvent(const char* name, aclrtEvent event, aclrtStream
   return api.done();
 }
 
-aclError npusim::rt::streamWaitEvent(const char* name, aclrtStream stream, aclrtEvent event) {
+aclError npusim::rt::streamWaitEvent(const char* name, aclrtStream stream, aclrtEvent event, bool external) {
   ApiCall api(name);
   if (!api.ok()) return api.notReady();
   aclError err;
@@ -95,7 +95,7 @@ aclError npusim::rt::streamWaitEvent(const char* name, aclrtStream stream, aclrt
   if (!e) return err;
   Stream* s = api.stream(stream, &err);
   if (!s) return err;
-  if (npusim::rt::captureWaitEvent(api, s, e, &err)) return err;
+  if (npusim::rt::captureWaitEvent(api, s, e, external, &err)) return err;
   api.charge(api.rt.costs().launch);
   auto& hw = *e->hw;
   auto t = std::make_unique<npusim::sched::Task>();

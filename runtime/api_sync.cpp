@@ -279,7 +279,8 @@ aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t
     return api.fail(ACL_ERROR_INVALID_PARAM, "flag {} is neither ACL_EVENT_RECORD_DEFAULT nor _EXTERNAL",
                     flag);
   }
-  return npusim::rt::recordEvent("aclrtRecordEventWithFlag", event, stream);
+  return npusim::rt::recordEvent("aclrtRecordEventWithFlag", event, stream,
+                                 flag == ACL_EVENT_RECORD_EXTERNAL);
 }
 
 aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint32_t timeout, uint32_t flag) {
@@ -291,7 +292,8 @@ aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint
     ApiCall api("aclrtStreamWaitEventWithFlag");
     return api.fail(ACL_ERROR_INVALID_PARAM, "an external wait takes timeout 0 (got {})", timeout);
   }
-  return npusim::rt::streamWaitEvent("aclrtStreamWaitEventWithFlag", stream, event);
+  return npusim::rt::streamWaitEvent("aclrtStreamWaitEventWithFlag", stream, event,
+                                     flag == ACL_EVENT_WAIT_EXTERNAL);
 }
 
 aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {

@@ -72,7 +72,7 @@ void append(HostThread& th, Stream* s, sched::Task&& t, int eventSlot, uint64_t 
     if (flow) tw.flowEnd(s->hw->track, flow, "launch", th.clock);
   }
   t.flow = 0;
-  lane.tasks.push_back(sched::ModelTask{std::move(t), eventSlot});
+  lane.tasks.push_back(sched::ModelTask{std::move(t), eventSlot, nullptr, -1});
 }
 
 int slotOf(CaptureModel& m, Event* e) {
@@ -108,16 +108,35 @@ bool divertToCapture(HostThread& th, sched::HwStream* hw, std::unique_ptr<sched:
   return true;
 }
 
-bool captureRecordEvent(ApiCall& api, Event* e, Stream* s, aclError* ret) {
-  if (!s->capture) {
-    // An eager record replaces the captured one: the event is no longer in capture.
+// An external record or wait in a capture: a task on the user's own event, its index or target
+// filled in per replay.
+void appendExternal(ApiCall& api, CaptureModel& m, Stream* s, Event* e, sched::TaskKind kind,
+                    const char* label) {
+  api.charge(api.rt.costs().launch);
+  sched::Task t = eventTask(kind, label);
+  api.args.add("stream", s->hw->id).add("captured", static_cast<int64_t>(m.id)).add("external", 1);
+  append(*api.th, s, std::move(t), -1, 0);
+  sched::ModelTask& mt = m.lanes[static_cast<size_t>(s->captureLane)].tasks.back();
+  mt.external = e->hw;
+  mt.externalIndex = m.externals++;
+}
+
+bool captureRecordEvent(ApiCall& api, Event* e, Stream* s, bool external, aclError* ret) {
+  if (!s->capture || external) {
+    // An eager record replaces the captured one: the event is no longer in capture. So does an
+    // external one: streams outside the capture wait on the user's event, recorded by replays.
     e->capture = nullptr;
     e->captureSlot = -1;
-    return false;
+    if (!s->capture) return false;
   }
   CaptureModel* m = s->capture;
   if (e->flags & ACL_EVENT_IPC) {
     *ret = failCapture(api, m, ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "IPC events cannot be used in a capture");
+    return true;
+  }
+  if (external) {
+    appendExternal(api, *m, s, e, sched::TaskKind::EventRecord, "EventRecord");
+    *ret = api.done();
     return true;
   }
   if (e->capture && e->capture != m) {
@@ -137,7 +156,13 @@ bool captureRecordEvent(ApiCall& api, Event* e, Stream* s, aclError* ret) {
   return true;
 }
 
-bool captureWaitEvent(ApiCall& api, Stream* s, Event* e, aclError* ret) {
+bool captureWaitEvent(ApiCall& api, Stream* s, Event* e, bool external, aclError* ret) {
+  if (external) {  // outside a capture an ordinary wait; inside, a wait on the user's event
+    if (!s->capture) return false;
+    appendExternal(api, *s->capture, s, e, sched::TaskKind::EventWait, "EventWait");
+    *ret = api.done();
+    return true;
+  }
   CaptureModel* m = e->capture;
   if (!m) {
     if (!s->capture) return false;
@@ -276,6 +301,7 @@ std::string unjoinedReason(const CaptureModel& m) {
     const auto& tasks = m.lanes[l].tasks;
     for (size_t i = 0; i < tasks.size(); ++i) {
       const sched::ModelTask& mt = tasks[i];
+      if (mt.externalIndex >= 0) continue;  // external events join nothing inside the model
       if (mt.task.kind == sched::TaskKind::EventRecord) recordAt[{mt.event, mt.task.recordIndex}] = {l, i};
       if (mt.task.kind == sched::TaskKind::EventWait) waited.insert({mt.event, mt.task.waitTarget});
     }
@@ -288,7 +314,7 @@ std::string unjoinedReason(const CaptureModel& m) {
     todo.pop_back();
     for (size_t j = reach[l]; j <= i; ++j) {
       const sched::ModelTask& mt = m.lanes[l].tasks[j];
-      if (mt.task.kind != sched::TaskKind::EventWait) continue;
+      if (mt.task.kind != sched::TaskKind::EventWait || mt.externalIndex >= 0) continue;
       auto rec = recordAt.find({mt.event, mt.task.waitTarget});
       if (rec != recordAt.end()) todo.push_back(rec->second);
     }
@@ -346,6 +372,7 @@ void finishCapture(CaptureModel* m, bool keep) {
   g->id = m->id;
   g->device = m->device;
   g->events = static_cast<int>(m->events.size());
+  g->externals = m->externals;
   sched::StreamScheduler& sched = *rt.platform().device(m->device).sched;
   for (size_t l = 0; l < m->lanes.size(); ++l) {
     CaptureLane& lane = m->lanes[l];
@@ -482,6 +509,23 @@ void printModel(const CaptureModel& m, std::ostream& out) {
       out << fmt::format("    task {}: {}{}\n", i, mt.task.label, extra);
     }
   }
+}
+
+std::vector<uint64_t> resolveExternalEvents(const sched::ModelGraph& g) {
+  std::vector<uint64_t> targets(static_cast<size_t>(g.externals), 0);
+  for (const sched::ModelLane& lane : g.lanes) {
+    for (const sched::ModelTask& mt : lane.tasks) {
+      if (mt.externalIndex < 0) continue;
+      sched::HwEvent& e = *mt.external;
+      // A record is the event's next one; a wait waits for the latest record issued before the
+      // replay was submitted (or the next one, as an eager wait does).
+      targets[static_cast<size_t>(mt.externalIndex)] = mt.task.kind == sched::TaskKind::EventRecord
+                                                           ? ++e.issuedRecords
+                                                       : e.issuedRecords > e.resetBase ? e.issuedRecords
+                                                                                       : e.resetBase + 1;
+    }
+  }
+  return targets;
 }
 
 }  // namespace npusim::rt

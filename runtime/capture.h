@@ -44,6 +44,7 @@ struct CaptureModel {
   std::string invalidReason;       // why the capture was invalidated
   std::vector<CaptureLane> lanes;  // lane 0: the origin stream
   std::vector<CaptureEventSlot> events;
+  int externals = 0;                         // external event tasks captured so far
   std::shared_ptr<sched::ModelGraph> graph;  // built by a successful End
   uint64_t runsIssued = 0;                   // aclmdlRIExecuteAsync calls so far
 };
@@ -54,8 +55,14 @@ bool divertToCapture(HostThread& th, sched::HwStream* hw, std::unique_ptr<sched:
 
 // Event calls that capture handles itself. Each returns true when the call was a capture
 // call, with the API's result in *ret; false means "not capture business, proceed eagerly".
-bool captureRecordEvent(ApiCall& api, Event* e, Stream* s, aclError* ret);
-bool captureWaitEvent(ApiCall& api, Stream* s, Event* e, aclError* ret);
+// `external` (ACL_EVENT_RECORD_EXTERNAL / _WAIT_EXTERNAL on a capturing stream): the task acts on
+// the user's event at every replay instead of on a model-private slot, so the model can wait for
+// work outside it and outside work can wait for a point inside it.
+bool captureRecordEvent(ApiCall& api, Event* e, Stream* s, bool external, aclError* ret);
+bool captureWaitEvent(ApiCall& api, Stream* s, Event* e, bool external, aclError* ret);
+// The record indices / wait targets a new replay of `g` gives its external event tasks, in
+// ModelTask::externalIndex order, counting its records as issued (for aclmdlRIExecuteAsync).
+std::vector<uint64_t> resolveExternalEvents(const sched::ModelGraph& g);
 bool captureResetEvent(ApiCall& api, Event* e, Stream* s, aclError* ret);
 
 // The capture-mode rule for the unsafe synchronous calls (aclrtMemcpy, aclrtMemset,

@@ -6,8 +6,10 @@
 
 namespace npusim::rt {
 class Runtime;
-aclError recordEvent(const char* name, aclrtEvent event, aclrtStream stream);
-aclError streamWaitEvent(const char* name, aclrtStream stream, aclrtEvent event);
+// `external`: ACL_EVENT_RECORD_EXTERNAL / ACL_EVENT_WAIT_EXTERNAL, which matter only in a capture
+// (docs/capture.md, "External events").
+aclError recordEvent(const char* name, aclrtEvent event, aclrtStream stream, bool external = false);
+aclError streamWaitEvent(const char* name, aclrtStream stream, aclrtEvent event, bool external = false);
 // Device time as the device's system counter reads it (sched.timestamp_hz ticks).
 uint64_t timestampTicks(const Runtime& rt, Tick t);
 }  // namespace npusim::rt

@@ -4,6 +4,7 @@
 // edges between lanes use model-private events, created afresh for every replay so that
 // replays never see each other's records (or the user's).
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "models/sched/task.h"
@@ -18,6 +19,11 @@ struct HwStream;
 struct ModelTask {
   Task task;
   int event = -1;
+  // An external event record/wait (ACL_EVENT_RECORD_EXTERNAL / ACL_EVENT_WAIT_EXTERNAL): the
+  // user's own event, whose record index / wait target each replay takes from the ModelExec
+  // task's externalTargets[externalIndex] (resolved when the replay is submitted).
+  std::shared_ptr<HwEvent> external;
+  int externalIndex = -1;
 };
 
 struct ModelLane {
@@ -31,6 +37,7 @@ struct ModelGraph {
   int device = 0;
   std::vector<ModelLane> lanes;  // lane 0: the origin stream (aclmdlRICaptureBegin's)
   int events = 0;                // model-private event slots
+  int externals = 0;             // external event records and waits (ModelTask::externalIndex)
   uint64_t runsStarted = 0;      // replays the device has begun
   uint64_t runsCompleted = 0;    // replays whose every task has finished
 

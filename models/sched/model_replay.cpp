@@ -35,6 +35,11 @@ void StreamScheduler::runModel(HwStream* s, Task& t) {
       task->submit = at;
       task->flow = i == 0 ? laneFlow : 0;
       if (mt.event >= 0) task->event = events[static_cast<size_t>(mt.event)];
+      if (mt.externalIndex >= 0) {  // the user's event, at the record this replay was given
+        const uint64_t target = t.externalTargets[static_cast<size_t>(mt.externalIndex)];
+        task->event = mt.external;
+        (task->kind == TaskKind::EventRecord ? task->recordIndex : task->waitTarget) = target;
+      }
       submit(lane.hw, std::move(task));
     }
     targets[l] = lane.hw->issued;

@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "models/common/tick.h"
 #include "models/sched/operator_task.h"
@@ -70,6 +71,7 @@ struct Task {
   // ModelExec: the graph to replay and the first of the task ids reserved for its tasks.
   std::shared_ptr<ModelGraph> model;
   uint64_t firstModelTaskId = 0;
+  std::vector<uint64_t> externalTargets;  // per external event task of the model (ModelTask)
 };
 
 }  // namespace npusim::sched
