@@ -258,7 +258,8 @@ ACL_FUNC_VISIBILITY aclError aclrtCheckArchCompatibility(const char* socVersion,
 
 /* Sharing memory and events with other processes. npusim simulates one process: these return
  * ACL_ERROR_API_NOT_SUPPORT with the reason (runtime/api_unsupported.cpp). */
-ACL_FUNC_VISIBILITY aclError aclrtIpcMemGetExportKey(void* devPtr, size_t size, char* key, size_t len, uint64_t flags);
+ACL_FUNC_VISIBILITY aclError aclrtIpcMemGetExportKey(void* devPtr, size_t size, char* key, size_t len,
+                                                     uint64_t flags);
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemClose(const char* key);
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemImportByKey(void** devPtr, const char* key, uint64_t flags);
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetImportPid(const char* key, int32_t* pid, size_t num);
@@ -461,7 +462,6 @@ ACL_FUNC_VISIBILITY aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* 
 /* ---------------------------------------------------------------------------------------------------------
  * Errors and exceptions (runtime/api_exception.cpp)
  * ------------------------------------------------------------------------------------------------------- */
-
 
 typedef enum aclrtDeviceStatus {
   ACL_RT_DEVICE_STATUS_NORMAL = 0,
@@ -769,6 +769,60 @@ typedef enum {
 ACL_FUNC_VISIBILITY aclError aclrtReduceAsync(void* dst, const void* src, uint64_t count,
                                               aclrtReduceKind kind, aclDataType type, aclrtStream stream,
                                               void* reserve);
+/* A parameter of a random-number task: its value inline (isAddr 0; `size` bytes of valueOrAddr), or
+ * the device address of the value (isAddr 1), read when the task runs. */
+typedef struct {
+  uint8_t isAddr;
+  uint8_t valueOrAddr[8];
+  uint8_t size;
+  uint8_t rsv[6];
+} aclrtRandomParaInfo;
+
+typedef struct {
+  aclrtRandomParaInfo dropoutRation; /* probability that a bit is 0 (dropped) */
+} aclrtDropoutBitmaskInfo;
+
+typedef struct {
+  aclrtRandomParaInfo min;
+  aclrtRandomParaInfo max;
+} aclrtUniformDisInfo;
+
+typedef struct {
+  aclrtRandomParaInfo mean;
+  aclrtRandomParaInfo stddev;
+} aclrtNormalDisInfo;
+
+typedef enum {
+  ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK = 0,
+  ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS,
+  ACL_RT_RANDOM_NUM_FUNC_TYPE_NORMAL_DIS,
+  ACL_RT_RANDOM_NUM_FUNC_TYPE_TRUNCATED_NORMAL_DIS,
+} aclrtRandomNumFuncType;
+
+typedef struct {
+  aclrtRandomNumFuncType funcType;
+  union {
+    aclrtDropoutBitmaskInfo dropoutBitmaskInfo;
+    aclrtUniformDisInfo uniformDisInfo;
+    aclrtNormalDisInfo normalDisInfo;
+  } paramInfo;
+} aclrtRandomNumFuncParaInfo;
+
+typedef struct {
+  aclDataType dataType; /* of the results (of the ratio for a dropout bitmask) */
+  aclrtRandomNumFuncParaInfo randomNumFuncParaInfo;
+  void* randomParaAddr;
+  void* randomResultAddr;  /* device memory for randomNum results (a bitmask: randomNum bits) */
+  void* randomCounterAddr; /* 16 bytes of device memory: the generator's offset, advanced by each task */
+  aclrtRandomParaInfo randomSeed;
+  aclrtRandomParaInfo randomNum;
+  uint8_t rsv[8];
+} aclrtRandomNumTaskInfo;
+
+/* Fills randomResultAddr on the stream's device with randomNum values of the distribution, in stream
+ * order (docs/runtime-surface.md, "Random numbers"). reserve must be NULL. */
+ACL_FUNC_VISIBILITY aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo* taskInfo,
+                                                 const aclrtStream stream, void* reserve);
 /* The id of the last task the calling thread launched (the id exception information reports). */
 ACL_FUNC_VISIBILITY aclError aclrtGetThreadLastTaskId(uint32_t* taskId);
 /* The process id the device sees for this process (the host pid: no containers are simulated). */
