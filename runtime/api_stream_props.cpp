@@ -290,6 +290,7 @@ aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag) {
   return withStream("aclrtSetStreamOverflowSwitch", stream, [&](ApiCall& api, Stream* s) {
     if (flag > 1) return api.fail(ACL_ERROR_INVALID_PARAM, "flag {} is neither 0 (off) nor 1 (on)", flag);
     s->overflowSwitch = flag;
+    s->hw->overflowCheck = flag != 0;
     return api.done();
   });
 }

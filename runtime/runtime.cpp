@@ -16,6 +16,7 @@
 #include "runtime/exceptions.h"
 #include "runtime/kernel_exec.h"
 #include "runtime/plugins.h"
+#include "runtime/overflow.h"
 #include "runtime/prof.h"
 #include "runtime/summary.h"
 #include "runtime/sync_objects.h"
@@ -372,6 +373,7 @@ void Runtime::onTaskComplete(const sched::Task& t) {
   if (t.error) taskFailed(t);
   deviceMemoryWritten(t.stream ? t.stream->device : 0);
   prof::taskCompleted(t);
+  overflow::taskCompleted(t);
   dump::taskCompleted(t);
   if (waiter_ && (*waiter_)()) sc_core::sc_pause();
 }

@@ -602,6 +602,12 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDeviceUtilizationRate(int32_t deviceId,
                                                            aclrtUtilizationInfo* utilizationInfo);
 ACL_FUNC_VISIBILITY aclError aclrtSetDeviceSatMode(aclrtFloatOverflowMode mode);
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceSatMode(aclrtFloatOverflowMode* mode);
+/* Writes the device's overflow status (a uint64: 1 when an operator on a stream with the overflow
+ * switch on left an Inf or NaN in a floating-point output since the last reset) at outputAddr, in
+ * stream order; the rest of the outputSize bytes are zeroed. */
+ACL_FUNC_VISIBILITY aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream stream);
+/* Clears the device's overflow status, in stream order. */
+ACL_FUNC_VISIBILITY aclError aclrtResetOverflowStatus(aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtSetStreamOverflowSwitch(aclrtStream stream, uint32_t flag);
 ACL_FUNC_VISIBILITY aclError aclrtGetStreamOverflowSwitch(aclrtStream stream, uint32_t* flag);
 /* Core limits: operators launched under a limit use at most that many cube/vector cores. */

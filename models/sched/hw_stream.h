@@ -51,6 +51,7 @@ struct HwStream {
   // Failure handling (aclrtSetStreamFailureMode, aclrtStreamStop/Abort): with stopOnFailure a
   // failed task makes the stream skip what follows; `discardBefore` skips tasks up to that seq.
   bool stopOnFailure = false;
+  bool overflowCheck = false;  // aclrtSetStreamOverflowSwitch: its operators' outputs are checked
   bool failed = false;
   uint64_t discardThrough = 0;
 };

@@ -14,7 +14,10 @@ struct OperatorTask {
   std::string name;         // "aclnnAdd"
   std::string argsSummary;  // "self=[4,2] fp32, other=[4,2] fp32, out=[4,2] fp32" (trace args)
   aicore::OpWork work;
-  std::function<void()> compute;     // functional kernel; runs when the task executes (may be empty)
+  std::function<void()> compute;  // functional kernel; runs when the task executes (may be empty)
+  // After `compute`: whether a floating-point output holds an Inf or NaN (overflow detection,
+  // asked only for streams with the overflow switch on; may be empty).
+  std::function<bool()> overflowed;
   // Runs when the task starts, before the cores time `work`: a custom kernel runs functionally
   // here and fills `work` with what its blocks did (may be empty).
   std::function<void(aicore::OpWork&)> before;

@@ -2,12 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <cstring>
 #include <deque>
 #include <mutex>
 #include <new>
 #include <unordered_set>
 
 #include "runtime/aclnn/base/error.h"
+#include "runtime/aclnn/base/float_bits.h"
 #include "runtime/aclnn/base/status.h"
 
 namespace npusim::aclnn {
@@ -108,6 +111,36 @@ void computeOnDevice(const OpInstance& op) {
   op.compute(in, out);
 }
 
+// Whether a floating-point output of `op` holds an Inf or NaN (after its kernel ran).
+bool outputsOverflowed(const OpInstance& op) {
+  for (const TensorDesc& d : op.outputs) {
+    if (d.numel() == 0 || (d.dtype != ACL_FLOAT && d.dtype != ACL_FLOAT16 && d.dtype != ACL_BF16)) continue;
+    const char* base = resolve(d);
+    if (!base) continue;
+    const int64_t es = static_cast<int64_t>(d.elementSize());
+    std::vector<int64_t> idx(d.shape.size(), 0);
+    for (int64_t n = 0; n < d.numel(); ++n) {  // every element, through the strides
+      int64_t off = 0;
+      for (size_t k = 0; k < idx.size(); ++k) off += idx[k] * d.strides[k];
+      const char* p = base + off * es;
+      float v;
+      if (d.dtype == ACL_FLOAT) {
+        std::memcpy(&v, p, 4);
+      } else {
+        uint16_t h;
+        std::memcpy(&h, p, 2);
+        v = d.dtype == ACL_FLOAT16 ? halfToFloat(h) : bf16ToFloat(h);
+      }
+      if (!std::isfinite(v)) return true;
+      for (size_t k = idx.size(); k-- > 0;) {
+        if (++idx[k] < d.shape[k]) break;
+        idx[k] = 0;
+      }
+    }
+  }
+  return false;
+}
+
 const OpInstance* executorOp(const aclOpExecutor* executor) {
   return executor != nullptr ? executor->op.get() : nullptr;
 }
@@ -197,7 +230,10 @@ int32_t runExecutor(const char* api, void* workspace, uint64_t workspaceSize, ac
         if (d.numel() > 0) launch.buffers.push_back(firstByte(d));
     if (workspace != nullptr && workspaceSize > 0) launch.buffers.push_back(workspace);
     launch.allocatorWorkspace = fromAllocator;
-    if (rt::functionalEnabled()) launch.compute = [snapshot]() { computeOnDevice(*snapshot); };
+    if (rt::functionalEnabled()) {
+      launch.compute = [snapshot]() { computeOnDevice(*snapshot); };
+      launch.overflowed = [snapshot]() { return outputsOverflowed(*snapshot); };
+    }
     const aclError err = rt::launchOperator(stream, std::move(launch));
     if (err != ACL_SUCCESS) {
       unclaim();
