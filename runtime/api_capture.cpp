@@ -73,6 +73,10 @@ aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
   api.args.add("stream", s->hw->id);
   CaptureModel* m = s->capture;
   if (!m) return api.fail(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "stream {} is not capturing", s->hw->id);
+  if (m->built)
+    return api.fail(ACL_ERROR_RT_STREAM_NOT_CAPTURED,
+                    "stream {} is bound to model {} being built, not capturing: end it with aclmdlRIBuildEnd",
+                    s->hw->id, m->id);
   if (s->captureLane != 0)
     return api.fail(
         ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED,
@@ -166,8 +170,15 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout) {
   aclError err;
   CaptureModel* m = modelArg(api, modelRI, &err);
   if (!m) return err;
-  (void)timeout;
-  // Only models built with aclmdlRIBuildBegin/End run synchronously (acl-api.md §5.1).
+  // Only models built with aclmdlRIBuildBegin/End run synchronously (acl-api.md §5.1): on the
+  // current context's default stream, waited for up to `timeout` ms (-1: for ever).
+  if (m->built) {
+    if (timeout < -1 || timeout == 0)
+      return api.fail(ACL_ERROR_INVALID_PARAM, "timeout {} ms is invalid (use -1 or a positive value)",
+                      timeout);
+    if (aclError e = aclmdlRIExecuteAsync(modelRI, nullptr)) return api.done(e);
+    return api.done(aclrtSynchronizeStreamWithTimeout(nullptr, timeout));
+  }
   return api.fail(ACL_ERROR_RT_PARAM_INVALID,
                   "model {} was captured from a stream (ACL Graph mode): replay it with aclmdlRIExecuteAsync",
                   m->id);

@@ -284,6 +284,60 @@ CaptureModel* startCapture(ApiCall& api, Stream* origin, aclmdlRICaptureMode mod
   return m;
 }
 
+CaptureModel* startBuild(ApiCall& api, Context* ctx) {
+  Registry& r = registry();
+  auto* m = new CaptureModel();
+  m->id = r.nextId++;
+  m->device = ctx->device;
+  m->mode = ACL_MODEL_RI_CAPTURE_MODE_RELAXED;  // building restricts no other call
+  m->beginThread = api.th;
+  m->ctx = ctx;
+  m->state = CaptureModel::State::Building;
+  m->built = true;
+  r.models.insert(m);
+  return m;
+}
+
+void bindStream(CaptureModel& m, Stream* s, bool head) {
+  joinLane(m, s);
+  m.lanes.back().head = head;
+  m.bound.push_back(s);
+}
+
+void activateLane(ApiCall& api, Stream* active, Stream* s) {
+  CaptureModel& m = *s->capture;
+  CaptureLane& target = m.lanes[static_cast<size_t>(active->captureLane)];
+  if (target.activationSlot < 0) {
+    m.events.push_back(CaptureEventSlot{nullptr, 0, 0});
+    target.activationSlot = static_cast<int>(m.events.size()) - 1;
+  }
+  api.charge(api.rt.costs().launch);
+  sched::Task t = eventTask(sched::TaskKind::EventRecord, "ActiveStream");
+  t.recordIndex = ++m.events[static_cast<size_t>(target.activationSlot)].records;
+  api.args.add("stream", s->hw->id).add("activates", active->hw->id).add("model", static_cast<int64_t>(m.id));
+  append(*api.th, s, std::move(t), target.activationSlot, 0);
+}
+
+std::string finishBuild(CaptureModel* m) {
+  bool anyHead = false;
+  for (const CaptureLane& lane : m->lanes) anyHead |= lane.head;
+  if (!anyHead) return "no stream was bound with ACL_MODEL_STREAM_FLAG_HEAD: nothing would start the model";
+  for (const CaptureLane& lane : m->lanes)
+    if (!lane.head && lane.activationSlot < 0)
+      return fmt::format("stream {} is bound without the head flag but no aclrtActiveStream activates it",
+                         lane.streamId);
+  // A lane that waits for its activation starts with a wait on its activation slot.
+  for (CaptureLane& lane : m->lanes) {
+    if (lane.head) continue;
+    sched::Task wait = eventTask(sched::TaskKind::EventWait, "WaitActivation");
+    wait.waitTarget = 1;
+    lane.tasks.insert(lane.tasks.begin(),
+                      sched::ModelTask{std::move(wait), lane.activationSlot, nullptr, -1});
+  }
+  finishCapture(m, true);
+  return {};
+}
+
 void invalidateCapture(CaptureModel* m, const std::string& why) {
   if (m->state != CaptureModel::State::Capturing) return;
   m->state = CaptureModel::State::Invalidated;

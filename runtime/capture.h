@@ -23,6 +23,10 @@ struct CaptureLane {
   sched::HwStream* userHw = nullptr;
   int streamId = 0;
   std::vector<sched::ModelTask> tasks;
+  // Built models (aclmdlRIBuildBegin): a lane bound without the head flag runs only once a task of
+  // another lane activates it (aclrtActiveStream records `activationSlot`).
+  bool head = true;
+  int activationSlot = -1;
 };
 
 // A user event as the model sees it: a private slot whose records are counted per replay.
@@ -34,7 +38,7 @@ struct CaptureEventSlot {
 
 // The object behind an aclmdlRI handle.
 struct CaptureModel {
-  enum class State { Capturing, Invalidated, Ready };
+  enum class State { Capturing, Invalidated, Building, Ready };
   int id = 0;
   int device = 0;
   State state = State::Capturing;
@@ -47,6 +51,8 @@ struct CaptureModel {
   int externals = 0;                         // external event tasks captured so far
   std::shared_ptr<sched::ModelGraph> graph;  // built by a successful End
   uint64_t runsIssued = 0;                   // aclmdlRIExecuteAsync calls so far
+  bool built = false;                        // made by aclmdlRIBuildBegin/End, not by a capture
+  std::vector<Stream*> bound;                // streams bound with aclmdlRIBindStream
 };
 
 // Runtime::launch hook: when `hw` belongs to a capturing stream, appends the task to the
@@ -71,6 +77,16 @@ bool captureResetEvent(ApiCall& api, Event* e, Stream* s, aclError* ret);
 aclError checkUnsafeCall(ApiCall& api, aclError code);
 // Whether any stream of `ctx` (nullptr: any context) is capturing.
 bool anyStreamCapturing(const Context* ctx);
+
+// Models built stream by stream (aclmdlRIBuildBegin .. BuildEnd, runtime/api_model_build.cpp):
+// a bound stream diverts its tasks into its lane, as a capturing stream does.
+CaptureModel* startBuild(ApiCall& api, Context* ctx);
+void bindStream(CaptureModel& m, Stream* s, bool head);
+// aclrtActiveStream inside a build: `s`'s lane records the activation of `active`'s lane.
+void activateLane(ApiCall& api, Stream* active, Stream* s);
+// Ends the build: the bound streams stop diverting, the lanes become the replayable graph. Empty,
+// or why the model cannot be built (it is left building).
+std::string finishBuild(CaptureModel* m);
 
 // Model lifetime, for api_capture.cpp.
 CaptureModel* startCapture(ApiCall& api, Stream* origin, aclmdlRICaptureMode mode);

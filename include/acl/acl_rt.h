@@ -427,6 +427,22 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream 
 /* Synchronous execute (timeout ms, -1 = forever); rejects captured models. */
 ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI);
+
+/* Building a model stream by stream (docs/capture.md, "Built models"): tasks issued to a bound
+ * stream are recorded into the model until aclmdlRIBuildEnd. The model starts its head streams;
+ * a stream bound with ACL_MODEL_STREAM_FLAG_DEFAULT runs once aclrtActiveStream activates it. */
+#define ACL_MODEL_STREAM_FLAG_HEAD 0x00000000U
+#define ACL_MODEL_STREAM_FLAG_DEFAULT 0x7FFFFFFFU
+/* flag is reserved (0). */
+ACL_FUNC_VISIBILITY aclError aclmdlRIBuildBegin(aclmdlRI* modelRI, uint32_t flag);
+ACL_FUNC_VISIBILITY aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag);
+/* Ends the stream's task list in the model. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream);
+/* reserve must be NULL. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void* reserve);
+ACL_FUNC_VISIBILITY aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream);
+/* In a model being built: a task on `stream` that starts the bound stream activeStream. */
+ACL_FUNC_VISIBILITY aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream);
 ACL_DEPRECATED_MESSAGE("aclmdlRIDebugPrint is deprecated, use aclmdlRIDebugJsonPrint instead")
 ACL_FUNC_VISIBILITY aclError aclmdlRIDebugPrint(aclmdlRI modelRI);
 /* flags: ACL_MDLRI_DEBUG_JSON_PRINT_SUMMARY or ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE. */

@@ -1,0 +1,127 @@
+// Models built stream by stream (aclmdlRIBuildBegin .. aclmdlRIBuildEnd): tasks issued to a bound
+// stream are recorded, not run; the model replays them with aclmdlRIExecuteAsync or synchronously
+// with aclmdlRIExecute; a stream bound without the head flag runs only after aclrtActiveStream; and
+// every misuse returns its error.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "capture_test_util.h"
+
+using capture_test::CaptureTest;
+using capture_test::DevVec;
+using capture_test::Pinned;
+
+namespace {
+constexpr int64_t kN = 1 << 20;
+}
+
+TEST_F(CaptureTest, BuiltModelRecordsItsStreamAndReplaysAsyncAndSync) {
+  aclrtStream bound = s_[0], run = s_[1];
+  DevVec x(kN), y(kN, 2.0f), z(kN);
+  Pinned in(static_cast<size_t>(kN), 1.0f), out(static_cast<size_t>(kN), 0.0f);
+  aclmdlRI model = nullptr;
+  ASSERT_EQ(aclmdlRIBuildBegin(&model, 0), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclmdlRIBindStream(model, bound, ACL_MODEL_STREAM_FLAG_HEAD), ACL_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(capture_test::h2d(x, in, bound), ACL_SUCCESS);
+  ASSERT_EQ(capture_test::add(x, y, 1.0f, z, bound), ACL_SUCCESS);  // z = x + y
+  ASSERT_EQ(capture_test::d2h(out, z, bound), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIEndTask(model, bound), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIExecuteAsync(model, run), ACL_ERROR_RT_MODEL_CAPTURED);  // not built yet
+  ASSERT_EQ(aclmdlRIBuildEnd(model, nullptr), ACL_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(out.p[0], 0.0f);  // recorded, not run
+
+  for (float v : {1.0f, 5.0f}) {
+    in.fill(v);
+    ASSERT_EQ(aclmdlRIExecuteAsync(model, run), ACL_SUCCESS) << aclGetRecentErrMsg();
+    ASSERT_EQ(aclrtSynchronizeStream(run), ACL_SUCCESS);
+    EXPECT_EQ(out.p[0], v + 2.0f);
+    EXPECT_EQ(out.p[out.n - 1], v + 2.0f);
+  }
+  in.fill(-1.0f);
+  EXPECT_EQ(aclmdlRIExecute(model, 0), ACL_ERROR_INVALID_PARAM);  // 0 ms is no timeout
+  ASSERT_EQ(aclmdlRIExecute(model, -1), ACL_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(out.p[0], 1.0f);  // done when it returns
+
+  // The same work captured from a stream replays in the same device time.
+  aclmdlRI captured = nullptr;
+  ASSERT_EQ(aclmdlRICaptureBegin(s_[2], ACL_MODEL_RI_CAPTURE_MODE_RELAXED), ACL_SUCCESS);
+  ASSERT_EQ(capture_test::h2d(x, in, s_[2]), ACL_SUCCESS);
+  ASSERT_EQ(capture_test::add(x, y, 1.0f, z, s_[2]), ACL_SUCCESS);
+  ASSERT_EQ(capture_test::d2h(out, z, s_[2]), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRICaptureEnd(s_[2], &captured), ACL_SUCCESS);
+  auto replayMs = [&](aclmdlRI m) {
+    ASSERT_EQ(aclrtRecordEvent(e_[0], run), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRIExecuteAsync(m, run), ACL_SUCCESS);
+    ASSERT_EQ(aclrtRecordEvent(e_[1], run), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(run), ACL_SUCCESS);
+  };
+  float builtMs = 0, capturedMs = 0;
+  replayMs(model);
+  ASSERT_EQ(aclrtEventElapsedTime(&builtMs, e_[0], e_[1]), ACL_SUCCESS);
+  replayMs(captured);
+  ASSERT_EQ(aclrtEventElapsedTime(&capturedMs, e_[0], e_[1]), ACL_SUCCESS);
+  EXPECT_NEAR(builtMs, capturedMs, 0.01 * capturedMs);
+
+  EXPECT_EQ(aclmdlRIUnbindStream(model, bound), ACL_SUCCESS);
+  EXPECT_EQ(aclmdlRIUnbindStream(model, bound), ACL_ERROR_INVALID_PARAM);  // no longer bound
+  EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+  EXPECT_EQ(aclmdlRIDestroy(captured), ACL_SUCCESS);
+}
+
+TEST_F(CaptureTest, StreamBoundWithoutTheHeadFlagRunsWhenActivated) {
+  aclrtStream head = s_[0], side = s_[1], run = s_[2];
+  DevVec a(kN * 4), b(kN * 4);
+  Pinned in(static_cast<size_t>(kN * 4), 0.0f), out(static_cast<size_t>(kN * 4), 0.0f);
+  aclmdlRI model = nullptr;
+  ASSERT_EQ(aclmdlRIBuildBegin(&model, 0), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIBindStream(model, head, ACL_MODEL_STREAM_FLAG_HEAD), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIBindStream(model, side, ACL_MODEL_STREAM_FLAG_DEFAULT), ACL_SUCCESS);
+  // The side stream copies what the head stream's (long) upload wrote: only right if it waits.
+  ASSERT_EQ(capture_test::h2d(a, in, head), ACL_SUCCESS);
+  ASSERT_EQ(aclrtActiveStream(side, head), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtMemcpyAsync(b.dev, b.bytes(), a.dev, a.bytes(), ACL_MEMCPY_DEVICE_TO_DEVICE, side),
+            ACL_SUCCESS);
+  ASSERT_EQ(capture_test::d2h(out, b, side), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIEndTask(model, head), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIEndTask(model, side), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIBuildEnd(model, nullptr), ACL_SUCCESS) << aclGetRecentErrMsg();
+  for (float v : {4.0f, 6.0f}) {
+    in.fill(v);
+    ASSERT_EQ(aclmdlRIExecuteAsync(model, run), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(run), ACL_SUCCESS);
+    EXPECT_EQ(out.p[0], v);
+    EXPECT_EQ(out.p[out.n - 1], v);
+  }
+  EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+}
+
+TEST_F(CaptureTest, BuildMisuseIsRefused) {
+  aclmdlRI model = nullptr;
+  EXPECT_EQ(aclmdlRIBuildBegin(nullptr, 0), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclmdlRIBuildBegin(&model, 1), ACL_ERROR_INVALID_PARAM);
+  ASSERT_EQ(aclmdlRIBuildBegin(&model, 0), ACL_SUCCESS);
+  EXPECT_EQ(aclmdlRIBindStream(model, nullptr, ACL_MODEL_STREAM_FLAG_HEAD), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclmdlRIBindStream(model, s_[0], 5), ACL_ERROR_INVALID_PARAM);
+  ASSERT_EQ(aclmdlRIBindStream(model, s_[0], ACL_MODEL_STREAM_FLAG_HEAD), ACL_SUCCESS);
+  EXPECT_EQ(aclmdlRIBindStream(model, s_[0], ACL_MODEL_STREAM_FLAG_HEAD), ACL_ERROR_RT_STREAM_CAPTURED);
+  EXPECT_EQ(aclmdlRICaptureBegin(s_[0], ACL_MODEL_RI_CAPTURE_MODE_RELAXED), ACL_ERROR_RT_STREAM_CAPTURED);
+  aclmdlRI other = nullptr;
+  EXPECT_EQ(aclmdlRICaptureEnd(s_[0], &other), ACL_ERROR_RT_STREAM_NOT_CAPTURED);
+  EXPECT_EQ(aclmdlRIEndTask(model, s_[1]), ACL_ERROR_INVALID_PARAM);          // not bound
+  EXPECT_EQ(aclmdlRIUnbindStream(model, s_[0]), ACL_ERROR_RT_PARAM_INVALID);  // still building
+  EXPECT_EQ(aclrtActiveStream(s_[1], s_[0]), ACL_ERROR_INVALID_PARAM);        // s_[1] is not bound
+  ASSERT_EQ(aclmdlRIBindStream(model, s_[1], ACL_MODEL_STREAM_FLAG_DEFAULT), ACL_SUCCESS);
+  EXPECT_EQ(aclrtActiveStream(s_[1], s_[1]), ACL_ERROR_INVALID_PARAM);
+  int reserve = 0;
+  EXPECT_EQ(aclmdlRIBuildEnd(model, &reserve), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclmdlRIBuildEnd(model, nullptr), ACL_ERROR_INVALID_PARAM);  // s_[1] is never activated
+  ASSERT_EQ(aclrtActiveStream(s_[1], s_[0]), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIBuildEnd(model, nullptr), ACL_SUCCESS);
+  EXPECT_EQ(aclmdlRIBuildEnd(model, nullptr), ACL_ERROR_RT_PARAM_INVALID);  // already built
+  EXPECT_EQ(aclmdlRIBindStream(model, s_[2], ACL_MODEL_STREAM_FLAG_HEAD), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtActiveStream(s_[1], s_[0]), ACL_ERROR_INVALID_PARAM);  // outside a build
+  ASSERT_EQ(aclmdlRIExecute(model, -1), ACL_SUCCESS);  // an empty head lane and an activated side lane
+  EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+}
