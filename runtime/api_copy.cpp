@@ -15,7 +15,9 @@ namespace {
 // Async copy from pageable host memory: the runtime synchronises the stream and copies
 // synchronously (acl-api.md §5.2).
 aclError pageableFallback(ApiCall& api, Stream* s, const CopyPlan& plan, int fill = 0) {
-  // Capture cannot record a synchronous copy (acl-api.md §5.1).
+  // A model being built records the copy as it is (the device reads the pageable memory when the
+  // model runs, as it would pinned memory); capture cannot record a synchronous copy (§5.1).
+  if (s->capture && s->capture->built) return npusim::rt::launchAsync(api, s, plan);
   if (s->capture)
     return api.fail(ACL_ERROR_RT_PARAM_INVALID,
                     "pageable memory copy task does not support graph capture (stream {} is capturing): use "

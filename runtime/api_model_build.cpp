@@ -4,6 +4,7 @@
 // built model replays with aclmdlRIExecuteAsync / aclmdlRIExecute like a captured one, its head
 // streams starting at once and the others when a task activates them (docs/capture.md).
 #include <algorithm>
+#include <cstring>
 
 #include "acl/acl.h"
 #include "runtime/capture.h"
@@ -95,7 +96,8 @@ aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream) {
   if (!m) return err;
   Stream* s = boundStream(api, m, stream, &err);
   if (!s) return err;
-  // The lane's end is the end of its task list: nothing to record.
+  // The lane's end is the end of its task list; the model ends when this lane is done.
+  m->lanes[static_cast<size_t>(s->captureLane)].endsModel = true;
   api.args.add("model", static_cast<int64_t>(m->id)).add("stream", s->hw->id);
   return api.done();
 }
@@ -144,6 +146,71 @@ aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream) {
                     "aclrtActiveStream works inside a model being built: both streams must be bound to it");
   if (a == s) return api.fail(ACL_ERROR_INVALID_PARAM, "a stream cannot activate itself");
   npusim::rt::activateLane(api, a, s);
+  return api.done();
+}
+
+aclError aclrtSwitchStream(void* leftValue, aclrtCondition cond, void* rightValue,
+                           aclrtCompareDataType dataType, aclrtStream trueStream, aclrtStream falseStream,
+                           aclrtStream stream) {
+  ApiCall api("aclrtSwitchStream");
+  if (!api.ok()) return api.notReady();
+  aclError err;
+  if (!trueStream || !stream) return api.fail(ACL_ERROR_INVALID_PARAM, "trueStream or stream is NULL");
+  if (falseStream) return api.fail(ACL_ERROR_INVALID_PARAM, "falseStream is reserved and must be NULL");
+  if (cond < ACL_RT_EQUAL || cond > ACL_RT_LESS_OR_EQUAL)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "cond {} is not an aclrtCondition", static_cast<int>(cond));
+  if (dataType != ACL_RT_SWITCH_INT32 && dataType != ACL_RT_SWITCH_INT64)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "dataType {} is not an aclrtCompareDataType",
+                    static_cast<int>(dataType));
+  Stream* t = api.stream(trueStream, &err);
+  if (!t) return err;
+  Stream* s = api.stream(stream, &err);
+  if (!s) return err;
+  CaptureModel* m = s->capture;
+  if (!m || !m->built || m->state != CaptureModel::State::Building || t->capture != m || t == s)
+    return api.fail(
+        ACL_ERROR_INVALID_PARAM,
+        "aclrtSwitchStream works inside a model being built: both streams bound to it, and distinct");
+  const uint64_t bytes = dataType == ACL_RT_SWITCH_INT32 ? 4 : 8;
+  const uint8_t* operand[2] = {nullptr, nullptr};
+  void* addr[2] = {leftValue, rightValue};
+  for (int i = 0; i < 2; ++i) {
+    npusim::rt::PointerInfo info = api.rt.memory().classify(addr[i]);
+    if (!addr[i] || info.kind != npusim::rt::PointerKind::Device || info.device != s->device ||
+        !api.rt.memory().rangeInside(info, addr[i], bytes))
+      return api.fail(ACL_ERROR_INVALID_PARAM, "{} {} is not {} bytes of device memory on device {}",
+                      i == 0 ? "leftValue" : "rightValue", addr[i], bytes, s->device);
+    operand[i] = static_cast<const uint8_t*>(api.rt.memory().hostView(info, addr[i]));
+  }
+  // The values are read when the task runs on the device.
+  auto read = [bytes](const uint8_t* p) -> int64_t {
+    if (bytes == 4) {
+      int32_t v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    int64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  };
+  const uint8_t *l = operand[0], *r = operand[1];
+  npusim::rt::activateLane(api, t, s, [l, r, cond, read] {
+    const int64_t a = read(l), b = read(r);
+    switch (cond) {
+      case ACL_RT_EQUAL:
+        return a == b;
+      case ACL_RT_NOT_EQUAL:
+        return a != b;
+      case ACL_RT_GREATER:
+        return a > b;
+      case ACL_RT_GREATER_OR_EQUAL:
+        return a >= b;
+      case ACL_RT_LESS:
+        return a < b;
+      default:
+        return a <= b;
+    }
+  });
   return api.done();
 }
 

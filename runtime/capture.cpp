@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -304,7 +305,7 @@ void bindStream(CaptureModel& m, Stream* s, bool head) {
   m.bound.push_back(s);
 }
 
-void activateLane(ApiCall& api, Stream* active, Stream* s) {
+void activateLane(ApiCall& api, Stream* active, Stream* s, std::function<bool()> condition) {
   CaptureModel& m = *s->capture;
   CaptureLane& target = m.lanes[static_cast<size_t>(active->captureLane)];
   if (target.activationSlot < 0) {
@@ -312,20 +313,43 @@ void activateLane(ApiCall& api, Stream* active, Stream* s) {
     target.activationSlot = static_cast<int>(m.events.size()) - 1;
   }
   api.charge(api.rt.costs().launch);
-  sched::Task t = eventTask(sched::TaskKind::EventRecord, "ActiveStream");
-  t.recordIndex = ++m.events[static_cast<size_t>(target.activationSlot)].records;
   api.args.add("stream", s->hw->id).add("activates", active->hw->id).add("model", static_cast<int64_t>(m.id));
+  if (!condition) {
+    target.activatedAlways = true;
+    sched::Task t = eventTask(sched::TaskKind::EventRecord, "ActiveStream");
+    t.recordIndex = ++m.events[static_cast<size_t>(target.activationSlot)].records;
+    append(*api.th, s, std::move(t), target.activationSlot, 0);
+    return;
+  }
+  // A switch: the replay's copy of the task gets the slot's event; it records when the condition holds.
+  sched::Task t = eventTask(sched::TaskKind::Builtin, "SwitchStream");
+  t.run = [condition](sched::Task& self) {
+    if (!condition()) return;
+    self.event->completedRecords = std::max<uint64_t>(self.event->completedRecords, 1);
+    self.event->signaled.notify(sc_core::SC_ZERO_TIME);
+  };
   append(*api.th, s, std::move(t), target.activationSlot, 0);
 }
 
 std::string finishBuild(CaptureModel* m) {
-  bool anyHead = false;
-  for (const CaptureLane& lane : m->lanes) anyHead |= lane.head;
+  bool anyHead = false, anyEnd = false;
+  for (const CaptureLane& lane : m->lanes) anyHead |= lane.head, anyEnd |= lane.endsModel;
   if (!anyHead) return "no stream was bound with ACL_MODEL_STREAM_FLAG_HEAD: nothing would start the model";
-  for (const CaptureLane& lane : m->lanes)
-    if (!lane.head && lane.activationSlot < 0)
-      return fmt::format("stream {} is bound without the head flag but no aclrtActiveStream activates it",
-                         lane.streamId);
+  for (const CaptureLane& lane : m->lanes) {
+    if (lane.head) continue;
+    if (lane.activationSlot < 0)
+      return fmt::format(
+          "stream {} is bound without the head flag but no aclrtActiveStream or aclrtSwitchStream activates "
+          "it",
+          lane.streamId);
+    // Without an ending lane the model ends when every lane is done: a lane that may never start
+    // would keep it running for ever.
+    if (!lane.activatedAlways && !anyEnd)
+      return fmt::format(
+          "stream {} starts only if an aclrtSwitchStream condition holds: mark the model's end with "
+          "aclmdlRIEndTask",
+          lane.streamId);
+  }
   // A lane that waits for its activation starts with a wait on its activation slot.
   for (CaptureLane& lane : m->lanes) {
     if (lane.head) continue;
@@ -437,6 +461,8 @@ void finishCapture(CaptureModel* m, bool keep) {
     ml.hw = sched.createStream(
         id, false, fmt::format("Model {} stream {} (captured from stream {})", m->id, id, lane.streamId));
     ml.capturedStream = lane.streamId;
+    ml.activation = lane.head ? -1 : lane.activationSlot;
+    ml.endsModel = lane.endsModel;
     ml.tasks = std::move(lane.tasks);
     g->lanes.push_back(std::move(ml));
   }

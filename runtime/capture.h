@@ -6,6 +6,7 @@
 // returned to the origin stream through events, then turns the lanes into a
 // sched::ModelGraph that aclmdlRIExecuteAsync replays on the device.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -27,6 +28,8 @@ struct CaptureLane {
   // another lane activates it (aclrtActiveStream records `activationSlot`).
   bool head = true;
   int activationSlot = -1;
+  bool activatedAlways = false;  // by aclrtActiveStream (not only by a conditional aclrtSwitchStream)
+  bool endsModel = false;        // aclmdlRIEndTask
 };
 
 // A user event as the model sees it: a private slot whose records are counted per replay.
@@ -82,8 +85,9 @@ bool anyStreamCapturing(const Context* ctx);
 // a bound stream diverts its tasks into its lane, as a capturing stream does.
 CaptureModel* startBuild(ApiCall& api, Context* ctx);
 void bindStream(CaptureModel& m, Stream* s, bool head);
-// aclrtActiveStream inside a build: `s`'s lane records the activation of `active`'s lane.
-void activateLane(ApiCall& api, Stream* active, Stream* s);
+// aclrtActiveStream inside a build: `s`'s lane records the activation of `active`'s lane. With
+// `condition`, the activation is a builtin that records it only when condition() holds then.
+void activateLane(ApiCall& api, Stream* active, Stream* s, std::function<bool()> condition = nullptr);
 // Ends the build: the bound streams stop diverting, the lanes become the replayable graph. Empty,
 // or why the model cannot be built (it is left building).
 std::string finishBuild(CaptureModel* m);

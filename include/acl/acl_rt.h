@@ -443,6 +443,20 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void* reserve);
 ACL_FUNC_VISIBILITY aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream);
 /* In a model being built: a task on `stream` that starts the bound stream activeStream. */
 ACL_FUNC_VISIBILITY aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream);
+typedef enum {
+  ACL_RT_EQUAL = 0,
+  ACL_RT_NOT_EQUAL,
+  ACL_RT_GREATER,
+  ACL_RT_GREATER_OR_EQUAL,
+  ACL_RT_LESS,
+  ACL_RT_LESS_OR_EQUAL
+} aclrtCondition;
+typedef enum { ACL_RT_SWITCH_INT32 = 0, ACL_RT_SWITCH_INT64 = 1 } aclrtCompareDataType;
+/* In a model being built: a task on `stream` that starts trueStream when *leftValue (cond)
+ * *rightValue holds as it runs (device values of dataType). falseStream is reserved (NULL). */
+ACL_FUNC_VISIBILITY aclError aclrtSwitchStream(void* leftValue, aclrtCondition cond, void* rightValue,
+                                               aclrtCompareDataType dataType, aclrtStream trueStream,
+                                               aclrtStream falseStream, aclrtStream stream);
 ACL_DEPRECATED_MESSAGE("aclmdlRIDebugPrint is deprecated, use aclmdlRIDebugJsonPrint instead")
 ACL_FUNC_VISIBILITY aclError aclmdlRIDebugPrint(aclmdlRI modelRI);
 /* flags: ACL_MDLRI_DEBUG_JSON_PRINT_SUMMARY or ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE. */

@@ -29,6 +29,11 @@ struct ModelTask {
 struct ModelLane {
   HwStream* hw = nullptr;  // the model's own stream that runs this lane
   int capturedStream = 0;  // user-visible id of the stream it was captured from (trace, dumps)
+  // Built models: the event slot whose record starts this lane (-1: a head lane), and whether the
+  // model ends when this lane's tasks are done (aclmdlRIEndTask). When some lane ends the model,
+  // lanes that are not done then (never activated, say) are cancelled.
+  int activation = -1;
+  bool endsModel = false;
   std::vector<ModelTask> tasks;
 };
 

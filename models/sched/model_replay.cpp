@@ -1,9 +1,11 @@
 // Replay of a captured model on the device (TaskKind::ModelExec): the scheduler itself puts
 // every captured task on the model's lanes at once, so a replay costs one host submission
 // plus the device-side dispatch of each task, never a host launch per task.
+#include <algorithm>
 #include <memory>
 #include <vector>
 
+#include "models/sched/hw_event.h"
 #include "models/sched/model_graph.h"
 #include "models/sched/stream_scheduler.h"
 
@@ -44,9 +46,29 @@ void StreamScheduler::runModel(HwStream* s, Task& t) {
     }
     targets[l] = lane.hw->issued;
   }
+  // The model ends with its ending lanes (every lane if none is marked); then the lanes still
+  // pending are cancelled: their queued tasks are skipped and a lane still waiting for its
+  // activation is released into that skip.
+  bool anyEnd = false;
+  for (const ModelLane& lane : g.lanes) anyEnd |= lane.endsModel;
   for (size_t l = 0; l < g.lanes.size(); ++l) {
+    if (anyEnd && !g.lanes[l].endsModel) continue;
     HwStream* hw = g.lanes[l].hw;
     while (hw->completed < targets[l]) sc_core::wait(hw->progress);
+  }
+  if (anyEnd) {
+    for (size_t l = 0; l < g.lanes.size(); ++l) {
+      ModelLane& lane = g.lanes[l];
+      if (lane.hw->completed >= targets[l]) continue;
+      lane.hw->discardThrough = std::max(lane.hw->discardThrough, lane.hw->issued);
+      if (lane.activation >= 0) {
+        HwEvent& e = *events[static_cast<size_t>(lane.activation)];
+        e.completedRecords = std::max<uint64_t>(e.completedRecords, 1);
+        e.signaled.notify(sc_core::SC_ZERO_TIME);
+      }
+    }
+    for (size_t l = 0; l < g.lanes.size(); ++l)
+      while (g.lanes[l].hw->completed < targets[l]) sc_core::wait(g.lanes[l].hw->progress);
   }
   g.runsCompleted++;
 }

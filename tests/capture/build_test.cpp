@@ -125,3 +125,65 @@ TEST_F(CaptureTest, BuildMisuseIsRefused) {
   ASSERT_EQ(aclmdlRIExecute(model, -1), ACL_SUCCESS);  // an empty head lane and an activated side lane
   EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
 }
+
+// aclrtSwitchStream starts a lane only when its condition holds as the replay reaches it; the
+// model ends with its aclmdlRIEndTask lane, and the lanes that never started are cancelled, so the
+// next replay runs as well.
+TEST_F(CaptureTest, SwitchStreamStartsOnlyTheBranchWhoseConditionHolds) {
+  aclrtStream head = s_[0], branchA = s_[1], branchB = s_[2];
+  aclrtStream end = nullptr, run = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&end), ACL_SUCCESS);
+  ASSERT_EQ(aclrtCreateStream(&run), ACL_SUCCESS);
+  int32_t one = 1, two = 2;
+  void *selector = nullptr, *flag = nullptr, *cmp1 = nullptr, *cmp2 = nullptr;
+  for (void** p : {&selector, &flag, &cmp1, &cmp2})
+    ASSERT_EQ(aclrtMalloc(p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpy(cmp1, 4, &one, 4, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpy(cmp2, 4, &two, 4, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  DevVec a(kN, 0.0f), b(kN, 0.0f), srcA(kN, 10.0f), srcB(kN, 20.0f);
+
+  aclmdlRI model = nullptr;
+  ASSERT_EQ(aclmdlRIBuildBegin(&model, 0), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIBindStream(model, head, ACL_MODEL_STREAM_FLAG_HEAD), ACL_SUCCESS);
+  for (aclrtStream s : {branchA, branchB, end})
+    ASSERT_EQ(aclmdlRIBindStream(model, s, ACL_MODEL_STREAM_FLAG_DEFAULT), ACL_SUCCESS);
+  // The head lane copies the selector into `flag`, then switches on it.
+  ASSERT_EQ(aclrtMemcpyAsync(flag, 4, selector, 4, ACL_MEMCPY_DEVICE_TO_DEVICE, head), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSwitchStream(flag, ACL_RT_EQUAL, cmp1, ACL_RT_SWITCH_INT32, branchA, nullptr, head),
+            ACL_SUCCESS)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtSwitchStream(flag, ACL_RT_EQUAL, cmp2, ACL_RT_SWITCH_INT32, branchB, nullptr, head),
+            ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(a.dev, a.bytes(), srcA.dev, srcA.bytes(), ACL_MEMCPY_DEVICE_TO_DEVICE, branchA),
+            ACL_SUCCESS);
+  ASSERT_EQ(aclrtActiveStream(end, branchA), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(b.dev, b.bytes(), srcB.dev, srcB.bytes(), ACL_MEMCPY_DEVICE_TO_DEVICE, branchB),
+            ACL_SUCCESS);
+  ASSERT_EQ(aclrtActiveStream(end, branchB), ACL_SUCCESS);
+  // Bad switches: a reserved falseStream, an unknown condition, a host operand.
+  EXPECT_EQ(aclrtSwitchStream(flag, ACL_RT_EQUAL, cmp1, ACL_RT_SWITCH_INT32, branchA, branchB, head),
+            ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtSwitchStream(flag, static_cast<aclrtCondition>(9), cmp1, ACL_RT_SWITCH_INT32, branchA,
+                              nullptr, head),
+            ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtSwitchStream(&one, ACL_RT_EQUAL, cmp1, ACL_RT_SWITCH_INT32, branchA, nullptr, head),
+            ACL_ERROR_INVALID_PARAM);
+  // Without an ending lane the model could not end while a branch never starts.
+  EXPECT_EQ(aclmdlRIBuildEnd(model, nullptr), ACL_ERROR_INVALID_PARAM);
+  ASSERT_EQ(aclmdlRIEndTask(model, end), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIBuildEnd(model, nullptr), ACL_SUCCESS) << aclGetRecentErrMsg();
+
+  for (int32_t pick : {1, 2, 1}) {
+    ASSERT_EQ(aclrtMemcpy(selector, 4, &pick, 4, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemset(a.dev, a.bytes(), 0, a.bytes()), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemset(b.dev, b.bytes(), 0, b.bytes()), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRIExecuteAsync(model, run), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(run), ACL_SUCCESS);
+    EXPECT_EQ(a.read().back(), pick == 1 ? 10.0f : 0.0f) << "selector " << pick;
+    EXPECT_EQ(b.read().back(), pick == 2 ? 20.0f : 0.0f) << "selector " << pick;
+  }
+  EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+  for (void* p : {selector, flag, cmp1, cmp2}) aclrtFree(p);
+  aclrtDestroyStream(end);
+  aclrtDestroyStream(run);
+}
