@@ -331,7 +331,15 @@ void activateLane(ApiCall& api, Stream* active, Stream* s, std::function<bool()>
   append(*api.th, s, std::move(t), target.activationSlot, 0);
 }
 
+size_t appendToLane(ApiCall& api, Stream* s, sched::Task&& t) {
+  api.charge(api.rt.costs().launch);
+  append(*api.th, s, std::move(t), -1, 0);
+  return s->capture->lanes[static_cast<size_t>(s->captureLane)].tasks.size() - 1;
+}
+
 std::string finishBuild(CaptureModel* m) {
+  for (const auto& check : m->buildChecks)
+    if (std::string why = check(); !why.empty()) return why;
   bool anyHead = false, anyEnd = false;
   for (const CaptureLane& lane : m->lanes) anyHead |= lane.head, anyEnd |= lane.endsModel;
   if (!anyHead) return "no stream was bound with ACL_MODEL_STREAM_FLAG_HEAD: nothing would start the model";

@@ -56,6 +56,9 @@ struct CaptureModel {
   uint64_t runsIssued = 0;                   // aclmdlRIExecuteAsync calls so far
   bool built = false;                        // made by aclmdlRIBuildBegin/End, not by a capture
   std::vector<Stream*> bound;                // streams bound with aclmdlRIBindStream
+  // Checks that only the finished build can make (labels set where their switches can reach
+  // them): each returns why the model cannot be built, or an empty string.
+  std::vector<std::function<std::string()>> buildChecks;
 };
 
 // Runtime::launch hook: when `hw` belongs to a capturing stream, appends the task to the
@@ -88,6 +91,9 @@ void bindStream(CaptureModel& m, Stream* s, bool head);
 // aclrtActiveStream inside a build: `s`'s lane records the activation of `active`'s lane. With
 // `condition`, the activation is a builtin that records it only when condition() holds then.
 void activateLane(ApiCall& api, Stream* active, Stream* s, std::function<bool()> condition = nullptr);
+// Appends `t` to the lane of `s` (bound to a model being built); returns its index in the lane.
+size_t appendToLane(ApiCall& api, Stream* s, sched::Task&& t);
+
 // Ends the build: the bound streams stop diverting, the lanes become the replayable graph. Empty,
 // or why the model cannot be built (it is left building).
 std::string finishBuild(CaptureModel* m);

@@ -443,6 +443,16 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void* reserve);
 ACL_FUNC_VISIBILITY aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream);
 /* In a model being built: a task on `stream` that starts the bound stream activeStream. */
 ACL_FUNC_VISIBILITY aclError aclrtActiveStream(aclrtStream activeStream, aclrtStream stream);
+/* Labels in a model being built: aclrtSetLabel marks a position in a bound stream; the task
+ * aclrtSwitchLabelByIndex jumps, when it runs, to labelList[*ptr] (a uint32 in device memory; past
+ * the list: its last label), skipping the tasks in between (forward, on the same stream). */
+ACL_FUNC_VISIBILITY aclError aclrtCreateLabel(aclrtLabel* label);
+ACL_FUNC_VISIBILITY aclError aclrtSetLabel(aclrtLabel label, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyLabel(aclrtLabel label);
+ACL_FUNC_VISIBILITY aclError aclrtCreateLabelList(aclrtLabel* labels, size_t num, aclrtLabelList* labelList);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyLabelList(aclrtLabelList labelList);
+ACL_FUNC_VISIBILITY aclError aclrtSwitchLabelByIndex(void* ptr, uint32_t maxValue, aclrtLabelList labelList,
+                                                     aclrtStream stream);
 typedef enum {
   ACL_RT_EQUAL = 0,
   ACL_RT_NOT_EQUAL,

@@ -54,6 +54,8 @@ struct HwStream {
   bool overflowCheck = false;  // aclrtSetStreamOverflowSwitch: its operators' outputs are checked
   bool failed = false;
   uint64_t discardThrough = 0;
+  // A forward jump (aclrtSwitchLabelByIndex in a model): tasks with seq in [skipFrom, skipTo] are skipped.
+  uint64_t skipFrom = 1, skipTo = 0;
 };
 
 }  // namespace npusim::sched

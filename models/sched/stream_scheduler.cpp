@@ -74,7 +74,8 @@ HwStream* StreamScheduler::reuseFinishedStream() {
       }
     }
     s->stats = StreamStats{};
-    s->issued = s->completed = s->discardThrough = 0;
+    s->issued = s->completed = s->discardThrough = s->skipTo = 0;
+    s->skipFrom = 1;
     s->failed = s->stopOnFailure = false;
     s->lastEnd = 0;
     s->destroyed = s->finished = false;
@@ -122,7 +123,8 @@ void StreamScheduler::streamThread(HwStream* s) {
     if (t.submit > now()) sc_core::wait(ticks(t.submit - now()));
     sc_core::wait(ticks(dispatch_));
     t.start = now();
-    if ((s->stopOnFailure && s->failed) || t.seq <= s->discardThrough)
+    if ((s->stopOnFailure && s->failed) || t.seq <= s->discardThrough ||
+        (t.seq >= s->skipFrom && t.seq <= s->skipTo))
       t.skipped = true;  // the stream stopped, failed, or was aborted: the task does not run
     else
       execute(s, t);

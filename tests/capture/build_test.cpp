@@ -187,3 +187,67 @@ TEST_F(CaptureTest, SwitchStreamStartsOnlyTheBranchWhoseConditionHolds) {
   aclrtDestroyStream(end);
   aclrtDestroyStream(run);
 }
+
+// aclrtSwitchLabelByIndex jumps forward to the label its device index selects: the tasks in
+// between do not run, the ones after the label do; an index past the list means the last label.
+TEST_F(CaptureTest, SwitchLabelByIndexSkipsToTheSelectedLabel) {
+  aclrtStream bound = s_[0], run = s_[1];
+  void* index = nullptr;
+  ASSERT_EQ(aclrtMalloc(&index, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  DevVec skipped(1024, 0.0f), afterFirst(1024, 0.0f), afterSecond(1024, 0.0f), src(1024, 3.0f);
+  aclrtLabel labels[2];
+  for (aclrtLabel& l : labels) ASSERT_EQ(aclrtCreateLabel(&l), ACL_SUCCESS);
+  aclrtLabelList list = nullptr;
+  ASSERT_EQ(aclrtCreateLabelList(labels, 2, &list), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSetLabel(labels[0], bound), ACL_ERROR_INVALID_PARAM);  // not bound to a model yet
+
+  aclmdlRI model = nullptr;
+  ASSERT_EQ(aclmdlRIBuildBegin(&model, 0), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIBindStream(model, bound, ACL_MODEL_STREAM_FLAG_HEAD), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSwitchLabelByIndex(index, 0, list, bound), ACL_ERROR_INVALID_PARAM);  // maxValue 0
+  uint32_t hostIndex = 0;
+  EXPECT_EQ(aclrtSwitchLabelByIndex(&hostIndex, 2, list, bound), ACL_ERROR_INVALID_PARAM);  // host memory
+  ASSERT_EQ(aclrtSwitchLabelByIndex(index, 2, list, bound), ACL_SUCCESS) << aclGetRecentErrMsg();
+  auto copy = [&](const DevVec& dst) {
+    ASSERT_EQ(
+        aclrtMemcpyAsync(dst.dev, dst.bytes(), src.dev, src.bytes(), ACL_MEMCPY_DEVICE_TO_DEVICE, bound),
+        ACL_SUCCESS);
+  };
+  copy(skipped);
+  ASSERT_EQ(aclrtSetLabel(labels[0], bound), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSetLabel(labels[0], bound), ACL_ERROR_INVALID_PARAM);  // set once
+  copy(afterFirst);
+  ASSERT_EQ(aclrtSetLabel(labels[1], bound), ACL_SUCCESS);
+  copy(afterSecond);
+  ASSERT_EQ(aclmdlRIEndTask(model, bound), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIBuildEnd(model, nullptr), ACL_SUCCESS) << aclGetRecentErrMsg();
+
+  for (uint32_t pick : {0u, 1u, 7u}) {
+    ASSERT_EQ(aclrtMemcpy(index, 4, &pick, 4, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    for (const DevVec* v : {&skipped, &afterFirst, &afterSecond})
+      ASSERT_EQ(aclrtMemset(v->dev, v->bytes(), 0, v->bytes()), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRIExecuteAsync(model, run), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(run), ACL_SUCCESS);
+    EXPECT_EQ(skipped.read().back(), 0.0f) << "index " << pick;
+    EXPECT_EQ(afterFirst.read().back(), pick == 0 ? 3.0f : 0.0f) << "index " << pick;
+    EXPECT_EQ(afterSecond.read().back(), 3.0f) << "index " << pick;
+  }
+  EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+
+  // A label set before its switch would need a backward jump: the build is refused.
+  aclrtLabel early = nullptr;
+  ASSERT_EQ(aclrtCreateLabel(&early), ACL_SUCCESS);
+  aclrtLabelList earlyList = nullptr;
+  ASSERT_EQ(aclrtCreateLabelList(&early, 1, &earlyList), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIBuildBegin(&model, 0), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIBindStream(model, s_[2], ACL_MODEL_STREAM_FLAG_HEAD), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetLabel(early, s_[2]), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSwitchLabelByIndex(index, 1, earlyList, s_[2]), ACL_SUCCESS);
+  EXPECT_EQ(aclmdlRIBuildEnd(model, nullptr), ACL_ERROR_INVALID_PARAM);
+
+  EXPECT_EQ(aclrtDestroyLabelList(list), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyLabelList(list), ACL_ERROR_INVALID_PARAM);
+  for (aclrtLabel l : labels) EXPECT_EQ(aclrtDestroyLabel(l), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyLabel(labels[0]), ACL_ERROR_INVALID_PARAM);
+  aclrtFree(index);
+}
