@@ -331,6 +331,27 @@ void activateLane(ApiCall& api, Stream* active, Stream* s, std::function<bool()>
   append(*api.th, s, std::move(t), target.activationSlot, 0);
 }
 
+CaptureModel* newBranch(CaptureModel& parent) {
+  Registry& r = registry();
+  auto* m = new CaptureModel();
+  m->id = r.nextId++;
+  m->device = parent.device;
+  m->ctx = parent.ctx;
+  m->state = CaptureModel::State::Pending;
+  r.models.insert(m);
+  parent.branches.push_back(m);
+  return m;
+}
+
+void captureInto(ApiCall& api, Stream* s, CaptureModel* m, aclmdlRICaptureMode mode) {
+  Registry& r = registry();
+  m->state = CaptureModel::State::Capturing;
+  m->mode = mode;
+  m->beginThread = api.th;
+  r.active.push_back(m);
+  joinLane(*m, s);
+}
+
 size_t appendToLane(ApiCall& api, Stream* s, sched::Task&& t) {
   api.charge(api.rt.costs().launch);
   append(*api.th, s, std::move(t), -1, 0);
@@ -454,6 +475,13 @@ void finishCapture(CaptureModel* m, bool keep) {
     return;
   }
   m->state = CaptureModel::State::Ready;
+  if (!m->atStart.empty() && !m->lanes.empty()) {  // every replay first runs these, on the origin lane
+    sched::Task t = eventTask(sched::TaskKind::Builtin, "ModelStart");
+    t.run = [fns = m->atStart](sched::Task&) {
+      for (const auto& f : fns) f();
+    };
+    m->lanes[0].tasks.insert(m->lanes[0].tasks.begin(), sched::ModelTask{std::move(t), -1, nullptr, -1});
+  }
   auto g = std::make_shared<sched::ModelGraph>();
   g->id = m->id;
   g->device = m->device;
@@ -498,6 +526,8 @@ CaptureModel* findModel(aclmdlRI handle) {
 }
 
 void destroyModel(ApiCall& api, CaptureModel* m) {
+  for (CaptureModel* b : m->branches)
+    if (registry().models.count(b)) destroyModel(api, b);
   if (m->graph) {
     sched::StreamScheduler& sched = *api.rt.platform().device(m->device).sched;
     for (sched::ModelLane& lane : m->graph->lanes) sched.retireStream(lane.hw);

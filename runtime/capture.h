@@ -41,7 +41,13 @@ struct CaptureEventSlot {
 
 // The object behind an aclmdlRI handle.
 struct CaptureModel {
-  enum class State { Capturing, Invalidated, Building, Ready };
+  enum class State {
+    Capturing,
+    Invalidated,
+    Building,
+    Pending,
+    Ready
+  };  // Pending: a branch awaiting its capture
   int id = 0;
   int device = 0;
   State state = State::Capturing;
@@ -59,6 +65,9 @@ struct CaptureModel {
   // Checks that only the finished build can make (labels set where their switches can reach
   // them): each returns why the model cannot be built, or an empty string.
   std::vector<std::function<std::string()>> buildChecks;
+  // Run on the device at the start of every replay (a condition's default value), in order.
+  std::vector<std::function<void()>> atStart;
+  std::vector<CaptureModel*> branches;  // models of its conditional tasks (destroyed with it)
 };
 
 // Runtime::launch hook: when `hw` belongs to a capturing stream, appends the task to the
@@ -97,6 +106,11 @@ size_t appendToLane(ApiCall& api, Stream* s, sched::Task&& t);
 // Ends the build: the bound streams stop diverting, the lanes become the replayable graph. Empty,
 // or why the model cannot be built (it is left building).
 std::string finishBuild(CaptureModel* m);
+
+// Conditional tasks (runtime/api_cond.cpp): a branch model made by aclmdlRIAddCondTask, captured
+// later with aclmdlRICaptureToModelRIBegin.
+CaptureModel* newBranch(CaptureModel& parent);
+void captureInto(ApiCall& api, Stream* s, CaptureModel* m, aclmdlRICaptureMode mode);
 
 // Model lifetime, for api_capture.cpp.
 CaptureModel* startCapture(ApiCall& api, Stream* origin, aclmdlRICaptureMode mode);

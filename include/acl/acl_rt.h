@@ -428,6 +428,33 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream 
 ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI);
 
+/* Conditional tasks in a capture (docs/capture.md, "Conditional tasks"). */
+typedef void* aclmdlRICondHandle;
+typedef enum { ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT = 1 } aclmdlRICondHandleFlag;
+typedef enum {
+  ACL_MODEL_RI_COND_TYPE_IF = 0,
+  ACL_MODEL_RI_COND_TYPE_WHILE = 1,
+  ACL_MODEL_RI_COND_TYPE_SWITCH = 2,
+} aclmdlRICondTaskType;
+typedef struct tagAclmdlRICondTaskParams {
+  aclmdlRICondHandle handle;
+  aclmdlRICondTaskType type;
+  uint32_t size;          /* branches: 1 or 2 for IF, 1 for WHILE, > 0 for SWITCH */
+  aclmdlRI* modelRIArray; /* out: the branch models, to capture with aclmdlRICaptureToModelRIBegin */
+} aclmdlRICondTaskParams;
+/* A uint64 condition in device memory for the model being captured; with ASSIGN_DEFAULT every
+ * replay first sets it to defaultLaunchValue. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
+                                                      aclmdlRICondHandleFlag flag,
+                                                      aclmdlRICondHandle* handle);
+ACL_FUNC_VISIBILITY aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t** ptr);
+/* flags reserved (0); stream must be capturing into the condition's model. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream,
+                                                 uint32_t flags);
+/* Starts capturing stream into a branch model made by aclmdlRIAddCondTask (ended by aclmdlRICaptureEnd). */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI,
+                                                           aclmdlRICaptureMode mode);
+
 /* Building a model stream by stream (docs/capture.md, "Built models"): tasks issued to a bound
  * stream are recorded into the model until aclmdlRIBuildEnd. The model starts its head streams;
  * a stream bound with ACL_MODEL_STREAM_FLAG_DEFAULT runs once aclrtActiveStream activates it. */

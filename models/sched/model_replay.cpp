@@ -73,4 +73,14 @@ void StreamScheduler::runModel(HwStream* s, Task& t) {
   g.runsCompleted++;
 }
 
+void StreamScheduler::runNested(HwStream* s, std::shared_ptr<ModelGraph> g, uint64_t firstTaskId) {
+  Task t;
+  t.kind = TaskKind::ModelExec;
+  t.start = static_cast<Tick>(sc_core::sc_time_stamp().value());
+  t.firstModelTaskId = firstTaskId;
+  t.externalTargets.assign(static_cast<size_t>(g->externals), 0);
+  t.model = std::move(g);
+  runModel(s, t);
+}
+
 }  // namespace npusim::sched

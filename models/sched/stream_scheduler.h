@@ -52,6 +52,10 @@ class StreamScheduler : public sc_core::sc_module {
   std::vector<StreamRecord> streamStatistics() const;
   Tick dispatchLatency() const { return dispatch_; }
 
+  // Replays `g` from a task running on `s` (a conditional task of another model) and returns when
+  // the replay has ended; its tasks take ids from `firstTaskId` on.
+  void runNested(HwStream* s, std::shared_ptr<ModelGraph> g, uint64_t firstTaskId);
+
  private:
   void streamThread(HwStream* s);
   void execute(HwStream* s, Task& t);
