@@ -19,6 +19,7 @@ struct Registry {
   std::set<CaptureModel*> models;                           // live aclmdlRI handles
   std::vector<CaptureModel*> active;                        // captures between Begin and End
   std::unordered_map<sched::HwStream*, Stream*> capturing;  // hardware queue -> capturing stream
+  std::unordered_map<sched::HwStream*, std::vector<std::unique_ptr<sched::Task>>*> updating;  // -> new tasks
   int nextId = 1;
 };
 
@@ -99,8 +100,22 @@ sched::Task eventTask(sched::TaskKind kind, const char* label) {
 
 }  // namespace
 
+void divertForUpdate(sched::HwStream* hw, std::vector<std::unique_ptr<sched::Task>>* into) {
+  if (into)
+    registry().updating[hw] = into;
+  else
+    registry().updating.erase(hw);
+}
+
 bool divertToCapture(HostThread& th, sched::HwStream* hw, std::unique_ptr<sched::Task>& t, uint64_t flow) {
   Registry& r = registry();
+  if (!r.updating.empty()) {
+    auto u = r.updating.find(hw);
+    if (u != r.updating.end()) {
+      u->second->push_back(std::move(t));
+      return true;
+    }
+  }
   if (r.capturing.empty()) return false;
   auto it = r.capturing.find(hw);
   if (it == r.capturing.end()) return false;
@@ -123,6 +138,7 @@ void appendExternal(ApiCall& api, CaptureModel& m, Stream* s, Event* e, sched::T
 }
 
 bool captureRecordEvent(ApiCall& api, Event* e, Stream* s, bool external, aclError* ret) {
+  external |= (e->flags & ACL_EVENT_EXTERNAL) != 0;  // an event made for use across the model's edge
   if (!s->capture || external) {
     // An eager record replaces the captured one: the event is no longer in capture. So does an
     // external one: streams outside the capture wait on the user's event, recorded by replays.
@@ -158,6 +174,7 @@ bool captureRecordEvent(ApiCall& api, Event* e, Stream* s, bool external, aclErr
 }
 
 bool captureWaitEvent(ApiCall& api, Stream* s, Event* e, bool external, aclError* ret) {
+  external |= (e->flags & ACL_EVENT_EXTERNAL) != 0;
   if (external) {  // outside a capture an ordinary wait; inside, a wait on the user's event
     if (!s->capture) return false;
     appendExternal(api, *s->capture, s, e, sched::TaskKind::EventWait, "EventWait");
@@ -209,6 +226,11 @@ bool captureWaitEvent(ApiCall& api, Stream* s, Event* e, bool external, aclError
 }
 
 bool captureResetEvent(ApiCall& api, Event* e, Stream* s, aclError* ret) {
+  if (s->capture && (e->flags & ACL_EVENT_EXTERNAL)) {  // resets the user's event at every replay
+    appendExternal(api, *s->capture, s, e, sched::TaskKind::EventReset, "EventReset");
+    *ret = api.done();
+    return true;
+  }
   if (!s->capture) {
     if (e->capture && s->isDefault) {
       *ret = failCapture(api, e->capture, ACL_ERROR_RT_STREAM_CAPTURE_IMPLICIT,
@@ -631,16 +653,24 @@ void printModel(const CaptureModel& m, std::ostream& out) {
 
 std::vector<uint64_t> resolveExternalEvents(const sched::ModelGraph& g) {
   std::vector<uint64_t> targets(static_cast<size_t>(g.externals), 0);
+  std::map<const sched::HwEvent*, uint64_t> waited;  // the latest target this replay waits for, per event
   for (const sched::ModelLane& lane : g.lanes) {
     for (const sched::ModelTask& mt : lane.tasks) {
       if (mt.externalIndex < 0) continue;
       sched::HwEvent& e = *mt.external;
+      if (mt.task.kind == sched::TaskKind::EventReset) {
+        // A reset after a wait happens once the awaited record is in: later waits need a newer one.
+        e.resetBase = std::max(e.issuedRecords, waited[&e]);
+        continue;
+      }
       // A record is the event's next one; a wait waits for the latest record issued before the
       // replay was submitted (or the next one, as an eager wait does).
-      targets[static_cast<size_t>(mt.externalIndex)] = mt.task.kind == sched::TaskKind::EventRecord
-                                                           ? ++e.issuedRecords
-                                                       : e.issuedRecords > e.resetBase ? e.issuedRecords
-                                                                                       : e.resetBase + 1;
+      uint64_t& target = targets[static_cast<size_t>(mt.externalIndex)];
+      if (mt.task.kind == sched::TaskKind::EventRecord)
+        target = ++e.issuedRecords;
+      else
+        target = e.issuedRecords > e.resetBase ? e.issuedRecords : e.resetBase + 1;
+      if (mt.task.kind == sched::TaskKind::EventWait) waited[&e] = target;
     }
   }
   return targets;

@@ -30,6 +30,7 @@ struct CaptureLane {
   int activationSlot = -1;
   bool activatedAlways = false;  // by aclrtActiveStream (not only by a conditional aclrtSwitchStream)
   bool endsModel = false;        // aclmdlRIEndTask
+  long groupStart = -1;          // aclmdlRICaptureTaskGrpBegin: index of the open group's first task
 };
 
 // A user event as the model sees it: a private slot whose records are counted per replay.
@@ -102,6 +103,10 @@ void bindStream(CaptureModel& m, Stream* s, bool head);
 void activateLane(ApiCall& api, Stream* active, Stream* s, std::function<bool()> condition = nullptr);
 // Appends `t` to the lane of `s` (bound to a model being built); returns its index in the lane.
 size_t appendToLane(ApiCall& api, Stream* s, sched::Task&& t);
+
+// Task update (aclmdlRICaptureTaskUpdateBegin .. End, runtime/api_task_update.cpp): tasks launched
+// on `hw` are collected into *into instead of running; nullptr stops collecting.
+void divertForUpdate(sched::HwStream* hw, std::vector<std::unique_ptr<sched::Task>>* into);
 
 // Ends the build: the bound streams stop diverting, the lanes become the replayable graph. Empty,
 // or why the model cannot be built (it is left building).

@@ -428,6 +428,14 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream 
 ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI);
 
+/* Task groups of a capture and their update (docs/capture.md, "Task groups"): operators captured
+ * between GrpBegin and GrpEnd form a group; operators launched between UpdateBegin and UpdateEnd on
+ * a non-capturing stream (as many, operators only) replace them, when that stream's update task runs. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp* handle);
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle);
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream);
+
 /* Conditional tasks in a capture (docs/capture.md, "Conditional tasks"). */
 typedef void* aclmdlRICondHandle;
 typedef enum { ACL_MODEL_RI_COND_HANDLE_ASSIGN_DEFAULT = 1 } aclmdlRICondHandleFlag;
