@@ -720,6 +720,33 @@ typedef struct aclrtMemLocation {
   aclrtMemLocationType type;
 } aclrtMemLocation;
 
+/* Where the destination and source of a batch of copies are (aclrtMemcpyBatch*). */
+typedef struct {
+  aclrtMemLocation dstLoc;
+  aclrtMemLocation srcLoc;
+  uint8_t rsv[16];
+} aclrtMemcpyBatchAttr;
+/* numBatches copies dsts[i] <- srcs[i] (sizes[i] bytes, at most destMaxs[i]); attrs[n] applies to
+ * copies attrsIndexes[n] .. attrsIndexes[n + 1] - 1 (the last to the end). Each copy runs as
+ * aclrtMemcpy (or aclrtMemcpyAsync on stream) would; on a copy's failure *failIndex names it
+ * (SIZE_MAX when every copy succeeded or the error is not a copy's). */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes,
+                                              size_t numBatches, aclrtMemcpyBatchAttr* attrs,
+                                              size_t* attrsIndexes, size_t numAttrs, size_t* failIndex);
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsync(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes,
+                                                   size_t numBatches, aclrtMemcpyBatchAttr* attrs,
+                                                   size_t* attrsIndexes, size_t numAttrs, size_t* failIndex,
+                                                   aclrtStream stream);
+
+/* Cache maintenance of device memory, in stream order (docs/runtime-surface.md, "Cache maintenance"). */
+typedef enum aclrtCmoType {
+  ACL_RT_CMO_TYPE_PREFETCH = 0,
+  ACL_RT_CMO_TYPE_WRITEBACK,
+  ACL_RT_CMO_TYPE_INVALID,
+  ACL_RT_CMO_TYPE_FLUSH,
+} aclrtCmoType;
+ACL_FUNC_VISIBILITY aclError aclrtCmoAsync(void* src, size_t size, aclrtCmoType cmoType, aclrtStream stream);
+
 typedef enum aclrtMemAllocationType {
   ACL_MEM_ALLOCATION_TYPE_PINNED = 0,
 } aclrtMemAllocationType;
