@@ -31,18 +31,7 @@ void useFixedMemory() {
 // Milliseconds the device spends on what `launch` enqueues on `s`.
 template <typename F>
 float deviceMs(aclrtStream s, F launch) {
-  aclrtEvent a, b;
-  EXPECT_EQ(aclrtCreateEvent(&a), ACL_SUCCESS);
-  EXPECT_EQ(aclrtCreateEvent(&b), ACL_SUCCESS);
-  EXPECT_EQ(aclrtRecordEvent(a, s), ACL_SUCCESS);
-  launch();
-  EXPECT_EQ(aclrtRecordEvent(b, s), ACL_SUCCESS);
-  EXPECT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
-  float ms = 0;
-  EXPECT_EQ(aclrtEventElapsedTime(&ms, a, b), ACL_SUCCESS);
-  aclrtDestroyEvent(a);
-  aclrtDestroyEvent(b);
-  return ms;
+  return static_cast<float>(npusim::test::eventMs(s, launch));
 }
 
 TEST(MemoryPlugin, CopiesTakeTheFixedMemorysTimeAndDataIsCorrect) {

@@ -206,18 +206,9 @@ TEST_F(RandomNum, TakesItsResultBytesAtTheSdmaRateOnItsStream) {
   auto info = task(ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS, ACL_FLOAT, n);
   setValue(&info.randomNumFuncParaInfo.paramInfo.uniformDisInfo.min, 0.0f);
   setValue(&info.randomNumFuncParaInfo.paramInfo.uniformDisInfo.max, 1.0f);
-  aclrtEvent a, b;
-  ASSERT_EQ(aclrtCreateEvent(&a), ACL_SUCCESS);
-  ASSERT_EQ(aclrtCreateEvent(&b), ACL_SUCCESS);
-  ASSERT_EQ(aclrtRecordEvent(a, s_), ACL_SUCCESS);
-  ASSERT_EQ(aclrtRandomNumAsync(&info, s_, nullptr), ACL_SUCCESS);
-  ASSERT_EQ(aclrtRecordEvent(b, s_), ACL_SUCCESS);
-  ASSERT_EQ(aclrtSynchronizeStream(s_), ACL_SUCCESS);
-  float ms = 0;
-  ASSERT_EQ(aclrtEventElapsedTime(&ms, a, b), ACL_SUCCESS);
+  const double us = 1e3 * npusim::test::eventMs(
+                              s_, [&] { ASSERT_EQ(aclrtRandomNumAsync(&info, s_, nullptr), ACL_SUCCESS); });
   const double expectUs = static_cast<double>(kBytes) / 100e9 * 1e6;
-  EXPECT_GE(ms * 1e3, expectUs);
-  EXPECT_LE(ms * 1e3, expectUs + 5.0);  // plus dispatch
-  aclrtDestroyEvent(a);
-  aclrtDestroyEvent(b);
+  EXPECT_GE(us, expectUs);
+  EXPECT_LE(us, expectUs + 5.0);  // plus dispatch
 }
