@@ -84,7 +84,9 @@ void BandwidthCounter::emitWindow(uint64_t w, Bytes bytes) {
   }
   lastWindow_ = w;
   // bytes per window of `window_` picoseconds -> GB/s: bytes / (window_ * 1e-12 s) / 1e9.
-  for (size_t k = 0; k < names_.size(); ++k) sample(k, w, bytes[k] * 1000.0 / static_cast<double>(window_));
+  Bytes gbps{};
+  for (size_t k = 0; k < names_.size(); ++k) gbps[k] = bytes[k] * 1000.0 / static_cast<double>(window_);
+  sample(w, gbps);
 }
 
 bool BandwidthCounter::showsTraffic() const {
@@ -93,20 +95,35 @@ bool BandwidthCounter::showsTraffic() const {
   return false;
 }
 
-void BandwidthCounter::sample(size_t track, uint64_t window, double gbps) {
-  double v = roundGbps(gbps);
-  // Rounding must not lift a track above the peak (1 GB/s = 1e9 B/s).
-  if (peak_ > 0) v = std::min(v, std::floor(peak_ * 1e-6) / 1000.0);
-  if (v == lastValue_[track]) return;
-  // Below transaction level a busy resource keeps its value until it moves by more than 1 % of
-  // the peak: packets falling either side of a window edge make the exact value flicker, which
-  // would cost a sample per window on every steady transfer. Going idle or busy is always shown.
-  const double last = lastValue_[track];
-  if (peak_ > 0 && writer_->level() != Level::Transaction && v != 0.0 && last != 0.0 &&
-      std::fabs(v - last) <= 0.01 * peak_ * 1e-9)
-    return;
-  writer_->counter(pid_, names_[track], window * window_, v);
-  lastValue_[track] = v;
+void BandwidthCounter::sample(uint64_t window, const Bytes& gbps) {
+  const size_t n = names_.size();
+  const double ceiling = peak_ > 0 ? std::floor(peak_ * 1e-6) / 1000.0 : 0;  // GB/s
+  Bytes v{};
+  std::array<bool, kMaxTracks> show{};
+  double shownSum = 0;
+  for (size_t k = 0; k < n; ++k) {
+    v[k] = roundGbps(gbps[k]);
+    // Rounding must not lift a track above the peak (1 GB/s = 1e9 B/s).
+    if (peak_ > 0) v[k] = std::min(v[k], ceiling);
+    // Below transaction level a busy resource keeps its value until it moves by more than 1 % of
+    // the peak: packets falling either side of a window edge make the exact value flicker, which
+    // would cost a sample per window on every steady transfer. Going idle or busy is always shown.
+    const double last = lastValue_[k];
+    show[k] = v[k] != last && !(peak_ > 0 && writer_->level() != Level::Transaction && v[k] != 0.0 &&
+                                last != 0.0 && std::fabs(v[k] - last) <= 0.01 * peak_ * 1e-9);
+    shownSum += show[k] ? v[k] : last;
+  }
+  // The tracks share one resource: a kept (stale) value must not make them add up to more than it.
+  if (peak_ > 0 && shownSum > ceiling)
+    for (size_t k = 0; k < n; ++k) show[k] = v[k] != lastValue_[k];
+  // Falling tracks first, so the sum read at any sample never passes the peak either.
+  for (int rising = 0; rising < 2; ++rising) {
+    for (size_t k = 0; k < n; ++k) {
+      if (!show[k] || (v[k] > lastValue_[k]) != (rising == 1)) continue;
+      writer_->counter(pid_, names_[k], window * window_, v[k]);
+      lastValue_[k] = v[k];
+    }
+  }
 }
 
 }  // namespace npusim::trace

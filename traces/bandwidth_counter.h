@@ -41,7 +41,8 @@ class BandwidthCounter {
   using Bytes = std::array<double, kMaxTracks>;
   void emitWindow(uint64_t w, Bytes bytes);
   bool showsTraffic() const;  // some track's last value is not 0
-  void sample(size_t track, uint64_t window, double gbps);
+  // Writes the window's values (GB/s per track) that changed enough to show.
+  void sample(uint64_t window, const Bytes& gbps);
   TraceWriter* writer_ = nullptr;
   int pid_ = 0;
   std::vector<std::string> names_;

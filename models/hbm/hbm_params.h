@@ -33,9 +33,10 @@ struct HbmParams {
   // Write queue per pseudo-channel: writes are posted (accepted at the pseudo-channel's data
   // rate) and, once `writeHigh` segments are queued, drained as one batch down to `writeLow`,
   // so the bus turns around once per batch. An idle pseudo-channel drains them at once.
-  // writeHigh 0: no queue, writes are scheduled in call order like reads.
-  int writeHigh = 0;
-  int writeLow = 0;
+  // writeHigh 0: no queue, writes are scheduled in call order like reads. The defaults are the
+  // 910b preset's (configs/910b.json says why).
+  int writeHigh = 64;
+  int writeLow = 32;
   // How many tREFI a busy pseudo-channel may postpone a refresh (idle ones refresh on time).
   int refreshPostpone = 8;
   // Stagger refresh due times evenly across pseudo-channels (true) or refresh all together.

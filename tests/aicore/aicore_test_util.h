@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "acl/acl.h"
@@ -58,6 +59,18 @@ inline void add(const DevTensor& a, const DevTensor& b, const DevTensor& c, aclr
   ASSERT_EQ(aclnnAddGetWorkspaceSize(a.t, b.t, alpha, c.t, &ws, &ex), 0) << aclGetRecentErrMsg();
   ASSERT_EQ(aclnnAdd(nullptr, ws, ex, s), 0) << aclGetRecentErrMsg();
   aclDestroyScalar(alpha);
+}
+
+// An aclnn operator's two phases: GetWorkspaceSize bound to its arguments, and the launch.
+using Phase1 = std::function<int(uint64_t*, aclOpExecutor**)>;
+using Phase2 = int (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
+
+// Both phases, without a workspace; ASSERTs success.
+inline void launchOp(const Phase1& p1, Phase2 p2, aclrtStream s) {
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  ASSERT_EQ(p1(&ws, &ex), 0) << aclGetRecentErrMsg();
+  ASSERT_EQ(p2(nullptr, ws, ex, s), 0) << aclGetRecentErrMsg();
 }
 
 // aclInit + device 0 + one stream; torn down in the destructor.

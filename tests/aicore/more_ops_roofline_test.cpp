@@ -31,19 +31,9 @@ using namespace aicore_test;
 
 namespace {
 
-using Phase1 = std::function<int(uint64_t*, aclOpExecutor**)>;
-using Phase2 = int (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
-
-void launch(const Phase1& p1, Phase2 p2, aclrtStream s) {
-  uint64_t ws = 0;
-  aclOpExecutor* ex = nullptr;
-  ASSERT_EQ(p1(&ws, &ex), 0) << aclGetRecentErrMsg();
-  ASSERT_EQ(p2(nullptr, ws, ex, s), 0) << aclGetRecentErrMsg();
-}
-
 double seconds(const Phase1& p1, Phase2 p2, aclrtStream s) {
   return 1e-3 * deviceMs(
-                    s, [&] { launch(p1, p2, s); }, [&] { launch(p1, p2, s); });
+                    s, [&] { launchOp(p1, p2, s); }, [&] { launchOp(p1, p2, s); });
 }
 
 // Simulated time over the HBM streaming time of `readBytes` + `writeBytes`.

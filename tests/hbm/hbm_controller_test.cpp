@@ -24,6 +24,7 @@ HbmParams referenceDevice() {
   p.capacityBytes = 2ull << 30;
   p.addressMap = "pc-bit5";
   p.refresh = false;
+  p.writeHigh = p.writeLow = 0;  // tests that want the write queue say so
   return p;
 }
 

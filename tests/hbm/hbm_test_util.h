@@ -6,11 +6,13 @@
 
 namespace npusim::hbmtest {
 
-// The 910B organisation with a chosen timing set; refresh off unless a test is about refresh.
+// The 910B organisation with a chosen timing set; refresh off unless a test is about refresh, and
+// no write queue (writes scheduled when they arrive) unless a test is about the queue.
 inline HbmParams params(const char* timing = "hbm2e-3200", bool refresh = false) {
   HbmParams p;
   p.timing = hbmTimingPreset(timing);
   p.refresh = refresh;
+  p.writeHigh = p.writeLow = 0;
   return p;
 }
 

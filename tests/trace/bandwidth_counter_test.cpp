@@ -183,6 +183,34 @@ TEST_F(BandwidthCounterTest, ReadAndWriteShareOneBus) {
   expectSamples(samplesOf(file.path, "wr"), {{0, 1.0}, {1000, 0.5}, {2000, 0.0}});
 }
 
+TEST(BandwidthCounterTaskLevel, KeptValuesNeverAddUpToMoreThanTheBus) {
+  // Below transaction level a track keeps its value while it moves by 1 % of the peak or less. A
+  // 100 GB/s bus: window 0 reads 50 and writes 49.5 GB/s; window 1 reads 49.1 (kept alone: 50)
+  // and writes 50.9, so showing only the write would read 100.9. Both are written, the falling
+  // read first, and the sum read after any sample stays within the bus.
+  TempFile file;
+  TraceWriter w;
+  ASSERT_TRUE(w.open(file.path, Level::Task));
+  const int pid = w.process("NPU 0", 0);
+  BandwidthCounter c(&w, pid, std::vector<std::string>{"rd", "wr"}, kUs, 100e9);
+  c.add(0, kUs, 50000, 0);
+  c.add(0, kUs, 49500, 1);
+  c.add(kUs, 2 * kUs, 49100, 0);
+  c.add(kUs, 2 * kUs, 50900, 1);
+  c.flushAll();
+  w.close();
+  double rd = 0, wr = 0;
+  std::vector<std::string> order;
+  for (const auto& e : byPhase(readEvents(file.path), "C")) {
+    (e["name"] == "rd" ? rd : wr) = e["args"]["value"].get<double>();
+    order.push_back(e["name"].get<std::string>() + "@" + std::to_string(std::lround(e["ts"].get<double>())));
+    EXPECT_LE(rd + wr, 100.0 + 1e-9) << "after " << order.back();
+  }
+  expectSamples(samplesOf(file.path, "rd"), {{0, 50.0}, {1000, 49.1}, {2000, 0.0}});
+  expectSamples(samplesOf(file.path, "wr"), {{0, 49.5}, {1000, 50.9}, {2000, 0.0}});
+  EXPECT_EQ(order[2], "rd@1");  // window 1: the read falls before the write rises
+}
+
 TEST(BandwidthCounterNoTrace, CountsBytesWithoutAWriter) {
   BandwidthCounter none;
   none.add(0, 10, 5);
