@@ -177,6 +177,7 @@ HbmAddressMap::HbmAddressMap(const HbmParams& p)
     parseBits(spec, p);
     return;
   }
+  swizzle_ = p.bankSwizzle;
   std::array<FieldId, 4> msbFirst = parseOrder(p.addressMap);
   for (int i = 0; i < 4; ++i) lsbFirst_[i] = msbFirst[3 - i];
   radix_[kRow] = p.rowsPerBank();
@@ -221,6 +222,7 @@ HbmAddressMap::Location HbmAddressMap::decode(uint64_t addr) const {
     loc.byteInRow =
         static_cast<uint32_t>((((local >> fieldPos_[kColumn]) & (radix_[kColumn] - 1)) << interleaveShift_) |
                               (addr & (interleave_ - 1)));
+    if (swizzle_) swizzle(loc);
     return loc;
   }
   uint64_t chunk, offset, local, pc;
@@ -236,7 +238,30 @@ HbmAddressMap::Location HbmAddressMap::decode(uint64_t addr) const {
   loc.bank = static_cast<uint32_t>(v[kBank]);
   loc.row = v[kRow];
   loc.byteInRow = static_cast<uint32_t>(v[kColumn] * interleave_ + offset);
+  if (swizzle_) swizzle(loc);
   return loc;
+}
+
+namespace {
+// Folds all of the row's bits into one value (sum of its 4-bit digits), so rows that differ
+// anywhere, not only in their lowest bits, tend to get different banks.
+uint64_t rowHash(uint64_t row) {
+  uint64_t h = 0;
+  for (; row; row >>= 4) h += row & 15;
+  return h;
+}
+}  // namespace
+
+void HbmAddressMap::swizzle(Location& loc) const {
+  const uint64_t banks = radix_[kBank], groups = radix_[kBankGroup], h = rowHash(loc.row);
+  loc.bank = static_cast<uint32_t>((loc.bank + h) % banks);
+  loc.bankGroup = static_cast<uint32_t>((loc.bankGroup + h / banks) % groups);
+}
+
+void HbmAddressMap::unswizzle(Location& loc) const {
+  const uint64_t banks = radix_[kBank], groups = radix_[kBankGroup], h = rowHash(loc.row);
+  loc.bank = static_cast<uint32_t>((loc.bank % banks + banks - h % banks) % banks);
+  loc.bankGroup = static_cast<uint32_t>((loc.bankGroup % groups + groups - (h / banks) % groups) % groups);
 }
 
 uint64_t HbmAddressMap::encode(const Location& loc) const {
@@ -246,10 +271,13 @@ uint64_t HbmAddressMap::encode(const Location& loc) const {
     for (const BitRun& r : runs_) a |= ((v[r.field] >> r.dst) & ((uint64_t{1} << r.width) - 1)) << r.src;
     return a;
   }
+  Location in = loc;
+  in.row %= radix_[kRow];
+  if (swizzle_) unswizzle(in);
   uint64_t v[4];
-  v[kRow] = loc.row % radix_[kRow];
-  v[kBank] = loc.bank % radix_[kBank];
-  v[kBankGroup] = loc.bankGroup % radix_[kBankGroup];
+  v[kRow] = in.row;
+  v[kBank] = in.bank % radix_[kBank];
+  v[kBankGroup] = in.bankGroup % radix_[kBankGroup];
   v[kColumn] = (loc.byteInRow / interleave_) % radix_[kColumn];
   uint64_t local = 0;
   for (int i = 3; i >= 0; --i) local = local * radix_[lsbFirst_[i]] + v[lsbFirst_[i]];

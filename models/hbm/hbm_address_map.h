@@ -8,6 +8,11 @@
 // chunks of one pseudo-channel rotate over the bank groups (so the tCCD_L of one group is hidden
 // by the others), then fill the open row, then move to the next bank, then the next row.
 //
+// With HbmParams::bankSwizzle the bank and the bank group are then rotated by the row:
+// bank' = (bank + row) mod banks, group' = (group + row / banks) mod groups. Within one row's
+// worth of chunks this is a permutation, so a sequential stream behaves as without it; streams
+// in different rows of the same bank (a power-of-two stride apart) land in different banks.
+//
 // Alternatively the map is given bit by bit (docs/hbm.md "Address mapping"): "pc:5 bg:6-7
 // ba:8-9 co:10-14 ro:15-29" places each field on chosen address bits (bits below the 32 B
 // column access are the byte offset); "bits:ro-co-ba-bg-pc" stacks the fields contiguously,
@@ -60,6 +65,9 @@ class HbmAddressMap {
   bool allShifts_;                 // every divisor above is a power of two
   std::array<int, 4> fieldPos_;    // bit position of each field in the local chunk index
   uint64_t run_;
+  bool swizzle_ = false;
+  void swizzle(Location& loc) const;    // decode: rotate bank and group by the row
+  void unswizzle(Location& loc) const;  // encode: the inverse
 
   // Bit-by-bit maps: each field is gathered from runs of address bits.
   enum { kPcField = 4, kFields = 5 };

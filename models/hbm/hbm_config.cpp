@@ -19,6 +19,7 @@ HbmParams hbmParamsFromConfig(const Config& cfg) {
   p.capacityBytes = static_cast<uint64_t>(cfg.getInt("hbm.capacity_bytes"));
   p.interleaveBytes = static_cast<uint64_t>(cfg.getInt("hbm.interleave_bytes"));
   p.addressMap = cfg.getString("hbm.address_map");
+  p.bankSwizzle = cfg.getBool("hbm.bank_swizzle");
   std::string policy = cfg.getString("hbm.page_policy");
   if (policy != "open" && policy != "closed")
     throw std::invalid_argument("parameter 'hbm.page_policy' must be 'open' or 'closed'");

@@ -25,6 +25,10 @@ struct HbmParams {
   // ro (row), ba (bank in group), bg (bank group), co (interleave chunk within the row); or a
   // bit-by-bit map or its name (hbm_address_map.h, docs/hbm.md).
   std::string addressMap = "ro-ba-co-bg";
+  // Field-order maps only: the bank and bank-group indices are rotated by the row's low bits
+  // (permutation-based interleaving), so streams that start a power-of-two distance apart, e.g.
+  // cores each given 1 MiB, open rows in different banks instead of fighting over one.
+  bool bankSwizzle = true;
   bool openPage = true;  // false: precharge after every access ("closed")
   bool refresh = true;
   // Per-bank refresh (REFSB: each bank every tREFI for tRFCsb, banks of a pseudo-channel in turn)

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <tuple>
@@ -87,6 +88,7 @@ TEST(HbmAddressMap, ConsecutiveChunksGoToSuccessivePseudoChannels) {
 
 TEST(HbmAddressMap, DefaultOrderRotatesGroupsThenColumnsThenBanksThenRows) {
   HbmParams p;
+  p.bankSwizzle = false;
   HbmAddressMap map(p);
   const uint64_t stride = 256 * 64;  // next chunk on the same pseudo-channel
   for (uint64_t k = 0; k < 300; ++k) {
@@ -96,6 +98,38 @@ TEST(HbmAddressMap, DefaultOrderRotatesGroupsThenColumnsThenBanksThenRows) {
     EXPECT_EQ(loc.byteInRow, (k / 4) % 4 * 256);
     EXPECT_EQ(loc.bank, (k / 16) % 4);
     EXPECT_EQ(loc.row, k / 64);
+  }
+}
+
+TEST(HbmAddressMap, SwizzleSpreadsPowerOfTwoStridesOverTheBanksAndKeepsRowsWhole) {
+  HbmParams p;  // default: swizzled
+  HbmParams plain = p;
+  plain.bankSwizzle = false;
+  HbmAddressMap map(p), unswizzled(plain);
+  // Streams 1 MiB apart: without the swizzle all sixteen start in bank group 0, bank 0 of
+  // pseudo-channel 0 (different rows: every one a row conflict); with it, in sixteen banks.
+  std::set<std::pair<uint32_t, uint32_t>> banks, plainBanks;
+  for (uint64_t c = 0; c < 16; ++c) {
+    HbmAddressMap::Location a = map.decode(c << 20), b = unswizzled.decode(c << 20);
+    EXPECT_EQ(a.pc, b.pc);
+    EXPECT_EQ(a.row, b.row);
+    banks.insert({a.bankGroup, a.bank});
+    plainBanks.insert({b.bankGroup, b.bank});
+  }
+  EXPECT_EQ(plainBanks.size(), 1u);
+  EXPECT_EQ(banks.size(), 16u);
+  // A sequential stream still fills each row before it moves on: the 64 chunks of one row region
+  // of a pseudo-channel cover its 16 banks 4 chunks (one 1 KiB row) each.
+  const uint64_t stride = 256 * 64;
+  for (uint64_t region = 0; region < 40; ++region) {
+    std::map<std::pair<uint32_t, uint32_t>, int> perBank;
+    for (uint64_t k = 0; k < 64; ++k) {
+      HbmAddressMap::Location loc = map.decode((region * 64 + k) * stride);
+      EXPECT_EQ(loc.row, region);
+      ++perBank[{loc.bankGroup, loc.bank}];
+    }
+    EXPECT_EQ(perBank.size(), 16u);
+    for (const auto& [bank, n] : perBank) EXPECT_EQ(n, 4) << "region " << region;
   }
 }
 
