@@ -35,6 +35,7 @@ struct BlockState {
   uint64_t ubUsed = 0;
   std::vector<Event> events;
   double scalarCycles = 0;
+  int inSlots = 0, outSlots = 0;  // fewest buffers of its VECIN / VECOUT queues (0: none)
   std::string* print = nullptr;
   sigjmp_buf jump;
   bool jumpArmed = false;
@@ -207,6 +208,7 @@ struct Run {
     Fault fault;
     bool faulted = false;
     std::vector<std::vector<TileWork>> perBlock(k.blockDim);
+    work.inputSlots = work.outputSlots = 0;
     {
       rt.memory().exposeAllocations(device, true);
       SignalGuard guard;
@@ -223,6 +225,12 @@ struct Run {
           const bool ok = runBlock(b, k);
           tBlock = nullptr;
           blockTiles(b, perBlock[i]);
+          // The cores pipeline as deep as the blocks' queues allow (the shallowest block decides).
+          auto fewest = [](int& have, int block) {
+            if (block > 0) have = have == 0 ? block : std::min(have, block);
+          };
+          fewest(work.inputSlots, b.inSlots);
+          fewest(work.outputSlots, b.outSlots);
           perBlock[i].front().vectorBytes += static_cast<uint64_t>(b.scalarCycles * vectorBytesPerCycle);
           if (!ok) {
             faulted = true;
@@ -396,6 +404,12 @@ void* npusimKernelUbAlloc(uint64_t bytes) {
 
 void npusimKernelRecord(int event, uint64_t bytes, const void* gm) {
   if (tBlock) tBlock->events.push_back({event, bytes, reinterpret_cast<uint64_t>(gm)});
+}
+
+void npusimKernelQueueBuffers(int output, int buffers) {
+  if (!tBlock || buffers < 1) return;
+  int& slots = output ? tBlock->outSlots : tBlock->inSlots;
+  slots = slots == 0 ? buffers : std::min(slots, buffers);
 }
 
 void npusimKernelScalarCycles(uint64_t cycles) {

@@ -182,6 +182,8 @@ class TQue {
     if (num < 1 || num > kMaxSlots) detail::fault("TPipe::InitBuffer: buffer count outside 1..16");
     slots_ = num;
     len_ = len;
+    if (pos == TPosition::VECIN || pos == TPosition::VECOUT)
+      npusimKernelQueueBuffers(pos == TPosition::VECOUT, num);
     for (int i = 0; i < num; ++i) slot_[i] = static_cast<uint8_t*>(npusimKernelUbAlloc(len));
   }
 

@@ -32,6 +32,9 @@ enum npusimKernelEvent {
   NPUSIM_KERNEL_VECTOR = 2    /* bytes processed by the vector unit */
 };
 void npusimKernelRecord(int event, uint64_t bytes, const void* gm);
+/* A VECIN (output 0) or VECOUT (output 1) queue of the block got `buffers` unified-buffer slots:
+ * how far the block's copies in and out may run ahead of its compute. */
+void npusimKernelQueueBuffers(int output, int buffers);
 /* Scalar cycles of the current block (replaces the per-block default). */
 void npusimKernelScalarCycles(uint64_t cycles);
 /* Kernel-side printf: kept with the kernel and printed at the next synchronisation. */

@@ -18,12 +18,21 @@ Tick now() { return simNow(); }
 // §1.2); the HBM write-back behind them is timed by the HBM model.
 constexpr double kDefaultL2WriteBytesPerCycle = 86;
 
-// Input buffers per core: the MTE2 loads tile j+1 while tile j computes (double buffering).
+// Input buffers per core unless the work says otherwise: the MTE2 loads tile j+1 while tile j
+// computes (double buffering).
 constexpr size_t kInputSlots = 2;
 // Output buffers: a vector core's UB holds two output tiles; a cube core's L0C (128 KiB) holds
 // one 128 x 256 fp32 accumulator, so the next block's MACs wait until the fixpipe drained it.
 constexpr size_t kVectorOutputSlots = 2;
 constexpr size_t kCubeOutputSlots = 1;
+
+size_t inputSlots(const OpWork& w) {
+  return w.inputSlots > 0 ? static_cast<size_t>(w.inputSlots) : kInputSlots;
+}
+size_t outputSlots(const OpWork& w) {
+  if (w.outputSlots > 0) return static_cast<size_t>(w.outputSlots);
+  return w.cube ? kCubeOutputSlots : kVectorOutputSlots;
+}
 
 }  // namespace
 
@@ -90,7 +99,7 @@ double AiCoreCluster::cubePeakMacsPerSec() const { return cubeCores_ * cubeMacsP
 void AiCoreCluster::advance(CoreRun& c, const OpWork& work, uint64_t taskId, std::vector<Event>& heap,
                             uint64_t& seq) {
   const size_t n = c.tiles.size();
-  const size_t outSlots = work.cube ? kCubeOutputSlots : kVectorOutputSlots;
+  const size_t outSlots = outputSlots(work), inSlots = inputSlots(work);
   const double macRate = cubeMacsPerCycle_ * std::max(1, work.cubeMacsPerCycleScale);
   auto push = [&](Tick t, bool store) {
     heap.push_back({t, seq++, &c, store});
@@ -125,9 +134,9 @@ void AiCoreCluster::advance(CoreRun& c, const OpWork& work, uint64_t taskId, std
       c.storePending = true;
     }
     const size_t l = c.loaded;
-    if (!c.loadPending && l < n && (l < kInputSlots || c.computed > l - kInputSlots)) {
+    if (!c.loadPending && l < n && (l < inSlots || c.computed > l - inSlots)) {
       Tick t = c.mte2Free;
-      if (l >= kInputSlots) t = std::max(t, c.cend[l - kInputSlots]);  // its buffer is free
+      if (l >= inSlots) t = std::max(t, c.cend[l - inSlots]);  // its buffer is free
       push(t, false);
       c.loadPending = true;
     }

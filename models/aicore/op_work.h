@@ -20,6 +20,10 @@ struct OpWork {
   std::vector<TileWork> tiles;
   bool cube = false;              // runs on cube cores (else vector cores)
   int cubeMacsPerCycleScale = 1;  // 2 for int8 (16x32x16), 1 for fp16/bf16, fp32 uses hf32 path
+  // Unified-buffer slots per core for tiles coming in and going out: 2 is double buffering (the
+  // next tile loads while this one computes); 1 serialises copy and compute. 0: the model's default.
+  int inputSlots = 0;
+  int outputSlots = 0;
 };
 
 }  // namespace npusim::aicore
