@@ -81,6 +81,11 @@ aclError acldvppMalloc(void** devPtr, size_t size) {
 aclError aclrtFree(void* devPtr) {
   ApiCall api("aclrtFree");
   if (!api.ok()) return api.notReady();
+  if (devPtr && api.rt.memory().isManaged(devPtr)) {  // aclrtMemAllocManaged memory
+    api.charge(api.rt.costs().alloc);
+    api.rt.memory().freeManaged(devPtr);
+    return api.done();
+  }
   return freeDevice(api, devPtr);
 }
 
@@ -110,6 +115,9 @@ aclError aclrtFreeHost(void* hostPtr) {
   if (api.rt.memory().isRegisteredHost(hostPtr))
     return api.fail(ACL_ERROR_RT_PARAM_INVALID,
                     "{} was registered with aclrtHostRegister: use aclrtHostUnregister", hostPtr);
+  if (api.rt.memory().isManaged(hostPtr))
+    return api.fail(ACL_ERROR_RT_PARAM_INVALID, "{} is managed memory (aclrtMemAllocManaged): use aclrtFree",
+                    hostPtr);
   api.charge(api.rt.costs().alloc);
   bool deferred = false;
   if (aclError e = npusim::rt::checks::beforeFreeHost(api, hostPtr, &deferred)) return e;

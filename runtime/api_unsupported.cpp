@@ -53,8 +53,6 @@ aclError unsupported(const char* name, const char* why = nullptr) {
 constexpr const char* kOneProcess =
     "sharing with another process: npusim simulates one process, so there is no other process to share with";
 
-constexpr const char* kNoManaged =
-    "managed memory: npusim has no page-migration model, so host and device cannot share one allocation";
 constexpr const char* kNoSimt =
     "SIMT/SIMD stack and printf limits: the simulated A2 device has no SIMT units and kernels run on the "
     "host";
@@ -84,7 +82,6 @@ aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle, uint64_t, aclrtMem
 aclError aclrtMemImportFromShareableHandleV2(void*, aclrtMemSharedHandleType, uint64_t, aclrtDrvMemHandle*) { return unsupported("aclrtMemImportFromShareableHandleV2", kOneProcess); }
 aclError aclrtMemSetPidToShareableHandleV2(void*, aclrtMemSharedHandleType, int32_t*, size_t) { return unsupported("aclrtMemSetPidToShareableHandleV2", kOneProcess); }
 // A feature of the real device that the simulated one lacks: ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
-aclError aclrtMemAllocManaged(void**, uint64_t, uint32_t) { return notSimulated("aclrtMemAllocManaged", kNoManaged); }
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit, size_t) { return notSimulated("aclrtDeviceSetLimit", kNoSimt); }
 aclError aclrtDeviceGetLimit(aclrtDeviceLimit, size_t*) { return notSimulated("aclrtDeviceGetLimit", kNoSimt); }
 // clang-format on

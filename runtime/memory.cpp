@@ -340,6 +340,20 @@ bool MemoryManager::unregisterHost(void* p) {
   return true;
 }
 
+void* MemoryManager::allocManaged(uint64_t size) {
+  void* p = allocHost(size);
+  if (!p) return nullptr;
+  std::memset(p, 0, size);  // the device hands out zeroed pages
+  mappedPinned_[reinterpret_cast<uintptr_t>(p)] = size;
+  managed_.insert(reinterpret_cast<uintptr_t>(p));
+  return p;
+}
+
+bool MemoryManager::freeManaged(void* p) {
+  if (!managed_.erase(reinterpret_cast<uintptr_t>(p))) return false;
+  return freeHost(p);
+}
+
 bool MemoryManager::isDeviceMapped(const void* p) const {
   const void* block = pinnedBlock(p);
   if (!block) return false;

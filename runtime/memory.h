@@ -131,6 +131,11 @@ class MemoryManager {
   }
   // Whether `p` lies in registered memory (either kind): the device may address it directly.
   bool isDeviceMapped(const void* p) const;
+  // Managed memory (aclrtMemAllocManaged): a pinned block mapped for the device, which host and
+  // device code both address directly. freeManaged is false when `p` is not a managed start.
+  void* allocManaged(uint64_t size);
+  bool freeManaged(void* p);
+  bool isManaged(const void* p) const { return managed_.count(reinterpret_cast<uintptr_t>(p)) != 0; }
 
  private:
   std::vector<std::unique_ptr<DeviceMemory>> devices_;
@@ -138,6 +143,7 @@ class MemoryManager {
   std::map<uintptr_t, uint64_t> pinned_;         // start -> size
   std::map<uintptr_t, Allocation> mapped_;       // virtual-memory mappings by virtual address
   std::set<uintptr_t> registered_;               // pinned_ entries that aclrtHostRegister made
+  std::set<uintptr_t> managed_;                  // pinned_ entries that aclrtMemAllocManaged made
   std::map<uintptr_t, uint64_t> mappedPinned_;   // registered ranges inside aclrtMallocHost blocks
   std::map<uintptr_t, uint64_t> quarantine_;     // freed pinned blocks: start -> size
   std::deque<uintptr_t> quarantineOrder_;        // oldest first

@@ -64,7 +64,7 @@ extern "C" {
 
 #define ACL_IPC_EVENT_HANDLE_SIZE 64U
 
-// aclrtMemAllocManaged's flag (managed memory is refused: docs/cann-surface.md, Refusals)
+// aclrtMemAllocManaged's flag (docs/runtime-surface.md, Managed memory)
 #define ACL_RT_MEM_ATTACH_GLOBAL 0x01U
 typedef struct aclrtIpcEventHandle {
   char reserved[ACL_IPC_EVENT_HANDLE_SIZE];

@@ -387,7 +387,8 @@ TEST(KernelTiming, OneBufferPerQueueSerialisesCopyAndCompute) {
   ASSERT_EQ(aclrtMemcpy(x.dev, x.bytes, in.data(), x.bytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
   auto timed = [&](uint32_t buffers) {
     auto k = [&] {
-      ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_scale_buffers)(blocks, s.stream, x.dev, z.dev, perBlock, tile, buffers, passes),
+      ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_scale_buffers)(blocks, s.stream, x.dev, z.dev, perBlock, tile, buffers,
+                                                     passes),
                 0u);
     };
     const double ms = aicore_test::deviceMs(s.stream, k, k);
@@ -396,6 +397,26 @@ TEST(KernelTiming, OneBufferPerQueueSerialisesCopyAndCompute) {
     return ms;
   };
   const double one = timed(1), two = timed(2);
-  std::printf("k_scale_buffers: 1 buffer %.1f us, 2 buffers %.1f us (x%.2f)\n", one * 1e3, two * 1e3, one / two);
+  std::printf("k_scale_buffers: 1 buffer %.1f us, 2 buffers %.1f us (x%.2f)\n", one * 1e3, two * 1e3,
+              one / two);
   EXPECT_GT(one, 1.4 * two);
+}
+
+// The CANN UVM sample's pattern: inputs and output in managed memory, written and read by host
+// code directly, with no copy; the kernel reads and writes the same pointers.
+TEST(KernelManagedMemory, KernelUsesManagedPointersTheHostFilledAndReads) {
+  Session s;
+  const uint32_t blocks = 8, tile = 1024, perBlock = 4 * tile, n = blocks * perBlock;
+  float *x = nullptr, *y = nullptr, *z = nullptr;
+  for (float** p : {&x, &y, &z})
+    ASSERT_EQ(aclrtMemAllocManaged(reinterpret_cast<void**>(p), n * sizeof(float), ACL_RT_MEM_ATTACH_GLOBAL),
+              ACL_SUCCESS);
+  for (uint32_t i = 0; i < n; ++i) {
+    x[i] = static_cast<float>(i % 113);
+    y[i] = 0.5f * static_cast<float>(i % 7);
+  }
+  ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_stream_add)(blocks, s.stream, x, y, z, perBlock, tile), 0u);
+  ASSERT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS);
+  for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(z[i], x[i] + y[i]) << i;
+  for (float* p : {x, y, z}) EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
 }
