@@ -10,6 +10,20 @@ namespace npusim {
 
 enum class Engine : uint8_t { Other, Dma, Mte };
 
+// A packet's progress through an interconnect that times it element by element (the PCIe
+// modules): when its first and last bytes reach the next element, what it puts on each link
+// (wire bytes, payload, the ACK bytes it causes the other way), and when its last byte left the
+// first link (`left`, set by the first hop).
+struct Transit {
+  uint64_t head = 0, tail = 0, left = 0;  // Ticks
+  uint64_t wire = 0, payload = 0, revWire = 0;
+  bool first = true;
+  void delay(uint64_t ticks) {  // a fixed latency (a switch, the root complex)
+    head += ticks;
+    tail += ticks;
+  }
+};
+
 struct TransactionInfo : tlm::tlm_extension<TransactionInfo> {
   Engine engine = Engine::Other;
   int engineIndex = 0;  // DMA channel or AI core
@@ -20,6 +34,7 @@ struct TransactionInfo : tlm::tlm_extension<TransactionInfo> {
   // A posted write through an interconnect annotates its delivery at the far end; when the
   // memory there completes it later, that time is recorded here (0 = not known).
   uint64_t memoryDone = 0;
+  Transit transit;  // timing state while an interconnect carries it
 
   tlm::tlm_extension_base* clone() const override { return new TransactionInfo(*this); }
   void copy_from(const tlm::tlm_extension_base& e) override {

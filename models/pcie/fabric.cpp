@@ -205,19 +205,32 @@ const Path& Fabric::cachedPath(int kind, int a, int b) {
   return *slot;
 }
 
-Arrival Fabric::send(const Path& path, Tick start, uint64_t wire, uint64_t payload, uint64_t revWire,
-                     Tick tail0) const {
-  Tick head = start, tail = std::max(start, tail0), left = tail;
-  for (const Hop& h : path) {
-    Tick e = 0;
-    Tick s = h.fwd->reserve(head, wire, payload, tail, &e);
-    if (revWire) h.rev->background(s, revWire);
-    if (&h == &path.front()) left = e;
-    head = s + h.latency;
-    tail = e + h.latency;
-  }
-  return {head, tail, left};
+void Fabric::hop(Channel& fwd, Channel& rev, Tick latency, Transit& x) {
+  Tick e = 0;
+  const Tick s = fwd.reserve(x.head, x.wire, x.payload, x.tail, &e);
+  if (x.revWire) rev.background(s, x.revWire);
+  if (x.first) x.left = e;
+  x.first = false;
+  x.head = s + latency;
+  x.tail = e + latency;
 }
+
+void Fabric::send(const Path& path, Transit& x) {
+  for (const Hop& h : path) hop(*h.fwd, *h.rev, h.latency, x);
+}
+
+namespace {
+Transit packet(Tick start, Tick tail0, uint64_t wire, uint64_t payload, uint64_t revWire) {
+  Transit x;
+  x.head = start;
+  x.tail = std::max(start, tail0);
+  x.left = x.tail;
+  x.wire = wire;
+  x.payload = payload;
+  x.revWire = revWire;
+  return x;
+}
+}  // namespace
 
 Tick Fabric::readMayIssue(int dev, uint64_t bytes, Tick t) {
   return devices_[dev]->readTags.acquire(t, bytes);
@@ -231,48 +244,77 @@ Tick Fabric::writeMayEnter(int dev, uint64_t bytes, Tick t) {
   return creditsFree > t + queueTime ? creditsFree - queueTime : t;
 }
 
-Tick Fabric::hostRead(int dev, uint64_t bytes, Tick t) {
+Transit Fabric::readRequest(int dev, uint64_t bytes, Tick t) {
   Node* d = devices_[dev];
   // The requests need free tags, then wait behind the posted writes queued before them.
   Tick issue = d->readTags.acquire(t, bytes);
   issue += d->posted.readWait(issue);
-  Arrival req = send(cachedPath(kUp, dev, 0), issue, proto_.readRequestWire(bytes), 0,
-                     proto_.ackWire(proto_.readRequests(bytes)), 0);
-  // Host memory, then the root complex's path back to the root ports (cut-through).
-  Tick memEnd = 0, rcEnd = 0;
-  Tick mem = ddr_.reserve(req.tail + rcLatency_, bytes, bytes, 0, &memEnd);
-  Tick rc = rcFromHost_.reserve(mem, bytes, 0, memEnd, &rcEnd);
-  Tick dataHead = rc + ddrLatency_;
-  Tick dataTail = rcEnd + ddrLatency_;
-  Arrival cpl = send(cachedPath(kDown, dev, 0), dataHead, proto_.completionWire(bytes), bytes,
-                     proto_.ackWire(proto_.completions(bytes)), dataTail);
-  // Each request's tag returns with its completion; they arrive one after another.
-  d->readTags.hold(cpl.head + (cpl.tail - cpl.head) / 2, bytes);
-  return cpl.tail;
+  return packet(issue, 0, proto_.readRequestWire(bytes), 0, proto_.ackWire(proto_.readRequests(bytes)));
 }
 
-Tick Fabric::hostWrite(int dev, uint64_t bytes, Tick t) {
-  Node* d = devices_[dev];
-  Node* rp = rootPortOf(d);
-  Tick issue = rp->postedCredits.reserve(t, bytes);
-  Arrival w = send(cachedPath(kUp, dev, 0), issue, proto_.writeWire(bytes), bytes,
-                   proto_.ackWire(proto_.writeTlps(bytes)), 0);
-  d->posted.write(t, w.leftSource);
-  Tick rc = rcToHost_.reserve(w.head + rcLatency_, bytes, 0, w.tail + rcLatency_);
-  Tick rcTail = rc + rcToHost_.ticksFor(bytes);
-  Tick mem = ddr_.reserve(rc, bytes, bytes, rcTail);
+Tick Fabric::ddrRead(uint64_t bytes, Tick start, Tick* end) { return ddr_.reserve(start, bytes, bytes, 0, end); }
+
+Tick Fabric::ddrWrite(uint64_t bytes, Tick start, Tick tail) {
+  const Tick mem = ddr_.reserve(start, bytes, bytes, tail);
   return mem + ddr_.ticksFor(bytes) + ddrLatency_;
 }
 
-Tick Fabric::peerWrite(int src, int dst, uint64_t bytes, Tick t) {
+void Fabric::rcHostRead(uint64_t bytes, Transit& x) {
+  // Host memory, then the root complex's path back to the root ports (cut-through).
+  Tick memEnd = 0, rcEnd = 0;
+  const Tick mem = ddrRead(bytes, x.tail + rcLatency_, &memEnd);
+  const Tick rc = rcFromHost_.reserve(mem, bytes, 0, memEnd, &rcEnd);
+  x = packet(rc + ddrLatency_, rcEnd + ddrLatency_, proto_.completionWire(bytes), bytes,
+             proto_.ackWire(proto_.completions(bytes)));
+  x.first = false;
+}
+
+void Fabric::readCompleted(int dev, uint64_t bytes, const Transit& cpl) {
+  // Each request's tag returns with its completion; they arrive one after another.
+  devices_[dev]->readTags.hold(cpl.head + (cpl.tail - cpl.head) / 2, bytes);
+}
+
+Transit Fabric::writeRequest(int dev, uint64_t bytes, Tick t) {
+  const Tick issue = rootPortOf(devices_[dev])->postedCredits.reserve(t, bytes);
+  return packet(issue, 0, proto_.writeWire(bytes), bytes, proto_.ackWire(proto_.writeTlps(bytes)));
+}
+
+void Fabric::writeSent(int dev, Tick t, const Transit& w) { devices_[dev]->posted.write(t, w.left); }
+
+Tick Fabric::rcHostWrite(uint64_t bytes, const Transit& x) {
+  const Tick rc = rcToHost_.reserve(x.head + rcLatency_, bytes, 0, x.tail + rcLatency_);
+  return ddrWrite(bytes, rc, rc + rcToHost_.ticksFor(bytes));
+}
+
+Transit Fabric::peerRequest(int src, int dst, uint64_t bytes, Tick t) {
   // Through the root complex, the writes enter it at the source's root port like any device
   // write, and are paced by that port's posted credits.
   Tick issue = t;
   Node* port = rootPortOf(devices_[src]);
   if (port != rootPortOf(devices_[dst])) issue = port->postedCredits.reserve(t, bytes);
-  Arrival w = send(cachedPath(kPeer, src, dst), issue, proto_.writeWire(bytes), bytes,
-                   proto_.ackWire(proto_.writeTlps(bytes)), 0);
-  return w.tail;
+  return packet(issue, 0, proto_.writeWire(bytes), bytes, proto_.ackWire(proto_.writeTlps(bytes)));
+}
+
+Tick Fabric::hostRead(int dev, uint64_t bytes, Tick t) {
+  Transit x = readRequest(dev, bytes, t);
+  send(cachedPath(kUp, dev, 0), x);
+  rcHostRead(bytes, x);
+  send(cachedPath(kDown, dev, 0), x);
+  readCompleted(dev, bytes, x);
+  return x.tail;
+}
+
+Tick Fabric::hostWrite(int dev, uint64_t bytes, Tick t) {
+  Transit x = writeRequest(dev, bytes, t);
+  send(cachedPath(kUp, dev, 0), x);
+  writeSent(dev, t, x);
+  return rcHostWrite(bytes, x);
+}
+
+Tick Fabric::peerWrite(int src, int dst, uint64_t bytes, Tick t) {
+  Transit x = peerRequest(src, dst, bytes, t);
+  send(cachedPath(kPeer, src, dst), x);
+  return x.tail;
 }
 
 bool Fabric::sameSwitch(int a, int b) const {

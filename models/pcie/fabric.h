@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "models/common/channel.h"
+#include "models/common/transaction.h"
 #include "models/pcie/link.h"
 #include "models/pcie/posted_order.h"
 #include "models/pcie/read_tags.h"
@@ -46,11 +47,6 @@ struct Hop {
 };
 using Path = std::vector<Hop>;
 
-struct Arrival {
-  Tick head = 0;
-  Tick tail = 0;
-  Tick leftSource = 0;  // the last byte left the first link's sender
-};
 
 class Fabric {
  public:
@@ -75,6 +71,29 @@ class Fabric {
   // Device `src`'s DMA writes `bytes` into device `dst`'s memory; returns the tail arrival at dst.
   Tick peerWrite(int src, int dst, uint64_t bytes, Tick t);
 
+  // The steps of those transfers, in order; the PCIe modules (root_complex.h, switch_module.h,
+  // link_module.h, endpoint.h, host_memory.h) take them as a transaction passes through them.
+  // Device side: a read issues once tags are free and the posted writes ahead have left; a
+  // posted write once the root port's credits allow; a peer write through the root complex too.
+  Transit readRequest(int dev, uint64_t bytes, Tick t);
+  void readCompleted(int dev, uint64_t bytes, const Transit& completion);
+  Transit writeRequest(int dev, uint64_t bytes, Tick t);
+  void writeSent(int dev, Tick t, const Transit& w);
+  Transit peerRequest(int src, int dst, uint64_t bytes, Tick t);
+  // One direction of a link: the packet's bytes, and its ACKs on the opposite direction.
+  static void hop(Channel& fwd, Channel& rev, Tick latency, Transit& x);
+  // Root complex and host memory: a read request becomes its completion (host DDR, then the
+  // root complex's path back to its ports); a write goes through the RC's path into DDR.
+  void rcHostRead(uint64_t bytes, Transit& x);  // request -> completion at the root ports
+  Tick rcHostWrite(uint64_t bytes, const Transit& x);  // returns when the data is in host DDR
+  Tick ddrRead(uint64_t bytes, Tick start, Tick* end);
+  Tick ddrWrite(uint64_t bytes, Tick start, Tick tail);
+
+  Node* root() const { return root_; }
+  Node* deviceNode(int dev) const { return devices_[static_cast<size_t>(dev)]; }
+  Tick switchLatency() const { return switchLatency_; }
+  Tick rcLatency() const { return rcLatency_; }
+
   // Same PCIe switch (lowest common ancestor is a switch).
   bool sameSwitch(int a, int b) const;
   // Number of switch hops between two devices, and the names of the elements on the way.
@@ -94,8 +113,7 @@ class Fabric {
   Path pathDown(const Node* from, const Node* to) const;  // from an ancestor down to a node
   Node* lowestCommonAncestor(const Node* a, const Node* b) const;
   const Path& cachedPath(int kind, int a, int b);
-  Arrival send(const Path& path, Tick start, uint64_t wire, uint64_t payload, uint64_t revWire,
-               Tick tail0) const;
+  static void send(const Path& path, Transit& x);
   Node* rootPortOf(const Node* n) const;
 
   Protocol proto_;
