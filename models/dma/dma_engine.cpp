@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "models/common/sim_time.h"
-#include "models/pcie/pcie_module.h"
+#include "models/pcie/address.h"
 #include "models/sched/hw_stream.h"
 #include "npusim/config.h"
 
@@ -77,16 +77,15 @@ Tick DmaEngine::issue(sched::Task& task, DmaChannel& ch, uint64_t row, uint64_t 
   auto* data = const_cast<uint8_t*>(c.srcPtr ? c.srcPtr + row * c.spitch + col : nullptr);
   switch (task.route) {
     case sched::CopyRoute::HostToDevice:
-      return pcie.transport(pcie::PcieModule::hostAddress(src), bytes, false, s, nullptr);
+      return pcie.transport(pcie::hostAddress(src), bytes, false, s, nullptr);
     case sched::CopyRoute::DeviceToHost:
-      return pcie.transport(pcie::PcieModule::hostAddress(dst), bytes, true, hbm.access(src, bytes, false, s),
-                            data);
+      return pcie.transport(pcie::hostAddress(dst), bytes, true, hbm.access(src, bytes, false, s), data);
     case sched::CopyRoute::DeviceLocal:
       return std::max(hbm.access(src, bytes, false, s), s + ch.datapath.ticksFor(bytes));
     case sched::CopyRoute::PeerWrite: {
       // The write travels to the peer and is delivered to its memory bus there; landing the
       // bytes (below) waits for the delivery, the copy's end for the peer memory's completion.
-      Tick tail = pcie.transport(pcie::PcieModule::barAddress(task.peer, dst), bytes, true,
+      Tick tail = pcie.transport(pcie::barAddress(task.peer, dst), bytes, true,
                                  hbm.access(src, bytes, false, s), data);
       peerDone = std::max(peerDone, pcie.lastMemoryDone());
       return tail;

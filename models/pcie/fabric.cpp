@@ -252,18 +252,22 @@ Transit Fabric::readRequest(int dev, uint64_t bytes, Tick t) {
   return packet(issue, 0, proto_.readRequestWire(bytes), 0, proto_.ackWire(proto_.readRequests(bytes)));
 }
 
-Tick Fabric::ddrRead(uint64_t bytes, Tick start, Tick* end) { return ddr_.reserve(start, bytes, bytes, 0, end); }
-
-Tick Fabric::ddrWrite(uint64_t bytes, Tick start, Tick tail) {
-  const Tick mem = ddr_.reserve(start, bytes, bytes, tail);
-  return mem + ddr_.ticksFor(bytes) + ddrLatency_;
+void Fabric::hostMemory(uint64_t bytes, bool write, Transit& x) {
+  if (write) {
+    const Tick mem = ddr_.reserve(x.head, bytes, bytes, x.tail);
+    x.head = mem;
+    x.tail = mem + ddr_.ticksFor(bytes) + ddrLatency_;
+    return;
+  }
+  Tick end = 0;
+  x.head = ddr_.reserve(x.head, bytes, bytes, 0, &end);
+  x.tail = end;
 }
 
-void Fabric::rcHostRead(uint64_t bytes, Transit& x) {
-  // Host memory, then the root complex's path back to the root ports (cut-through).
-  Tick memEnd = 0, rcEnd = 0;
-  const Tick mem = ddrRead(bytes, x.tail + rcLatency_, &memEnd);
-  const Tick rc = rcFromHost_.reserve(mem, bytes, 0, memEnd, &rcEnd);
+void Fabric::rcFromHost(uint64_t bytes, Transit& x) {
+  // The root complex's path back to the root ports, cut-through behind host memory.
+  Tick rcEnd = 0;
+  const Tick rc = rcFromHost_.reserve(x.head, bytes, 0, x.tail, &rcEnd);
   x = packet(rc + ddrLatency_, rcEnd + ddrLatency_, proto_.completionWire(bytes), bytes,
              proto_.ackWire(proto_.completions(bytes)));
   x.first = false;
@@ -281,9 +285,10 @@ Transit Fabric::writeRequest(int dev, uint64_t bytes, Tick t) {
 
 void Fabric::writeSent(int dev, Tick t, const Transit& w) { devices_[dev]->posted.write(t, w.left); }
 
-Tick Fabric::rcHostWrite(uint64_t bytes, const Transit& x) {
+void Fabric::rcToHost(uint64_t bytes, Transit& x) {
   const Tick rc = rcToHost_.reserve(x.head + rcLatency_, bytes, 0, x.tail + rcLatency_);
-  return ddrWrite(bytes, rc, rc + rcToHost_.ticksFor(bytes));
+  x.head = rc;
+  x.tail = rc + rcToHost_.ticksFor(bytes);
 }
 
 Transit Fabric::peerRequest(int src, int dst, uint64_t bytes, Tick t) {
@@ -298,7 +303,9 @@ Transit Fabric::peerRequest(int src, int dst, uint64_t bytes, Tick t) {
 Tick Fabric::hostRead(int dev, uint64_t bytes, Tick t) {
   Transit x = readRequest(dev, bytes, t);
   send(cachedPath(kUp, dev, 0), x);
-  rcHostRead(bytes, x);
+  rcReadToMemory(x);
+  hostMemory(bytes, false, x);
+  rcFromHost(bytes, x);
   send(cachedPath(kDown, dev, 0), x);
   readCompleted(dev, bytes, x);
   return x.tail;
@@ -308,7 +315,9 @@ Tick Fabric::hostWrite(int dev, uint64_t bytes, Tick t) {
   Transit x = writeRequest(dev, bytes, t);
   send(cachedPath(kUp, dev, 0), x);
   writeSent(dev, t, x);
-  return rcHostWrite(bytes, x);
+  rcToHost(bytes, x);
+  hostMemory(bytes, true, x);
+  return x.tail;
 }
 
 Tick Fabric::peerWrite(int src, int dst, uint64_t bytes, Tick t) {

@@ -47,7 +47,6 @@ struct Hop {
 };
 using Path = std::vector<Hop>;
 
-
 class Fabric {
  public:
   // `topology`: the preset's tree, or null to build system.switches x system.devices_per_switch.
@@ -82,12 +81,14 @@ class Fabric {
   Transit peerRequest(int src, int dst, uint64_t bytes, Tick t);
   // One direction of a link: the packet's bytes, and its ACKs on the opposite direction.
   static void hop(Channel& fwd, Channel& rev, Tick latency, Transit& x);
-  // Root complex and host memory: a read request becomes its completion (host DDR, then the
-  // root complex's path back to its ports); a write goes through the RC's path into DDR.
-  void rcHostRead(uint64_t bytes, Transit& x);  // request -> completion at the root ports
-  Tick rcHostWrite(uint64_t bytes, const Transit& x);  // returns when the data is in host DDR
-  Tick ddrRead(uint64_t bytes, Tick start, Tick* end);
-  Tick ddrWrite(uint64_t bytes, Tick start, Tick tail);
+  // Root complex and host memory. A read request reaching the RC goes to host memory after the
+  // RC's latency (rcReadToMemory); host memory gives the data's interval in DDR (hostMemory);
+  // the RC's path back to its ports turns that into the completion (rcFromHost). A write passes
+  // the RC's path to host memory (rcToHost), and host memory says when it is in DDR (x.tail).
+  void rcReadToMemory(Transit& x) const { x.head = x.tail + rcLatency_; }
+  void hostMemory(uint64_t bytes, bool write, Transit& x);
+  void rcFromHost(uint64_t bytes, Transit& x);
+  void rcToHost(uint64_t bytes, Transit& x);
 
   Node* root() const { return root_; }
   Node* deviceNode(int dev) const { return devices_[static_cast<size_t>(dev)]; }

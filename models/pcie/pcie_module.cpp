@@ -1,65 +1,82 @@
 #include "models/pcie/pcie_module.h"
 
-#include "models/common/sim_time.h"
-#include "models/common/transaction.h"
+#include <algorithm>
+#include <cctype>
+#include <functional>
 
 namespace npusim::pcie {
 
-using sc_core::sc_time;
-
-PcieModule::PcieModule(sc_core::sc_module_name name, const Config& cfg)
-    : sc_module(name), dma("dma"), to_device("to_device"), fabric_(cfg) {
-  dma.register_b_transport(this, &PcieModule::b_transport);
+PcieModule::PcieModule(sc_core::sc_module_name name, const Config& cfg) : sc_module(name), fabric_(cfg) {
+  endpoints_.resize(static_cast<size_t>(fabric_.deviceCount()));
+  rc_ = std::make_unique<RootComplex>("rc", fabric_, portsOf(*fabric_.root()));
+  host_ = std::make_unique<HostMemory>("host_memory", fabric_);
+  bind(rc_->host, host_->socket);
+  buildBelow(*fabric_.root(), &rc_->to_ports, &rc_->from_ports, nullptr);
 }
 
-void PcieModule::end_of_elaboration() { quantum_ = globalQuantum(); }
+PcieModule::~PcieModule() = default;
 
-void PcieModule::b_transport(int, tlm::tlm_generic_payload& p, sc_time& delay) {
-  Tick now = simNow();
-  Tick arrival = now + static_cast<Tick>(delay.value());
-  const int src = info(p).device;
-  const uint64_t addr = p.get_address();
-  const uint64_t bytes = p.get_data_length();
-  const bool write = p.get_command() == tlm::TLM_WRITE_COMMAND;
-  if (addr & kHostWindow) {
-    // The transfer enters PCIe when PCIe can take it (free tags, room in the transmit queue).
-    // Within the quantum it is booked then; beyond it the initiator waits until then, so that
-    // it is booked in simulated-time order with the device's other transfers.
-    const Tick enter =
-        write ? fabric_.writeMayEnter(src, bytes, arrival) : fabric_.readMayIssue(src, bytes, arrival);
-    if (enter > arrival) {
-      arrival = enter;
-      if (enter - now > quantum_) {
-        sc_core::wait(toScTime(enter - now));
-        now = enter;
-      }
-    }
+template <class I, class T>
+void PcieModule::bind(I& initiator, T& target) {
+  initiator.bind(target);
+  bindings_.push_back({initiator.name(), target.name()});
+}
+
+std::string PcieModule::uniqueName(const std::string& nodeName) {
+  // "NPU 0" -> "npu0", "Switch 1" -> "switch1"; other characters become '_'.
+  std::string s;
+  for (char c : nodeName) {
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    else if (c != ' ')
+      s += '_';
   }
-  Tick done = arrival;
-  if (addr & kHostWindow) {
-    done = write ? fabric_.hostWrite(src, bytes, arrival) : fabric_.hostRead(src, bytes, arrival);
-    p.set_response_status(tlm::TLM_OK_RESPONSE);
-  } else if ((addr & kBarWindow) && !write) {
-    p.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);  // peer reads are not modelled
-  } else if (addr & kBarWindow) {
-    const int dst = static_cast<int>((addr & (kBarWindow - 1)) >> kBarShift);
-    if (dst < 0 || dst >= fabric_.deviceCount() || dst >= static_cast<int>(to_device.size())) {
-      p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+  if (s.empty()) s = "node";
+  std::string u = s;
+  for (int k = 1; std::find(names_.begin(), names_.end(), u) != names_.end(); ++k)
+    u = s + "_" + std::to_string(k);
+  names_.push_back(u);
+  return u;
+}
+
+std::vector<int> PcieModule::portsOf(const Node& n) const {
+  std::vector<int> ports(static_cast<size_t>(fabric_.deviceCount()), -1);
+  std::function<void(const Node&, int)> mark = [&](const Node& m, int port) {
+    if (m.kind == Node::Kind::Device) ports[static_cast<size_t>(m.device)] = port;
+    for (const Node* c : m.children) mark(*c, port);
+  };
+  for (size_t i = 0; i < n.children.size(); ++i) mark(*n.children[i], static_cast<int>(i));
+  return ports;
+}
+
+void PcieModule::buildBelow(const Node& n, tlm_utils::multi_passthrough_initiator_socket<RootComplex>* rcDown,
+                            tlm_utils::multi_passthrough_target_socket<RootComplex>* rcUp, SwitchModule* sw) {
+  for (const Node* c : n.children) {
+    const std::string base = uniqueName(c->name);
+    links_.push_back(std::make_unique<LinkModule>((base + "_link").c_str(), *c->uplink));
+    LinkModule& l = *links_.back();
+    // The link's upper end: the root complex's or the switch's downstream ports.
+    if (rcDown) {
+      bind(l.to_parent, *rcUp);
+      bind(*rcDown, l.from_parent);
     } else {
-      const Tick tail = fabric_.peerWrite(src, dst, bytes, arrival);
-      // The peer's HBM takes the write when its last byte has arrived.
-      p.set_address(addr & ((1ull << kBarShift) - 1));
-      sc_time d = toScTime(tail - now);
-      to_device[dst]->b_transport(p, d);
-      p.set_address(addr);
-      info(p).memoryDone = simNow() + d.value();
-      done = tail;
+      bind(l.to_parent, sw->from_down);
+      bind(sw->to_down, l.from_parent);
     }
-  } else {
-    p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    if (c->kind == Node::Kind::Device) {
+      endpoints_[static_cast<size_t>(c->device)] =
+          std::make_unique<Endpoint>(base.c_str(), fabric_, c->device);
+      Endpoint& e = *endpoints_[static_cast<size_t>(c->device)];
+      bind(e.link, l.from_child);
+      bind(l.to_child, e.from_link);
+    } else {
+      switches_.push_back(std::make_unique<SwitchModule>(base.c_str(), fabric_.switchLatency(), portsOf(*c)));
+      SwitchModule& s = *switches_.back();
+      bind(s.to_up, l.from_child);
+      bind(l.to_child, s.from_up);
+      buildBelow(*c, nullptr, nullptr, &s);
+    }
   }
-  const Tick t = simNow();
-  delay = toScTime(done > t ? done - t : 0);
 }
 
 }  // namespace npusim::pcie

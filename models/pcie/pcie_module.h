@@ -1,50 +1,64 @@
 #pragma once
-// The PCIe fabric as an interconnect module. Every device's DMA engine binds its `pcie`
-// initiator socket to `dma` (a multi-socket, one binding per device in device order); `to_device`
-// is bound to every device's memory bus, in device order. A transaction is routed by address:
-//  - host window (hostAddress()): device reads of host memory (non-posted requests and their
-//    completions) or posted writes into it, through the device's link, its switches, the root
-//    port and the root complex's host-memory port;
-//  - a device's BAR window (barAddress()): a peer write, routed through the common switch (or
-//    the root complex) and delivered to that device's memory bus as an offset into its HBM.
-// The annotated delay comes back as the arrival of the last byte (host reads), the data in host
-// DDR (host writes), or of the last byte at the peer (peer writes; the completion in the peer's
-// HBM goes in the extension's memoryDone). The timing of each hop
-// (link directions, switch ports, root complex, credits and tags) is Fabric's.
-#include <tlm_utils/multi_passthrough_initiator_socket.h>
-#include <tlm_utils/multi_passthrough_target_socket.h>
-
+// The PCIe fabric as a hierarchy of interconnect modules, built from the platform topology:
+//
+//   npusim.pcie.rc            RootComplex: root ports, data paths to/from host memory
+//   npusim.pcie.host_memory   HostMemory: the host's DDR, behind the root complex
+//   npusim.pcie.<switch>      SwitchModule: routes by address, cut-through latency
+//   npusim.pcie.<x>_link      LinkModule: both directions of the link above element <x>
+//   npusim.pcie.npuN          Endpoint: where device N's DMA enters and peer writes leave
+//
+// Every transaction passes element by element through their TLM-2.0 sockets, each element
+// timing its part in the transaction's transit (models/common/transaction.h). The state the
+// elements share (channels, read tags, posted ordering, credits) and the standalone timing of
+// the same steps (for tools and unit tests) are the Fabric's. Routes: address.h.
 #include <memory>
+#include <string>
 #include <systemc>
 #include <tlm>
+#include <vector>
 
+#include "models/pcie/endpoint.h"
 #include "models/pcie/fabric.h"
+#include "models/pcie/host_memory.h"
+#include "models/pcie/link_module.h"
+#include "models/pcie/root_complex.h"
+#include "models/pcie/switch_module.h"
 
 namespace npusim::pcie {
 
 class PcieModule : public sc_core::sc_module {
  public:
   PcieModule(sc_core::sc_module_name name, const Config& cfg);
-
-  tlm_utils::multi_passthrough_target_socket<PcieModule> dma;
-  tlm_utils::multi_passthrough_initiator_socket<PcieModule> to_device;
+  ~PcieModule() override;
 
   Fabric& fabric() { return fabric_; }
+  // Device `d`'s endpoint: the platform binds the device's DMA to its `dma` socket and its
+  // `memory` socket to the device's memory bus.
+  Endpoint& endpoint(int d) { return *endpoints_[static_cast<size_t>(d)]; }
 
-  static constexpr uint64_t kHostWindow = 1ull << 62;
-  static constexpr uint64_t kBarWindow = 1ull << 61;
-  static constexpr int kBarShift = 44;  // 16 TiB per device BAR, above any HBM capacity
-  static uint64_t hostAddress(uint64_t a) { return kHostWindow | (a & (kHostWindow - 1)); }
-  static uint64_t barAddress(int device, uint64_t offset) {
-    return kBarWindow | (static_cast<uint64_t>(device) << kBarShift) | offset;
-  }
+  struct Binding {
+    std::string from, to;  // full socket names, initiator -> target
+  };
+  // The bindings made inside the fabric (npusim topology --modules).
+  const std::vector<Binding>& bindings() const { return bindings_; }
 
  private:
-  void b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
-  void end_of_elaboration() override;
+  // Builds the modules below `n` and binds them to `n`'s downstream sockets.
+  void buildBelow(const Node& n, tlm_utils::multi_passthrough_initiator_socket<RootComplex>* rcDown,
+                  tlm_utils::multi_passthrough_target_socket<RootComplex>* rcUp, SwitchModule* sw);
+  std::string uniqueName(const std::string& nodeName);
+  std::vector<int> portsOf(const Node& n) const;  // device id -> index of the child leading to it
+  template <class I, class T>
+  void bind(I& initiator, T& target);
 
   Fabric fabric_;
-  Tick quantum_ = 0;  // how far ahead of the kernel a transfer may be booked without waiting
+  std::unique_ptr<RootComplex> rc_;
+  std::unique_ptr<HostMemory> host_;
+  std::vector<std::unique_ptr<SwitchModule>> switches_;
+  std::vector<std::unique_ptr<LinkModule>> links_;
+  std::vector<std::unique_ptr<Endpoint>> endpoints_;
+  std::vector<std::string> names_;
+  std::vector<Binding> bindings_;
 };
 
 }  // namespace npusim::pcie

@@ -84,18 +84,20 @@ Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamSc
           std::make_unique<Device>(fmt::format("npu{}", d).c_str(), d, cfg_, trace_, pid, hook));
     }
     for (auto& dev : devices_) {
-      dev->dma->pcie.socket.bind(pcie_->dma);
-      pcie_->to_device.bind(dev->bus->in);
+      dev->dma->pcie.socket.bind(pcie_->endpoint(dev->id).dma);
+      pcie_->endpoint(dev->id).memory.bind(dev->bus->in);
     }
   });
   for (auto& dev : devices_) {
     const std::string np = dev->name();
     bindings_.push_back({np + ".dma.hbm", np + ".mem_bus.in"});
     bindings_.push_back({np + ".aicore.mte", np + ".mem_bus.in"});
-    bindings_.push_back({np + ".dma.pcie", std::string(pcie_->name()) + ".dma"});
-    bindings_.push_back({std::string(pcie_->name()) + ".to_device", np + ".mem_bus.in"});
+    pcie::Endpoint& e = pcie_->endpoint(dev->id);
+    bindings_.push_back({np + ".dma.pcie", e.dma.name()});
+    bindings_.push_back({e.memory.name(), np + ".mem_bus.in"});
     bindings_.push_back({np + ".mem_bus.out", dev->memoryTarget});
   }
+  for (const auto& b : pcie_->bindings()) bindings_.push_back({b.from, b.to});
 
   auto counter = [&](int pid, std::vector<std::string> names, double peakBytesPerSec) {
     counters_.push_back(

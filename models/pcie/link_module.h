@@ -1,0 +1,33 @@
+#pragma once
+// One PCIe link as a module: its two directions (the Link's channels) between a lower element
+// (a device's endpoint or a switch) and its parent (a switch or the root complex). A packet
+// going up reserves the up direction and its ACKs on the down one; a host read's completion
+// comes back down the same link when the call returns; peer writes come down from the parent.
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <systemc>
+#include <tlm>
+
+#include "models/pcie/link.h"
+
+namespace npusim::pcie {
+
+class LinkModule : public sc_core::sc_module {
+ public:
+  LinkModule(sc_core::sc_module_name name, Link& link);
+
+  tlm_utils::simple_target_socket<LinkModule> from_child;    // traffic going up
+  tlm_utils::simple_initiator_socket<LinkModule> to_parent;  // its continuation
+  tlm_utils::simple_target_socket<LinkModule> from_parent;   // traffic going down
+  tlm_utils::simple_initiator_socket<LinkModule> to_child;
+
+  Link& link() { return link_; }
+
+ private:
+  void up(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
+  void down(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
+  Link& link_;
+};
+
+}  // namespace npusim::pcie
