@@ -542,6 +542,14 @@ void captureStreamDestroyed(Stream* s) {
   s->captureLane = -1;
 }
 
+std::vector<CaptureModel*> liveModels() {
+  const auto& models = registry().models;
+  std::vector<CaptureModel*> out(models.begin(), models.end());
+  std::sort(out.begin(), out.end(),
+            [](const CaptureModel* a, const CaptureModel* b) { return a->id < b->id; });
+  return out;
+}
+
 CaptureModel* findModel(aclmdlRI handle) {
   auto* m = static_cast<CaptureModel*>(handle);
   return registry().models.count(m) ? m : nullptr;

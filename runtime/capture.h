@@ -129,6 +129,8 @@ void finishCapture(CaptureModel* m, bool keep);
 void captureStreamDestroyed(Stream* s);
 void invalidateCapture(CaptureModel* m, const std::string& why);
 CaptureModel* findModel(aclmdlRI handle);  // nullptr when not a live model
+// Every live model (aclmdlRIGetTasksByStream and the task queries look handles up in them).
+std::vector<CaptureModel*> liveModels();
 void destroyModel(ApiCall& api, CaptureModel* m);
 
 // aclmdlRIDebugJsonPrint / aclmdlRIDebugPrint bodies.

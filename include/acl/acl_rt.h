@@ -428,6 +428,24 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream 
 ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout);
 ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI);
 
+/* Looking into a finished model (docs/capture.md, "Inspecting a model"): its streams (one per
+ * captured or bound stream), each stream's tasks in order, a task's type and sequence id. The
+ * arrays are filled up to the size given in *num, which returns how many were filled; with a
+ * NULL array *num returns how many there are. */
+typedef enum aclmdlRITaskType {
+  ACL_MODEL_RI_TASK_DEFAULT,
+  ACL_MODEL_RI_TASK_KERNEL,
+  ACL_MODEL_RI_TASK_EVENT_RECORD,
+  ACL_MODEL_RI_TASK_EVENT_WAIT,
+  ACL_MODEL_RI_TASK_EVENT_RESET,
+  ACL_MODEL_RI_TASK_VALUE_WRITE,
+  ACL_MODEL_RI_TASK_VALUE_WAIT,
+} aclmdlRITaskType;
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream* streams, uint32_t* numStreams);
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask* tasks, uint32_t* numTasks);
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType* type);
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t* id);
+
 /* Task groups of a capture and their update (docs/capture.md, "Task groups"): operators captured
  * between GrpBegin and GrpEnd form a group; operators launched between UpdateBegin and UpdateEnd on
  * a non-capturing stream (as many, operators only) replace them, when that stream's update task runs. */
