@@ -1,5 +1,6 @@
 // ACL entry points: initialisation, devices, contexts, run mode and error queries.
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -108,6 +109,20 @@ aclError aclrtGetDeviceCount(uint32_t* count) {
   if (!api.ok()) return api.notReady();
   if (!count) return api.fail(ACL_ERROR_INVALID_PARAM, "count is NULL");
   *count = static_cast<uint32_t>(api.rt.deviceCount());
+  return api.done();
+}
+
+aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid* uuid) {
+  ApiCall api("aclrtDeviceGetUuid");
+  if (!api.ok()) return api.notReady();
+  if (!uuid) return api.fail(ACL_ERROR_INVALID_PARAM, "uuid is NULL");
+  if (aclError e = checkDevice(api, deviceId)) return e;
+  // Fixed and distinct per device: "npusim" + the device index, big-endian, in the last 4 bytes
+  // (a version-4-style layout is not needed: programs compare and print the bytes).
+  std::memset(uuid->bytes, 0, sizeof(uuid->bytes));
+  std::memcpy(uuid->bytes, "npusim", 6);
+  for (int i = 0; i < 4; ++i)
+    uuid->bytes[15 - i] = static_cast<char>((static_cast<uint32_t>(deviceId) >> (8 * i)) & 0xff);
   return api.done();
 }
 

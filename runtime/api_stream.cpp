@@ -63,6 +63,19 @@ aclError synchronize(ApiCall& api, aclrtStream stream, int32_t timeoutMs) {
 
 extern "C" {
 
+aclError aclrtGetStreamAvailableNum(uint32_t* streamCount) {
+  ApiCall api("aclrtGetStreamAvailableNum");
+  if (!api.ok()) return api.notReady();
+  if (!streamCount) return api.fail(ACL_ERROR_INVALID_PARAM, "streamCount is NULL");
+  Context* ctx = api.rt.currentContext();
+  if (!ctx)
+    return api.fail(ACL_ERROR_RT_CONTEXT_NULL, "no current device or context (call aclrtSetDevice first)");
+  const uint64_t live = static_cast<uint64_t>(api.rt.device(ctx->device).liveStreams),
+                 max = api.rt.costs().maxStreams;
+  *streamCount = static_cast<uint32_t>(live < max ? max - live : 0);
+  return api.done();
+}
+
 aclError aclrtCreateStream(aclrtStream* stream) {
   ApiCall api("aclrtCreateStream");
   if (!api.ok()) return api.notReady();

@@ -41,6 +41,7 @@ struct Stream {
 enum class EventKind { Plain, WithFlag, Ex };
 
 struct Event {
+  uint32_t id = 0;  // aclrtGetEventId: creation order in the process, from 0
   int device = 0;
   EventKind kind = EventKind::Plain;
   uint32_t flags = 0;

@@ -15,8 +15,8 @@
 #include "runtime/dump.h"
 #include "runtime/exceptions.h"
 #include "runtime/kernel_exec.h"
-#include "runtime/plugins.h"
 #include "runtime/overflow.h"
+#include "runtime/plugins.h"
 #include "runtime/prof.h"
 #include "runtime/summary.h"
 #include "runtime/sync_objects.h"
@@ -330,6 +330,7 @@ Stream* Runtime::resolveStream(aclrtStream handle, aclError* err, std::string* w
 
 Event* Runtime::createEvent(int device, EventKind kind, uint32_t flags) {
   auto* e = new Event();
+  e->id = nextEventId_++;
   e->device = device;
   e->kind = kind;
   e->flags = flags;

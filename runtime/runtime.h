@@ -37,8 +37,6 @@ struct DeviceState {
 
 using npusim::HostCosts;
 
-
-
 class Runtime {
  public:
   static Runtime& get();
@@ -133,6 +131,7 @@ class Runtime {
   std::set<Context*> contexts_;
   std::set<Stream*> streams_;
   std::set<Event*> events_;
+  uint32_t nextEventId_ = 0;  // Event::id of the next event
   uint64_t nextTaskId_ = 0;
   const std::function<bool()>* waiter_ = nullptr;
   bool anyWaiterSatisfied() const;
