@@ -112,19 +112,6 @@ aclError npusim::rt::streamWaitEvent(const char* name, aclrtStream stream, aclrt
 
 extern "C" {
 
-aclError aclrtGetEventAvailNum(uint32_t* eventCount) {
-  ApiCall api("aclrtGetEventAvailNum");
-  if (!api.ok()) return api.notReady();
-  if (!eventCount) return api.fail(ACL_ERROR_INVALID_PARAM, "eventCount is NULL");
-  auto* ctx = api.rt.currentContext();
-  if (!ctx)
-    return api.fail(ACL_ERROR_RT_CONTEXT_NULL, "no current device or context (call aclrtSetDevice first)");
-  const uint64_t live = static_cast<uint64_t>(api.rt.device(ctx->device).liveEvents),
-                 max = api.rt.costs().maxEvents;
-  *eventCount = static_cast<uint32_t>(live < max ? max - live : 0);
-  return api.done();
-}
-
 aclError aclrtGetEventId(aclrtEvent event, uint32_t* eventId) {
   ApiCall api("aclrtGetEventId");
   if (!api.ok()) return api.notReady();

@@ -55,9 +55,9 @@ aclError aclmdlRIBuildBegin(aclmdlRI* modelRI, uint32_t flag) {
   if (!api.ok()) return api.notReady();
   if (!modelRI) return api.fail(ACL_ERROR_INVALID_PARAM, "modelRI is NULL");
   if (flag != 0) return api.fail(ACL_ERROR_INVALID_PARAM, "flag is reserved and must be 0 (got {})", flag);
-  npusim::rt::Context* ctx = api.rt.currentContext();
-  if (!ctx)
-    return api.fail(ACL_ERROR_RT_CONTEXT_NULL, "no current device or context (call aclrtSetDevice first)");
+  aclError err;
+  npusim::rt::Context* ctx = api.context(&err);
+  if (!ctx) return err;
   CaptureModel* m = npusim::rt::startBuild(api, ctx);
   api.args.add("model", static_cast<int64_t>(m->id));
   *modelRI = m;

@@ -17,9 +17,9 @@ namespace {
 
 aclError createStream(ApiCall& api, aclrtStream* stream, uint32_t priority, uint32_t flags) {
   if (!stream) return api.fail(ACL_ERROR_INVALID_PARAM, "stream is NULL");
-  Context* ctx = api.rt.currentContext();
-  if (!ctx)
-    return api.fail(ACL_ERROR_RT_CONTEXT_NULL, "no current device or context (call aclrtSetDevice first)");
+  aclError err;
+  Context* ctx = api.context(&err);
+  if (!ctx) return err;
   if (api.rt.device(ctx->device).liveStreams >= api.rt.costs().maxStreams)
     return api.fail(ACL_ERROR_RT_NO_STREAM_RESOURCE, "device {} already has {} streams (sched.max_streams)",
                     ctx->device, api.rt.costs().maxStreams);
@@ -62,19 +62,6 @@ aclError synchronize(ApiCall& api, aclrtStream stream, int32_t timeoutMs) {
 }  // namespace
 
 extern "C" {
-
-aclError aclrtGetStreamAvailableNum(uint32_t* streamCount) {
-  ApiCall api("aclrtGetStreamAvailableNum");
-  if (!api.ok()) return api.notReady();
-  if (!streamCount) return api.fail(ACL_ERROR_INVALID_PARAM, "streamCount is NULL");
-  Context* ctx = api.rt.currentContext();
-  if (!ctx)
-    return api.fail(ACL_ERROR_RT_CONTEXT_NULL, "no current device or context (call aclrtSetDevice first)");
-  const uint64_t live = static_cast<uint64_t>(api.rt.device(ctx->device).liveStreams),
-                 max = api.rt.costs().maxStreams;
-  *streamCount = static_cast<uint32_t>(live < max ? max - live : 0);
-  return api.done();
-}
 
 aclError aclrtCreateStream(aclrtStream* stream) {
   ApiCall api("aclrtCreateStream");

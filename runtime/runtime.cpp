@@ -586,6 +586,13 @@ ApiCall::ApiCall(const char* name) : rt(Runtime::get()), lock_(rt.mu), name_(nam
   th->clock += rt.costs().apiCall;
 }
 
+Context* ApiCall::context(aclError* err) {
+  Context* ctx = rt.currentContext();
+  if (!ctx)
+    *err = fail(ACL_ERROR_RT_CONTEXT_NULL, "no current device or context (call aclrtSetDevice first)");
+  return ctx;
+}
+
 Stream* ApiCall::stream(aclrtStream handle, aclError* err) {
   std::string why;
   Stream* s = rt.resolveStream(handle, err, &why);

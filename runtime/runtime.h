@@ -169,6 +169,9 @@ class ApiCall {
   // The stream a handle names (nullptr = the current context's default stream); on failure
   // records the error and returns nullptr with *err set.
   Stream* stream(aclrtStream handle, aclError* err);
+  // The thread's current context; without one records ACL_ERROR_RT_CONTEXT_NULL and returns
+  // nullptr with *err set.
+  Context* context(aclError* err);
   void charge(Tick t) { th->clock += t; }
   const char* name() const { return name_; }
   static ApiCall* current();  // the innermost call in progress on this thread (or nullptr)
