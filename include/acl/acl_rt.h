@@ -1000,11 +1000,18 @@ ACL_FUNC_VISIBILITY aclError aclrtMemImportFromShareableHandleV2(void* shareable
 ACL_FUNC_VISIBILITY aclError aclrtMemSetPidToShareableHandleV2(void* shareableHandle,
                                                                aclrtMemSharedHandleType shareType,
                                                                int32_t* pid, size_t pidNum);
-/* Refused (ACL_ERROR_RT_FEATURE_NOT_SUPPORT): managed memory (no page migration model yet) and the SIMT/SIMD
- * stack and printf limits (the simulated A2 device has no SIMT units). */
+/* Managed memory (runtime/api_managed.cpp). */
 ACL_FUNC_VISIBILITY aclError aclrtMemAllocManaged(void** ptr, uint64_t size, uint32_t flag);
+/* Refused (ACL_ERROR_RT_FEATURE_NOT_SUPPORT): the SIMT/SIMD stack and printf limits (the simulated A2 device
+ * has no SIMT units). */
 ACL_FUNC_VISIBILITY aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value);
 ACL_FUNC_VISIBILITY aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t* value);
+
+/* ---- memory, copies and cache maintenance, second part ---- */
+
+/* ---- kernels, binaries and symbols, second part ---- */
+
+/* ---- devices, streams, synchronisation and the rest, second part ---- */
 
 #ifdef __cplusplus
 }
