@@ -41,14 +41,15 @@ class Channel {
     if (ready < nextFree_ && gaps_ > 0) {
       forgetPastGaps();
       for (int i = 0; i < gaps_; ++i) {
-        Tick s = ready > gapStart_[i] ? ready : gapStart_[i];
-        if (s + dur <= gapEnd_[i] && s < start) start = s, gap = i;
+        const Gap& g = at(i);
+        Tick s = ready > g.start ? ready : g.start;
+        if (s + dur <= g.end && s < start) start = s, gap = i;
       }
     }
     if (gap >= 0) {
       takeFromGap(gap, start, start + dur);
     } else {
-      if (start > nextFree_) addGap(nextFree_, start);
+      if (start > nextFree_) appendGap(nextFree_, start);
       nextFree_ = start + dur;
     }
     busy_ += dur;
@@ -63,15 +64,16 @@ class Channel {
   // Small protocol traffic (DLLP ACKs, flow-control updates) sent at `at`: it takes idle time
   // if the channel is idle then, and otherwise delays the queue behind it, without making any
   // transfer wait for a reservation in its future.
-  void background(Tick at, uint64_t wireBytes) {
+  void background(Tick when, uint64_t wireBytes) {
     Tick dur = ticksFor(wireBytes);
     busy_ += dur;
     wireBytes_ += wireBytes;
-    if (at >= nextFree_) return;
-    for (int i = 0; i < gaps_; ++i) {
-      if (at >= gapStart_[i] && at < gapEnd_[i]) {
-        Tick end = at + dur < gapEnd_[i] ? at + dur : gapEnd_[i];
-        takeFromGap(i, at, end);
+    if (when >= nextFree_) return;
+    // Gaps are in time order and traffic is mostly recent: search from the latest.
+    for (int i = gaps_ - 1; i >= 0 && at(i).end > when; --i) {
+      const Gap& g = at(i);
+      if (when >= g.start) {
+        takeFromGap(i, when, when + dur < g.end ? when + dur : g.end);
         return;
       }
     }
@@ -90,43 +92,56 @@ class Channel {
   uint64_t payloadBytes() const { return payloadBytes_; }
 
  private:
+  // The idle gaps, disjoint and in time order, in a ring: new gaps open at the frontier (the
+  // end), the oldest are forgotten at the front, so neither needs a scan.
+  struct Gap {
+    Tick start, end;
+  };
+  static_assert((kMaxGaps & (kMaxGaps - 1)) == 0, "the ring index wraps with a mask");
+  Gap& at(int i) { return ring_[(head_ + i) & (kMaxGaps - 1)]; }
+
   // Every transaction arrives at or after the kernel's current time (initiators run at or ahead
   // of it), so a gap that has ended can no longer be used: dropping it keeps the scan short.
   void forgetPastGaps() {
     const Tick now = static_cast<Tick>(sc_core::sc_time_stamp().value());
-    for (int i = 0; i < gaps_;) {
-      if (gapEnd_[i] <= now)
-        removeGap(i);
-      else
-        ++i;
-    }
+    while (gaps_ > 0 && at(0).end <= now) popFront();
   }
-  // Marks [s, e) of gap i as used, keeping what is left on either side.
-  void takeFromGap(int i, Tick s, Tick e) {
-    const Tick gs = gapStart_[i], ge = gapEnd_[i];
-    removeGap(i);
-    addGap(gs, s);
-    addGap(e, ge);
-  }
-  void removeGap(int i) {
+  void popFront() {
+    head_ = (head_ + 1) & (kMaxGaps - 1);
     --gaps_;
-    gapStart_[i] = gapStart_[gaps_];
-    gapEnd_[i] = gapEnd_[gaps_];
   }
-  void addGap(Tick s, Tick e) {
-    if (e <= s) return;
-    int i = gaps_;
-    if (gaps_ == kMaxGaps) {
-      // Full: forget the gap that ends first (the oldest, least likely to be asked for).
-      i = 0;
-      for (int j = 1; j < gaps_; ++j)
-        if (gapEnd_[j] < gapEnd_[i]) i = j;
-      if (gapEnd_[i] >= e) return;
-    } else {
+  // A gap at the frontier: later than every other. When the ring is full the gap that ends
+  // first (the oldest, least likely to be asked for) makes room.
+  void appendGap(Tick s, Tick e) {
+    if (gaps_ == kMaxGaps) popFront();
+    at(gaps_++) = Gap{s, e};
+  }
+  // Marks [s, e) of gap i as used, keeping what is left on either side in place (time order
+  // holds: both parts lie inside the old gap). A full ring drops the gap that ends first.
+  void takeFromGap(int i, Tick s, Tick e) {
+    const Gap g = at(i);
+    const bool left = s > g.start, right = g.end > e;
+    if (left && right) {
+      at(i).end = s;
+      if (gaps_ == kMaxGaps) {
+        if (i == 0) {  // the left piece is now the oldest gap: it makes room for the right one
+          at(0) = Gap{e, g.end};
+          return;
+        }
+        popFront();  // the oldest gap makes room; the right piece goes after i
+        --i;
+      }
+      for (int j = gaps_; j > i + 1; --j) at(j) = at(j - 1);
+      at(i + 1) = Gap{e, g.end};
       ++gaps_;
+    } else if (left) {
+      at(i).end = s;
+    } else if (right) {
+      at(i).start = e;
+    } else {
+      for (int j = i; j + 1 < gaps_; ++j) at(j) = at(j + 1);
+      --gaps_;
     }
-    gapStart_[i] = s;
-    gapEnd_[i] = e;
   }
 
   std::string name_;
@@ -137,8 +152,8 @@ class Channel {
   uint64_t payloadBytes_ = 0;
   trace::BandwidthCounter* counter_ = nullptr;
   int gaps_ = 0;
-  Tick gapStart_[kMaxGaps] = {};
-  Tick gapEnd_[kMaxGaps] = {};
+  int head_ = 0;
+  Gap ring_[kMaxGaps] = {};
 };
 
 }  // namespace npusim
