@@ -19,6 +19,7 @@ struct PlainChannel {
   struct Gap {
     Tick s, e;
   };
+  explicit PlainChannel(double bytesPerSec) : rate(bytesPerSec) {}
   double rate;
   Tick frontier = 0;
   std::vector<Gap> gaps;
