@@ -14,7 +14,7 @@ namespace {
 
 // Async copy from pageable host memory: the runtime synchronises the stream and copies
 // synchronously (acl-api.md §5.2).
-aclError pageableFallback(ApiCall& api, Stream* s, const CopyPlan& plan, int fill = 0) {
+aclError pageableFallback(ApiCall& api, Stream* s, const CopyPlan& plan) {
   // A model being built records the copy as it is (the device reads the pageable memory when the
   // model runs, as it would pinned memory); capture cannot record a synchronous copy (§5.1).
   if (s->capture && s->capture->built) return npusim::rt::launchAsync(api, s, plan);
@@ -28,7 +28,7 @@ aclError pageableFallback(ApiCall& api, Stream* s, const CopyPlan& plan, int fil
   if (api.rt.drain(*api.th, s->hw) != Runtime::Wait::Done)
     return api.fail(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, "the stream cannot drain before a pageable copy");
   api.args.add("pageable", 1);
-  return npusim::rt::runSync(api, plan, fill);
+  return npusim::rt::runSync(api, plan);
 }
 
 aclError memcpyAsync(const char* name, void* dst, size_t destMax, const void* src, size_t count,
@@ -140,7 +140,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
   CopyPlan plan;
   if (aclError e = npusim::rt::planMemset(api, devPtr, count, value, &plan)) return e;
   if (aclError e = npusim::rt::checkUnsafeCall(api, ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT)) return e;
-  return npusim::rt::runSync(api, plan, value);
+  return npusim::rt::runSync(api, plan);
 }
 
 aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream) {
@@ -156,8 +156,40 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
   if (!s) return err;
   CopyPlan plan;
   if (aclError e = npusim::rt::planMemset(api, devPtr, count, value, &plan)) return e;
-  if (plan.hostOnly) return pageableFallback(api, s, plan, value);
-  return npusim::rt::launchAsync(api, s, plan, value);
+  if (plan.hostOnly) return pageableFallback(api, s, plan);
+  return npusim::rt::launchAsync(api, s, plan);
+}
+
+// 32-bit memsets: N words of `value` (memSize: the bytes available at ptr), timed as a memset.
+aclError aclrtMemsetD32(void* ptr, size_t memSize, uint32_t value, size_t N) {
+  ApiCall api("aclrtMemsetD32");
+  CallArgs checkArgs{{"ptr", ptr}, {"memSize", memSize}, {"value", value}, {"N", N}};
+  if (!api.ok()) return api.notReady();
+  if (N == 0) return api.done();
+  if (N > memSize / 4)
+    return api.fail(ACL_ERROR_RT_PARAM_INVALID, "{} words ({} bytes) exceed memSize {}", N, N * 4, memSize);
+  CopyPlan plan;
+  if (aclError e = npusim::rt::planMemset(api, ptr, N * 4, 0, &plan)) return e;
+  plan.fillPattern = value;
+  if (aclError e = npusim::rt::checkUnsafeCall(api, ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT)) return e;
+  return npusim::rt::runSync(api, plan);
+}
+
+aclError aclrtMemsetD32Async(void* ptr, size_t memSize, uint32_t value, size_t N, aclrtStream stream) {
+  ApiCall api("aclrtMemsetD32Async");
+  CallArgs checkArgs{{"ptr", ptr}, {"memSize", memSize}, {"value", value}, {"N", N}, {"stream", stream}};
+  if (!api.ok()) return api.notReady();
+  if (N == 0) return api.done();
+  if (N > memSize / 4)
+    return api.fail(ACL_ERROR_RT_PARAM_INVALID, "{} words ({} bytes) exceed memSize {}", N, N * 4, memSize);
+  aclError err;
+  Stream* s = api.stream(stream, &err);
+  if (!s) return err;
+  CopyPlan plan;
+  if (aclError e = npusim::rt::planMemset(api, ptr, N * 4, 0, &plan)) return e;
+  plan.fillPattern = value;
+  if (plan.hostOnly) return pageableFallback(api, s, plan);
+  return npusim::rt::launchAsync(api, s, plan);
 }
 
 }  // extern "C"

@@ -7,6 +7,7 @@
 #include "acl/acl.h"
 #include "runtime/checks.h"
 #include "runtime/dump.h"
+#include "runtime/init_callbacks.h"
 #include "runtime/runtime.h"
 #include "runtime/state_callbacks.h"
 
@@ -45,6 +46,8 @@ aclError aclInit(const char* configPath) {
   }
   std::string why;  // the configuration's "dump" section (runtime/api_dump.cpp)
   if (aclError e = npusim::rt::dump::applyConfig(text, &why)) return api.fail(e, "{}: {}", configPath, why);
+  if (aclError e = npusim::rt::runInitCallbacks(text))
+    return api.fail(e, "an init callback (aclInitCallbackRegister) failed with {}", e);
   rt.initCount = 1;
   rt.everInitialised = true;
   return api.done();
@@ -57,10 +60,13 @@ aclError aclFinalize() {
   if (rt.initCount == 0)
     return api.fail(ACL_ERROR_REPEAT_FINALIZE, "aclFinalize called without a matching aclInit");
   rt.initCount = 0;
+  const aclError callbacks = npusim::rt::runFinalizeCallbacks();
   aclError left = npusim::rt::checks::workLeftAtFinalize(api);
   rt.finalizeDevices(*api.th);
   rt.writeOutputs();
   if (left) return left;  // strict checks: finalised, but the misuse is reported
+  if (callbacks)
+    return api.fail(callbacks, "a finalize callback (aclFinalizeCallbackRegister) failed with {}", callbacks);
   return api.done();
 }
 
@@ -72,7 +78,8 @@ aclError aclFinalizeReference(uint64_t* refCount) {
     return api.fail(ACL_ERROR_REPEAT_FINALIZE, "aclFinalizeReference called without aclInit");
   aclError left = ACL_SUCCESS;
   if (--rt.initCount == 0) {
-    left = npusim::rt::checks::workLeftAtFinalize(api);
+    if (aclError e = npusim::rt::runFinalizeCallbacks()) left = e;
+    if (aclError e = npusim::rt::checks::workLeftAtFinalize(api)) left = e;
     rt.finalizeDevices(*api.th);
     rt.writeOutputs();
   }

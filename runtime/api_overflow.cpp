@@ -24,10 +24,22 @@ std::vector<bool>& status() {
   return *s;
 }
 
+// aclrtCtxGetFloatOverflowAddr's device copy of each device's flag (null until asked for).
+void*& statusAddress(int device) {
+  static auto* a = new std::vector<void*>();
+  if (static_cast<size_t>(device) >= a->size()) a->resize(static_cast<size_t>(device) + 1, nullptr);
+  return (*a)[static_cast<size_t>(device)];
+}
+
 void setStatus(int device, bool value) {
   auto& s = status();
   if (static_cast<size_t>(device) >= s.size()) s.resize(static_cast<size_t>(device) + 1, false);
   s[static_cast<size_t>(device)] = value;
+  if (void* addr = statusAddress(device)) {
+    npusim::rt::MemoryManager& mem = npusim::rt::Runtime::get().memory();
+    const uint64_t flag = value ? 1 : 0;
+    std::memcpy(mem.hostView(mem.classify(addr), addr), &flag, 8);
+  }
 }
 
 bool statusOf(int device) {
@@ -35,19 +47,8 @@ bool statusOf(int device) {
   return static_cast<size_t>(device) < s.size() && s[static_cast<size_t>(device)];
 }
 
-}  // namespace
-
-void npusim::rt::overflow::taskCompleted(const sched::Task& t) {
-  if (t.kind != sched::TaskKind::Operator || !t.stream || !t.stream->overflowCheck || !t.op ||
-      !t.op->overflowed)
-    return;
-  if (t.op->overflowed()) setStatus(t.stream->device, true);
-}
-
-extern "C" {
-
-aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream stream) {
-  ApiCall api("aclrtGetOverflowStatus");
+aclError getStatus(const char* name, void* outputAddr, uint64_t outputSize, aclrtStream stream) {
+  ApiCall api(name);
   if (!api.ok()) return api.notReady();
   aclError err;
   Stream* s = api.stream(stream, &err);
@@ -70,8 +71,8 @@ aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream
   return api.done();
 }
 
-aclError aclrtResetOverflowStatus(aclrtStream stream) {
-  ApiCall api("aclrtResetOverflowStatus");
+aclError resetStatus(const char* name, aclrtStream stream) {
+  ApiCall api(name);
   if (!api.ok()) return api.notReady();
   aclError err;
   Stream* s = api.stream(stream, &err);
@@ -79,6 +80,69 @@ aclError aclrtResetOverflowStatus(aclrtStream stream) {
   const int device = s->device;
   npusim::rt::launchBuiltin(api, s, "OverflowReset",
                             [device](npusim::sched::Task&) { setStatus(device, false); });
+  return api.done();
+}
+
+aclError badCheckMode(const char* name, uint32_t checkMode) {
+  ApiCall api(name);
+  return api.fail(ACL_ERROR_INVALID_PARAM, "checkMode {} is neither 0 nor 1", checkMode);
+}
+
+}  // namespace
+
+void npusim::rt::overflow::taskCompleted(const sched::Task& t) {
+  if (t.kind != sched::TaskKind::Operator || !t.stream || !t.stream->overflowCheck || !t.op ||
+      !t.op->overflowed)
+    return;
+  if (t.op->overflowed()) setStatus(t.stream->device, true);
+}
+
+extern "C" {
+
+aclError aclrtGetOverflowStatus(void* outputAddr, size_t outputSize, aclrtStream stream) {
+  return getStatus("aclrtGetOverflowStatus", outputAddr, outputSize, stream);
+}
+
+aclError aclrtResetOverflowStatus(aclrtStream stream) {
+  return resetStatus("aclrtResetOverflowStatus", stream);
+}
+
+// The float-overflow names of the same status (the A2 device has one per device).
+aclError aclrtGetFloatOverflowStatus(void* outputAddr, uint64_t outputSize, aclrtStream stream) {
+  return getStatus("aclrtGetFloatOverflowStatus", outputAddr, outputSize, stream);
+}
+
+aclError aclrtResetFloatOverflowStatus(aclrtStream stream) {
+  return resetStatus("aclrtResetFloatOverflowStatus", stream);
+}
+
+aclError aclrtNpuGetFloatOverFlowStatus(void* outputAddr, uint64_t outputSize, uint32_t checkMode,
+                                        aclrtStream stream) {
+  if (checkMode > 1) return badCheckMode("aclrtNpuGetFloatOverFlowStatus", checkMode);
+  return getStatus("aclrtNpuGetFloatOverFlowStatus", outputAddr, outputSize, stream);
+}
+
+aclError aclrtNpuClearFloatOverFlowStatus(uint32_t checkMode, aclrtStream stream) {
+  if (checkMode > 1) return badCheckMode("aclrtNpuClearFloatOverFlowStatus", checkMode);
+  return resetStatus("aclrtNpuClearFloatOverFlowStatus", stream);
+}
+
+// The status as device memory of the current context's device: 8 bytes (0 or 1) that follow every
+// change of the flag, for kernels that read it themselves.
+aclError aclrtCtxGetFloatOverflowAddr(void** overflowAddr) {
+  ApiCall api("aclrtCtxGetFloatOverflowAddr");
+  if (!api.ok()) return api.notReady();
+  if (!overflowAddr) return api.fail(ACL_ERROR_INVALID_PARAM, "overflowAddr is NULL");
+  aclError err;
+  npusim::rt::Context* ctx = api.context(&err);
+  if (!ctx) return err;
+  void*& addr = statusAddress(ctx->device);
+  if (!addr) {
+    addr = api.rt.memory().allocDevice(ctx->device, 8, 64, 64, "aclrtCtxGetFloatOverflowAddr");
+    if (!addr) return api.fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "device {} is out of memory", ctx->device);
+    setStatus(ctx->device, statusOf(ctx->device));
+  }
+  *overflowAddr = addr;
   return api.done();
 }
 

@@ -402,4 +402,63 @@ aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value) 
   return api.done();
 }
 
+// Stream attributes: the failure mode and overflow switch are the ones the dedicated calls set;
+// the custom tag and the operator-info switch are kept for the program (the trace names no tag).
+aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
+                                 aclrtStreamAttrValue* value) {
+  return withStream("aclrtSetStreamAttribute", stream, [&](ApiCall& api, Stream* s) {
+    if (!value) return api.fail(ACL_ERROR_INVALID_PARAM, "value is NULL");
+    switch (stmAttrType) {
+      case ACL_STREAM_ATTR_FAILURE_MODE:
+        return api.done(aclrtSetStreamFailureMode(stream, value->failureMode));
+      case ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK:
+        return api.done(aclrtSetStreamOverflowSwitch(stream, value->overflowSwitch));
+      case ACL_STREAM_ATTR_USER_CUSTOM_TAG:
+        s->userTag = value->userCustomTag;
+        return api.done();
+      case ACL_STREAM_ATTR_CACHE_OP_INFO:
+        if (value->cacheOpInfoSwitch > 1)
+          return api.fail(ACL_ERROR_INVALID_PARAM, "cacheOpInfoSwitch {} is neither 0 nor 1",
+                          value->cacheOpInfoSwitch);
+        s->cacheOpInfo = value->cacheOpInfoSwitch;
+        return api.done();
+      case ACL_STREAM_ATTR_PRIORITY:
+        if (value->streamPriority > kLeastPriority)
+          return api.fail(ACL_ERROR_INVALID_PARAM, "priority {} is outside {}..{}", value->streamPriority,
+                          kGreatestPriority, kLeastPriority);
+        s->priority = value->streamPriority;
+        return api.done();
+    }
+    return api.fail(ACL_ERROR_INVALID_PARAM, "attribute {} is not an aclrtStreamAttr",
+                    static_cast<int>(stmAttrType));
+  });
+}
+
+aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
+                                 aclrtStreamAttrValue* value) {
+  return withStream("aclrtGetStreamAttribute", stream, [&](ApiCall& api, Stream* s) {
+    if (!value) return api.fail(ACL_ERROR_INVALID_PARAM, "value is NULL");
+    *value = aclrtStreamAttrValue{};
+    switch (stmAttrType) {
+      case ACL_STREAM_ATTR_FAILURE_MODE:
+        value->failureMode = s->hw->stopOnFailure ? ACL_STOP_ON_FAILURE : ACL_CONTINUE_ON_FAILURE;
+        return api.done();
+      case ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK:
+        value->overflowSwitch = s->overflowSwitch;
+        return api.done();
+      case ACL_STREAM_ATTR_USER_CUSTOM_TAG:
+        value->userCustomTag = s->userTag;
+        return api.done();
+      case ACL_STREAM_ATTR_CACHE_OP_INFO:
+        value->cacheOpInfoSwitch = s->cacheOpInfo;
+        return api.done();
+      case ACL_STREAM_ATTR_PRIORITY:
+        value->streamPriority = s->priority;
+        return api.done();
+    }
+    return api.fail(ACL_ERROR_INVALID_PARAM, "attribute {} is not an aclrtStreamAttr",
+                    static_cast<int>(stmAttrType));
+  });
+}
+
 }  // extern "C"

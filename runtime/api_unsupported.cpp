@@ -57,6 +57,14 @@ constexpr const char* kNoSimt =
     "SIMT/SIMD stack and printf limits: the simulated A2 device has no SIMT units and kernels run on the "
     "host";
 
+constexpr const char* kNoHccs =
+    "HCCS/SIO link selection: the simulated devices are connected by PCIe only (models/pcie)";
+
+constexpr const char* kNoFaults = "hardware error repair: the simulated hardware makes no faults to repair";
+
+constexpr const char* kNoSnapshot =
+    "process snapshots (backup and restore of a running process's device state): not modelled by npusim";
+
 aclError notSimulated(const char* name, const char* why) {
   npusim::rt::reportUnsupported(name, why);
   return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
@@ -83,6 +91,19 @@ aclError aclrtMemImportFromShareableHandleV2(void*, aclrtMemSharedHandleType, ui
 aclError aclrtMemSetPidToShareableHandleV2(void*, aclrtMemSharedHandleType, int32_t*, size_t) { return unsupported("aclrtMemSetPidToShareableHandleV2", kOneProcess); }
 // A feature of the real device that the simulated one lacks: ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit, size_t) { return notSimulated("aclrtDeviceSetLimit", kNoSimt); }
+aclError aclrtLaunchSIMTKernelWithArgsArray(void*, dim3, dim3, size_t, aclrtStream, aclrtLaunchKernelCfg*, void**) { return notSimulated("aclrtLaunchSIMTKernelWithArgsArray", kNoSimt); }
+aclError aclrtLaunchSIMTKernelWithHostArgs(void*, dim3, dim3, size_t, aclrtStream, aclrtLaunchKernelCfg*, void*, size_t, aclrtPlaceHolderInfo*, size_t) { return notSimulated("aclrtLaunchSIMTKernelWithHostArgs", kNoSimt); }
+aclError aclrtIpcMemImportPidInterServer(const char*, aclrtServerPid*, size_t) { return unsupported("aclrtIpcMemImportPidInterServer", kOneProcess); }
+aclError aclrtIpcMemSetAttr(const char*, aclrtIpcMemAttrType, uint64_t) { return unsupported("aclrtIpcMemSetAttr", kOneProcess); }
+aclError aclrtMemMapSelectedLink(void*, size_t, void*, uint32_t) { return notSimulated("aclrtMemMapSelectedLink", kNoHccs); }
+aclError aclrtMemMapSetLink(aclrtDrvMemHandle, aclrtMemLinkType) { return notSimulated("aclrtMemMapSetLink", kNoHccs); }
+aclError aclrtRepairError(int32_t, const aclrtErrorInfo*) { return notSimulated("aclrtRepairError", kNoFaults); }
+aclError aclrtSnapShotCallbackRegister(aclrtSnapShotStage, aclrtSnapShotCallBack, void*) { return notSimulated("aclrtSnapShotCallbackRegister", kNoSnapshot); }
+aclError aclrtSnapShotCallbackUnregister(aclrtSnapShotStage, aclrtSnapShotCallBack) { return notSimulated("aclrtSnapShotCallbackUnregister", kNoSnapshot); }
+aclError aclrtSnapShotProcessBackup(int, aclrtSnapShotBackupArgs*) { return notSimulated("aclrtSnapShotProcessBackup", kNoSnapshot); }
+aclError aclrtSnapShotProcessLock(int, void*) { return notSimulated("aclrtSnapShotProcessLock", kNoSnapshot); }
+aclError aclrtSnapShotProcessRestore(int, aclrtSnapShotRestoreArgs*) { return notSimulated("aclrtSnapShotProcessRestore", kNoSnapshot); }
+aclError aclrtSnapShotProcessUnlock(int, void*) { return notSimulated("aclrtSnapShotProcessUnlock", kNoSnapshot); }
 aclError aclrtDeviceGetLimit(aclrtDeviceLimit, size_t*) { return notSimulated("aclrtDeviceGetLimit", kNoSimt); }
 // clang-format on
 

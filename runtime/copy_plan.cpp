@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "models/common/fill_pattern.h"
 #include "runtime/checks.h"
 #include "runtime/op_launch.h"
 
@@ -123,7 +124,7 @@ aclError planMemset(ApiCall& api, void* dst, uint64_t count, int32_t value, Copy
   plan->engine = di.device;
   plan->route = sched::CopyRoute::Fill;
   plan->label = "Memset";
-  (void)value;
+  plan->fillPattern = bytePattern(static_cast<uint8_t>(value));
   return ACL_SUCCESS;
 }
 
@@ -135,32 +136,33 @@ bool movesData() {
   if (functionalEnabled()) return true;
   static bool told = false;
   if (!told)
-    std::fprintf(stderr,
-                 "npusim: sim.functional=false: timing only; copies, memsets and operators move and compute no "
-                 "data, so results read back are not meaningful\n");
+    std::fprintf(
+        stderr,
+        "npusim: sim.functional=false: timing only; copies, memsets and operators move and compute no "
+        "data, so results read back are not meaningful\n");
   told = true;
   return false;
 }
 
-std::unique_ptr<sched::Task> makeTask(const CopyPlan& plan, const sched::CopyShape& shape, int fill) {
+std::unique_ptr<sched::Task> makeTask(const CopyPlan& plan, const sched::CopyShape& shape) {
   auto t = std::make_unique<sched::Task>();
   t->kind = sched::TaskKind::Copy;
   t->route = plan.route;
   t->copy = shape;
   if (!movesData()) t->copy.srcPtr = t->copy.dstPtr = nullptr;
   t->peer = plan.peer;
-  t->fillValue = fill;
+  t->fillPattern = plan.fillPattern;
   t->label = plan.label;
   return t;
 }
 
-void cpuCopy(ApiCall& api, const CopyPlan& plan, int fill) {
+void cpuCopy(ApiCall& api, const CopyPlan& plan) {
   const sched::CopyShape& s = plan.shape;
   api.charge(transferTicks(s.bytes(), api.rt.costs().memcpyBytesPerSec));
   if (!movesData()) return;
   for (uint64_t r = 0; r < s.height; ++r) {
     if (plan.route == sched::CopyRoute::Fill)
-      std::memset(s.dstPtr + r * s.dpitch, fill, s.width);
+      fillPattern(s.dstPtr + r * s.dpitch, s.width, plan.fillPattern, r * s.dpitch);
     else
       std::memmove(s.dstPtr + r * s.dpitch, s.srcPtr + r * s.spitch, s.width);
   }
@@ -168,13 +170,13 @@ void cpuCopy(ApiCall& api, const CopyPlan& plan, int fill) {
 
 }  // namespace
 
-aclError runSync(ApiCall& api, const CopyPlan& plan, int fill) {
+aclError runSync(ApiCall& api, const CopyPlan& plan) {
   Runtime& rt = api.rt;
   HostThread& th = *api.th;
   api.args.add("bytes", plan.shape.bytes())
       .add("route", plan.hostOnly ? "host" : sched::routeName(plan.route));
   if (plan.hostOnly) {
-    cpuCopy(api, plan, fill);
+    cpuCopy(api, plan);
     return api.done();
   }
   api.charge(rt.costs().syncCopy);
@@ -186,7 +188,7 @@ aclError runSync(ApiCall& api, const CopyPlan& plan, int fill) {
       api.charge(transferTicks(s.bytes(), rt.costs().memcpyBytesPerSec));  // one staging copy
     uint64_t flow = rt.nextFlow();
     api.flow = flow;
-    rt.launch(th, q, makeTask(plan, s, fill), flow);
+    rt.launch(th, q, makeTask(plan, s), flow);
     if (rt.drain(th, q) != Runtime::Wait::Done)
       return api.fail(ACL_ERROR_RT_INTERNAL_ERROR, "copy did not complete");
     return api.done();
@@ -211,7 +213,7 @@ aclError runSync(ApiCall& api, const CopyPlan& plan, int fill) {
     }
     if (plan.route == sched::CopyRoute::HostToDevice)
       api.charge(transferTicks(part.width, rt.costs().memcpyBytesPerSec));
-    rt.launch(th, q, makeTask(plan, part, fill), 0);
+    rt.launch(th, q, makeTask(plan, part), 0);
     issuedAt.push_back(q->issued);
     if (plan.route == sched::CopyRoute::DeviceToHost) {
       uint64_t target = q->issued;
@@ -225,7 +227,7 @@ aclError runSync(ApiCall& api, const CopyPlan& plan, int fill) {
   return api.done();
 }
 
-aclError launchAsync(ApiCall& api, Stream* stream, const CopyPlan& plan, int fill) {
+aclError launchAsync(ApiCall& api, Stream* stream, const CopyPlan& plan) {
   Runtime& rt = api.rt;
   api.args.add("bytes", plan.shape.bytes())
       .add("route", sched::routeName(plan.route))
@@ -237,7 +239,7 @@ aclError launchAsync(ApiCall& api, Stream* stream, const CopyPlan& plan, int fil
   api.charge(rt.costs().launch);
   uint64_t flow = rt.nextFlow();
   api.flow = flow;
-  rt.launch(*api.th, stream->hw, makeTask(plan, plan.shape, fill), flow);
+  rt.launch(*api.th, stream->hw, makeTask(plan, plan.shape), flow);
   return api.done();
 }
 

@@ -19,6 +19,7 @@ struct CopyPlan {
   int peer = -1;
   sched::CopyShape shape;
   const char* label = "Memcpy";
+  uint32_t fillPattern = 0;  // memsets: the 4-byte pattern the range repeats (models/common/fill_pattern.h)
 };
 
 // "ACL_MEMCPY_HOST_TO_DEVICE" for an aclrtMemcpyKind value, nullptr for a value that is none.
@@ -27,12 +28,13 @@ const char* memcpyKindName(uint64_t kind);
 // Checks pointers, kind, ranges and peer access. Returns ACL_SUCCESS or fails `api`.
 aclError planCopy(ApiCall& api, void* dst, const void* src, uint64_t width, uint64_t height, uint64_t dpitch,
                   uint64_t spitch, aclrtMemcpyKind kind, CopyPlan* plan);
+// A memset of `count` bytes with the byte `value`; set plan->fillPattern for a wider pattern.
 aclError planMemset(ApiCall& api, void* dst, uint64_t count, int32_t value, CopyPlan* plan);
 
 // Synchronous execution on the engine's internal queue (pageable memory goes through pinned
 // staging buffers, pipelined with the DMA). Advances the calling thread's clock.
-aclError runSync(ApiCall& api, const CopyPlan& plan, int fill = 0);
+aclError runSync(ApiCall& api, const CopyPlan& plan);
 // Asynchronous launch on a stream (plan must be pinned/device memory only).
-aclError launchAsync(ApiCall& api, Stream* stream, const CopyPlan& plan, int fill = 0);
+aclError launchAsync(ApiCall& api, Stream* stream, const CopyPlan& plan);
 
 }  // namespace npusim::rt

@@ -4,6 +4,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -70,6 +71,7 @@ uint64_t DeviceMemory::allocate(uint64_t size, uint64_t align) {
     if (start > fOff) free_[fOff] = start - fOff;
     if (start + size < fEnd) free_[start + size] = fEnd - (start + size);
     used_ += size;
+    peak_ = std::max(peak_, used_);
     return start;
   }
   return UINT64_MAX;

@@ -65,6 +65,7 @@ class DeviceMemory {
   // Lets host code touch device addresses [offset, offset+size) (rounded out to pages) or not.
   void setAccess(uint64_t offset, uint64_t size, bool readWrite);
   uint64_t used() const { return used_; }
+  uint64_t peak() const { return peak_; }  // the most ever in use at once
   uintptr_t base() const { return base_; }
   int device() const { return device_; }
 
@@ -74,6 +75,7 @@ class DeviceMemory {
   uintptr_t base_ = 0;
   uint8_t* backing_ = nullptr;
   uint64_t used_ = 0;
+  uint64_t peak_ = 0;
   std::map<uint64_t, uint64_t> free_;  // offset -> size, coalesced
 };
 

@@ -33,6 +33,8 @@ struct Stream {
   int captureLane = -1;
   // runtime/api_stream_props.cpp: overflow detection switch and core limits (0 = the device's).
   uint32_t overflowSwitch = 0;
+  uint32_t userTag = 0;           // aclrtSetStreamAttribute: ACL_STREAM_ATTR_USER_CUSTOM_TAG
+  uint32_t cacheOpInfo = 0;       // ... ACL_STREAM_ATTR_CACHE_OP_INFO switch (aclrtCacheLastTaskOpInfo)
   uint32_t resLimit[2] = {0, 0};  // aclrtDevResLimitType: cube, vector
   // runtime/api_allocator.cpp: the user allocator registered on this stream (or null).
   std::shared_ptr<struct UserAllocator> allocator;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "models/common/fill_pattern.h"
 #include "models/common/sim_time.h"
 #include "models/pcie/address.h"
 #include "models/sched/hw_stream.h"
@@ -103,7 +104,7 @@ void DmaEngine::land(sched::Task& task, int ci, const Burst& b, Tick local, Tick
   if (c.dstPtr) {
     uint8_t* d = c.dstPtr + b.row * c.dpitch + b.col;
     if (task.route == sched::CopyRoute::Fill)
-      std::memset(d, task.fillValue, b.bytes);
+      fillPattern(d, b.bytes, task.fillPattern, b.row * c.dpitch + b.col);
     else if (c.srcPtr)
       std::memmove(d, c.srcPtr + b.row * c.spitch + b.col, b.bytes);
   }

@@ -53,7 +53,7 @@ struct Task {
   CopyRoute route = CopyRoute::HostToDevice;
   CopyShape copy;
   int peer = -1;  // destination device of a PeerWrite
-  int fillValue = 0;
+  uint32_t fillPattern = 0;  // Fill: the 4-byte pattern repeated from the start (fill_pattern.h)
 
   // Events
   std::shared_ptr<HwEvent> event;
