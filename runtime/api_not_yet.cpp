@@ -37,17 +37,9 @@ aclError aclrtBinaryLoad(const aclrtBinary, aclrtBinHandle*) { return notYet("ac
 aclError aclrtBinarySetExceptionCallback(aclrtBinHandle, aclrtOpExceptionCallback, void*) { return notYet("aclrtBinarySetExceptionCallback"); }
 aclError aclrtCacheLastTaskExtendInfo(const char* const, const size_t) { return notYet("aclrtCacheLastTaskExtendInfo"); }
 aclError aclrtCacheLastTaskOpInfo(const void* const, const size_t) { return notYet("aclrtCacheLastTaskOpInfo"); }
-aclError aclrtCmoAsyncWithBarrier(void*, size_t, aclrtCmoType, uint32_t, aclrtStream) { return notYet("aclrtCmoAsyncWithBarrier"); }
 aclError aclrtCmoAsyncWithDesc(void*, aclrtCmoType, aclrtStream, const void*) { return notYet("aclrtCmoAsyncWithDesc"); }
 aclError aclrtCmoGetDescSize(size_t*) { return notYet("aclrtCmoGetDescSize"); }
 aclError aclrtCmoSetDesc(void*, void*, size_t) { return notYet("aclrtCmoSetDesc"); }
-aclError aclrtCmoWaitBarrier(aclrtBarrierTaskInfo*, aclrtStream, uint32_t) { return notYet("aclrtCmoWaitBarrier"); }
-aclError aclrtCntNotifyCreate(aclrtCntNotify*, uint64_t) { return notYet("aclrtCntNotifyCreate"); }
-aclError aclrtCntNotifyDestroy(aclrtCntNotify) { return notYet("aclrtCntNotifyDestroy"); }
-aclError aclrtCntNotifyGetId(aclrtCntNotify, uint32_t*) { return notYet("aclrtCntNotifyGetId"); }
-aclError aclrtCntNotifyRecord(aclrtCntNotify, aclrtStream, aclrtCntNotifyRecordInfo*) { return notYet("aclrtCntNotifyRecord"); }
-aclError aclrtCntNotifyReset(aclrtCntNotify, aclrtStream) { return notYet("aclrtCntNotifyReset"); }
-aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify, aclrtStream, aclrtCntNotifyWaitInfo*) { return notYet("aclrtCntNotifyWaitWithTimeout"); }
 aclError aclrtDestroyBinary(aclrtBinary) { return notYet("aclrtDestroyBinary"); }
 aclError aclrtDeviceTaskAbort(int32_t, uint32_t) { return notYet("aclrtDeviceTaskAbort"); }
 aclError aclrtFunctionGetAvailDynUbufPerBlock(void*, uint32_t, size_t*) { return notYet("aclrtFunctionGetAvailDynUbufPerBlock"); }
@@ -84,7 +76,6 @@ aclError aclrtMemcpyToSymbolAsync(const void*, const void*, size_t, size_t, aclr
 aclError aclrtPersistentTaskClean(aclrtStream) { return notYet("aclrtPersistentTaskClean"); }
 aclError aclrtProfTrace(void*, int32_t, aclrtStream) { return notYet("aclrtProfTrace"); }
 aclError aclrtRegisterCpuFunc(const aclrtBinHandle, const char*, const char*, aclrtFuncHandle*) { return notYet("aclrtRegisterCpuFunc"); }
-aclError aclrtReserveMemAddressNoUCMemory(void**, size_t, size_t, void*, uint64_t) { return notYet("aclrtReserveMemAddressNoUCMemory"); }
 aclError aclrtSetDeviceTaskAbortCallback(const char*, aclrtDeviceTaskAbortCallback, void*) { return notYet("aclrtSetDeviceTaskAbortCallback"); }
 aclError aclrtSetMemcpyDesc(void*, aclrtMemcpyKind, void*, void*, size_t, void*) { return notYet("aclrtSetMemcpyDesc"); }
 aclError aclrtTaskUpdateAsync(aclrtStream, uint32_t, aclrtTaskUpdateInfo*, aclrtStream) { return notYet("aclrtTaskUpdateAsync"); }

@@ -1,20 +1,15 @@
 // ACL entry points that set how the runtime behaves rather than what the device does: operator
-// timeouts, system parameters (process-wide and per context) and AI-core groups.
+// timeouts and system parameters (process-wide and per context).
 //
 // Timeouts are kept and read back; simulated operators always finish, so none ever expires
 // (docs/runtime-surface.md). System parameters are kept: npusim is deterministic whatever
-// ACL_OPT_DETERMINISTIC says. The device is one group (id 0) of all its cores.
+// ACL_OPT_DETERMINISTIC says.
 #include <map>
 
 #include "acl/acl.h"
 #include "runtime/runtime.h"
 
 using npusim::rt::ApiCall;
-
-struct tagRtGroupInfo {
-  int32_t groupId = 0;
-  uint32_t cube = 0, vector = 0, sdma = 0, queues = 0;
-};
 
 namespace {
 
@@ -55,10 +50,6 @@ extern "C" {
 
 aclError aclrtSetOpExecuteTimeOut(uint32_t timeout) {
   return setTimeoutMs("aclrtSetOpExecuteTimeOut", static_cast<uint64_t>(timeout) * 1000, nullptr);
-}
-
-aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout) {
-  return setTimeoutMs("aclrtSetOpExecuteTimeOutWithMs", timeout, nullptr);
 }
 
 aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t* actualTimeout) {
@@ -138,92 +129,6 @@ aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
     auto p = settings().process.find(opt);
     *value = p == settings().process.end() ? 0 : p->second;
   }
-  return api.done();
-}
-
-aclError aclrtGetGroupCount(uint32_t* count) {
-  ApiCall api("aclrtGetGroupCount");
-  if (!api.ok()) return api.notReady();
-  if (!count) return api.fail(ACL_ERROR_INVALID_PARAM, "count is NULL");
-  aclError err;
-  if (!api.context(&err)) return err;
-  *count = 1;
-  return api.done();
-}
-
-aclrtGroupInfo* aclrtCreateGroupInfo() {
-  ApiCall api("aclrtCreateGroupInfo");
-  return new tagRtGroupInfo();
-}
-
-aclError aclrtDestroyGroupInfo(aclrtGroupInfo* groupInfo) {
-  ApiCall api("aclrtDestroyGroupInfo");
-  if (!groupInfo) return api.fail(ACL_ERROR_INVALID_PARAM, "groupInfo is NULL");
-  delete groupInfo;
-  return api.done();
-}
-
-aclError aclrtGetAllGroupInfo(aclrtGroupInfo* groupInfo) {
-  ApiCall api("aclrtGetAllGroupInfo");
-  if (!api.ok()) return api.notReady();
-  if (!groupInfo) return api.fail(ACL_ERROR_INVALID_PARAM, "groupInfo is NULL");
-  aclError err;
-  npusim::rt::Context* ctx = api.context(&err);
-  if (!ctx) return err;
-  const auto& dev = api.rt.platform().device(ctx->device);
-  groupInfo->groupId = 0;
-  groupInfo->cube = static_cast<uint32_t>(dev.cores->cubeCores());
-  groupInfo->vector = static_cast<uint32_t>(dev.cores->vectorCores());
-  groupInfo->sdma = static_cast<uint32_t>(dev.dma->channels());
-  groupInfo->queues = static_cast<uint32_t>(api.rt.costs().maxStreams);
-  return api.done();
-}
-
-aclError aclrtGetGroupInfoDetail(const aclrtGroupInfo* groupInfo, int32_t groupIndex, aclrtGroupAttr attr,
-                                 void* attrValue, size_t valueLen, size_t* paramRetSize) {
-  ApiCall api("aclrtGetGroupInfoDetail");
-  if (!api.ok()) return api.notReady();
-  if (!groupInfo || !attrValue || !paramRetSize)
-    return api.fail(ACL_ERROR_INVALID_PARAM, "groupInfo, attrValue or paramRetSize is NULL");
-  if (groupIndex != 0)
-    return api.fail(ACL_ERROR_INVALID_PARAM, "group index {} is not 0 (one group)", groupIndex);
-  if (valueLen < sizeof(int32_t))
-    return api.fail(ACL_ERROR_INVALID_PARAM, "valueLen {} is below {}", valueLen, sizeof(int32_t));
-  int32_t v;
-  switch (attr) {
-    case ACL_GROUP_AICORE_INT:
-      v = static_cast<int32_t>(groupInfo->cube);
-      break;
-    case ACL_GROUP_AIV_INT:
-      v = static_cast<int32_t>(groupInfo->vector);
-      break;
-    case ACL_GROUP_AIC_INT:
-      v = static_cast<int32_t>(groupInfo->cube);
-      break;
-    case ACL_GROUP_SDMANUM_INT:
-      v = static_cast<int32_t>(groupInfo->sdma);
-      break;
-    case ACL_GROUP_ASQNUM_INT:
-      v = static_cast<int32_t>(groupInfo->queues);
-      break;
-    case ACL_GROUP_GROUPID_INT:
-      v = groupInfo->groupId;
-      break;
-    default:
-      return api.fail(ACL_ERROR_INVALID_PARAM, "attr {} is not an aclrtGroupAttr", static_cast<int>(attr));
-  }
-  *static_cast<int32_t*>(attrValue) = v;
-  *paramRetSize = sizeof(int32_t);
-  return api.done();
-}
-
-aclError aclrtSetGroup(int32_t groupId) {
-  ApiCall api("aclrtSetGroup");
-  if (!api.ok()) return api.notReady();
-  aclError err;
-  if (!api.context(&err)) return err;
-  if (groupId != 0)
-    return api.fail(ACL_ERROR_INVALID_PARAM, "group {} does not exist (the device is group 0)", groupId);
   return api.done();
 }
 

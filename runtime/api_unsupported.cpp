@@ -65,6 +65,12 @@ constexpr const char* kNoFaults = "hardware error repair: the simulated hardware
 constexpr const char* kNoSnapshot =
     "process snapshots (backup and restore of a running process's device state): not modelled by npusim";
 
+constexpr const char* kNotOnA2 =
+    "not supported on Atlas A2 training/inference products (the 910B class npusim simulates), as the CANN API "
+    "reference says";
+
+constexpr const char* kReserved = "reserved in CANN: the real runtime does not support it yet either";
+
 aclError notSimulated(const char* name, const char* why) {
   npusim::rt::reportUnsupported(name, why);
   return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
@@ -104,6 +110,34 @@ aclError aclrtSnapShotProcessBackup(int, aclrtSnapShotBackupArgs*) { return notS
 aclError aclrtSnapShotProcessLock(int, void*) { return notSimulated("aclrtSnapShotProcessLock", kNoSnapshot); }
 aclError aclrtSnapShotProcessRestore(int, aclrtSnapShotRestoreArgs*) { return notSimulated("aclrtSnapShotProcessRestore", kNoSnapshot); }
 aclError aclrtSnapShotProcessUnlock(int, void*) { return notSimulated("aclrtSnapShotProcessUnlock", kNoSnapshot); }
+// What the CANN API reference says Atlas A2 devices (or every device, for the reserved buffers) do not support.
+aclError aclrtCmoAsyncWithBarrier(void*, size_t, aclrtCmoType, uint32_t, aclrtStream) { return notSimulated("aclrtCmoAsyncWithBarrier", kNotOnA2); }
+aclError aclrtCmoWaitBarrier(aclrtBarrierTaskInfo*, aclrtStream, uint32_t) { return notSimulated("aclrtCmoWaitBarrier", kNotOnA2); }
+aclError aclrtReserveMemAddressNoUCMemory(void**, size_t, size_t, void*, uint64_t) { return notSimulated("aclrtReserveMemAddressNoUCMemory", kNotOnA2); }
+aclError aclrtAllocBuf(aclrtMbuf*, size_t) { return notSimulated("aclrtAllocBuf", kReserved); }
+aclError aclrtAppendBufChain(aclrtMbuf, aclrtMbuf) { return notSimulated("aclrtAppendBufChain", kReserved); }
+aclError aclrtCntNotifyCreate(aclrtCntNotify*, uint64_t) { return notSimulated("aclrtCntNotifyCreate", kNotOnA2); }
+aclError aclrtCntNotifyDestroy(aclrtCntNotify) { return notSimulated("aclrtCntNotifyDestroy", kNotOnA2); }
+aclError aclrtCntNotifyGetId(aclrtCntNotify, uint32_t*) { return notSimulated("aclrtCntNotifyGetId", kNotOnA2); }
+aclError aclrtCntNotifyRecord(aclrtCntNotify, aclrtStream, aclrtCntNotifyRecordInfo*) { return notSimulated("aclrtCntNotifyRecord", kNotOnA2); }
+aclError aclrtCntNotifyReset(aclrtCntNotify, aclrtStream) { return notSimulated("aclrtCntNotifyReset", kNotOnA2); }
+aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify, aclrtStream, aclrtCntNotifyWaitInfo*) { return notSimulated("aclrtCntNotifyWaitWithTimeout", kNotOnA2); }
+aclError aclrtCopyBufRef(const aclrtMbuf, aclrtMbuf*) { return notSimulated("aclrtCopyBufRef", kReserved); }
+aclrtGroupInfo* aclrtCreateGroupInfo(void) { npusim::rt::reportUnsupported("aclrtCreateGroupInfo", kNotOnA2); return nullptr; }
+aclError aclrtDestroyGroupInfo(aclrtGroupInfo*) { return notSimulated("aclrtDestroyGroupInfo", kNotOnA2); }
+aclError aclrtFreeBuf(aclrtMbuf) { return notSimulated("aclrtFreeBuf", kReserved); }
+aclError aclrtGetAllGroupInfo(aclrtGroupInfo*) { return notSimulated("aclrtGetAllGroupInfo", kNotOnA2); }
+aclError aclrtGetBufChainNum(aclrtMbuf, uint32_t*) { return notSimulated("aclrtGetBufChainNum", kReserved); }
+aclError aclrtGetBufData(const aclrtMbuf, void**, size_t*) { return notSimulated("aclrtGetBufData", kReserved); }
+aclError aclrtGetBufDataLen(aclrtMbuf, size_t*) { return notSimulated("aclrtGetBufDataLen", kReserved); }
+aclError aclrtGetBufFromChain(aclrtMbuf, uint32_t, aclrtMbuf*) { return notSimulated("aclrtGetBufFromChain", kReserved); }
+aclError aclrtGetBufUserData(const aclrtMbuf, void*, size_t, size_t) { return notSimulated("aclrtGetBufUserData", kReserved); }
+aclError aclrtGetGroupCount(uint32_t*) { return notSimulated("aclrtGetGroupCount", kNotOnA2); }
+aclError aclrtGetGroupInfoDetail(const aclrtGroupInfo*, int32_t, aclrtGroupAttr, void*, size_t, size_t*) { return notSimulated("aclrtGetGroupInfoDetail", kNotOnA2); }
+aclError aclrtSetBufDataLen(aclrtMbuf, size_t) { return notSimulated("aclrtSetBufDataLen", kReserved); }
+aclError aclrtSetBufUserData(aclrtMbuf, const void*, size_t, size_t) { return notSimulated("aclrtSetBufUserData", kReserved); }
+aclError aclrtSetGroup(int32_t) { return notSimulated("aclrtSetGroup", kNotOnA2); }
+aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t) { return notSimulated("aclrtSetOpExecuteTimeOutWithMs", kNotOnA2); }
 aclError aclrtDeviceGetLimit(aclrtDeviceLimit, size_t*) { return notSimulated("aclrtDeviceGetLimit", kNoSimt); }
 // clang-format on
 

@@ -1,7 +1,7 @@
 // Device naming and connection calls of the real header's second part: ids, PCI bus ids from the
 // simulated tree, topology, peer status, primary contexts, atomics; runtime settings (timeouts,
-// system parameters, groups); message buffers; init/finalize callbacks; stream attributes; the
-// float-overflow names of the overflow status; and the refusals, with their reasons.
+// system parameters); init/finalize callbacks; stream attributes; the float-overflow names of
+// the overflow status; and the refusals, with their reasons.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -92,7 +92,7 @@ TEST(DeviceTopology, IdsBusIdsAndTopologyComeFromTheSimulatedTree) {
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("kernels run on the host"), std::string::npos);
 }
 
-TEST(RuntimeSettings, TimeoutsSystemParametersAndGroups) {
+TEST(RuntimeSettings, TimeoutsAndSystemParameters) {
   Device dev;
   uint32_t ms = 1;
   ASSERT_EQ(aclrtGetOpExecuteTimeout(&ms), ACL_SUCCESS);
@@ -104,9 +104,8 @@ TEST(RuntimeSettings, TimeoutsSystemParametersAndGroups) {
   ASSERT_EQ(aclrtSetOpExecuteTimeOutV2(1234, &actual), ACL_SUCCESS);
   EXPECT_EQ(actual, 1234u);
   EXPECT_EQ(aclrtSetOpExecuteTimeOutV2(1, nullptr), ACL_ERROR_INVALID_PARAM);
-  ASSERT_EQ(aclrtSetOpExecuteTimeOutWithMs(250), ACL_SUCCESS);
   ASSERT_EQ(aclrtGetOpExecuteTimeout(&ms), ACL_SUCCESS);
-  EXPECT_EQ(ms, 250u);
+  EXPECT_EQ(ms, 1234u);
 
   int64_t v = -1;
   ASSERT_EQ(aclrtGetSysParamOpt(ACL_OPT_DETERMINISTIC, &v), ACL_SUCCESS);
@@ -121,67 +120,6 @@ TEST(RuntimeSettings, TimeoutsSystemParametersAndGroups) {
   EXPECT_EQ(v, 1);
   EXPECT_EQ(aclrtSetSysParamOpt(ACL_OPT_ENABLE_DEBUG_KERNEL, 5), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtSetSysParamOpt(static_cast<aclSysParamOpt>(42), 0), ACL_ERROR_INVALID_PARAM);
-
-  uint32_t groups = 0;
-  ASSERT_EQ(aclrtGetGroupCount(&groups), ACL_SUCCESS);
-  EXPECT_EQ(groups, 1u);
-  aclrtGroupInfo* info = aclrtCreateGroupInfo();
-  ASSERT_NE(info, nullptr);
-  ASSERT_EQ(aclrtGetAllGroupInfo(info), ACL_SUCCESS);
-  int32_t value = 0;
-  size_t got = 0;
-  ASSERT_EQ(aclrtGetGroupInfoDetail(info, 0, ACL_GROUP_AIV_INT, &value, sizeof value, &got), ACL_SUCCESS);
-  EXPECT_EQ(value, 48);  // the 910b preset's vector cores
-  EXPECT_EQ(got, sizeof value);
-  ASSERT_EQ(aclrtGetGroupInfoDetail(info, 0, ACL_GROUP_AIC_INT, &value, sizeof value, &got), ACL_SUCCESS);
-  EXPECT_EQ(value, 24);
-  EXPECT_EQ(aclrtGetGroupInfoDetail(info, 1, ACL_GROUP_AIC_INT, &value, sizeof value, &got),
-            ACL_ERROR_INVALID_PARAM);
-  EXPECT_EQ(aclrtSetGroup(0), ACL_SUCCESS);
-  EXPECT_EQ(aclrtSetGroup(1), ACL_ERROR_INVALID_PARAM);
-  EXPECT_EQ(aclrtDestroyGroupInfo(info), ACL_SUCCESS);
-}
-
-TEST(MessageBuffers, DataLengthsUserDataReferencesAndChains) {
-  Device dev;
-  aclrtMbuf a = nullptr, b = nullptr, ref = nullptr;
-  ASSERT_EQ(aclrtAllocBuf(&a, 256), ACL_SUCCESS);
-  void* data = nullptr;
-  size_t size = 0, len = 9;
-  ASSERT_EQ(aclrtGetBufData(a, &data, &size), ACL_SUCCESS);
-  EXPECT_EQ(size, 256u);
-  ASSERT_EQ(aclrtGetBufDataLen(a, &len), ACL_SUCCESS);
-  EXPECT_EQ(len, 0u);
-  std::memcpy(data, "hello", 5);
-  ASSERT_EQ(aclrtSetBufDataLen(a, 5), ACL_SUCCESS);
-  EXPECT_EQ(aclrtSetBufDataLen(a, 257), ACL_ERROR_INVALID_PARAM);
-  const uint64_t tag = 0x1122334455667788ull;
-  ASSERT_EQ(aclrtSetBufUserData(a, &tag, sizeof tag, 88), ACL_SUCCESS);  // the last 8 of 96 bytes
-  EXPECT_EQ(aclrtSetBufUserData(a, &tag, sizeof tag, 89), ACL_ERROR_INVALID_PARAM);
-  // A reference shares the data and starts with the same user data.
-  ASSERT_EQ(aclrtCopyBufRef(a, &ref), ACL_SUCCESS);
-  void* refData = nullptr;
-  ASSERT_EQ(aclrtGetBufData(ref, &refData, &size), ACL_SUCCESS);
-  EXPECT_EQ(refData, data);
-  uint64_t back = 0;
-  ASSERT_EQ(aclrtGetBufUserData(ref, &back, sizeof back, 88), ACL_SUCCESS);
-  EXPECT_EQ(back, tag);
-  ASSERT_EQ(aclrtFreeBuf(a), ACL_SUCCESS);
-  EXPECT_EQ(std::memcmp(refData, "hello", 5), 0);                   // still alive through the reference
-  EXPECT_EQ(aclrtGetBufDataLen(a, &len), ACL_ERROR_INVALID_PARAM);  // freed
-
-  ASSERT_EQ(aclrtAllocBuf(&b, 64), ACL_SUCCESS);
-  ASSERT_EQ(aclrtAppendBufChain(ref, b), ACL_SUCCESS);
-  uint32_t n = 0;
-  ASSERT_EQ(aclrtGetBufChainNum(ref, &n), ACL_SUCCESS);
-  EXPECT_EQ(n, 2u);
-  aclrtMbuf second = nullptr;
-  ASSERT_EQ(aclrtGetBufFromChain(ref, 1, &second), ACL_SUCCESS);
-  EXPECT_EQ(second, b);
-  EXPECT_EQ(aclrtGetBufFromChain(ref, 2, &second), ACL_ERROR_INVALID_PARAM);
-  EXPECT_EQ(aclrtFreeBuf(b), ACL_ERROR_INVALID_PARAM);  // freed with its chain
-  ASSERT_EQ(aclrtFreeBuf(ref), ACL_SUCCESS);
-  EXPECT_EQ(aclrtGetBufChainNum(b, &n), ACL_ERROR_INVALID_PARAM);
 }
 
 namespace {
@@ -301,4 +239,16 @@ TEST(Refusals, UnsimulatableCallsSayWhy) {
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("another process"), std::string::npos);
   EXPECT_EQ(aclrtLaunchSIMTKernelWithArgsArray(nullptr, dim3(1), dim3(32), 0, nullptr, nullptr, nullptr),
             ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+  // What the CANN reference says an A2 device does not support is refused as the device would.
+  uint32_t groups = 0;
+  EXPECT_EQ(aclrtGetGroupCount(&groups), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("Atlas A2"), std::string::npos);
+  EXPECT_EQ(aclrtCreateGroupInfo(), nullptr);
+  aclrtCntNotify cnt = nullptr;
+  EXPECT_EQ(aclrtCntNotifyCreate(&cnt, 0), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+  EXPECT_EQ(aclrtSetOpExecuteTimeOutWithMs(250), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+  // Message buffers are reserved in CANN itself.
+  aclrtMbuf buf = nullptr;
+  EXPECT_EQ(aclrtAllocBuf(&buf, 64), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("reserved"), std::string::npos);
 }
