@@ -3,6 +3,7 @@
 // and trace), in order; the attributes say where each side is, and a side they place on the device
 // must be device memory. The first copy that fails stops the batch and is named by *failIndex.
 #include <cstdint>
+#include <cstring>
 
 #include "acl/acl.h"
 #include "runtime/runtime.h"
@@ -27,6 +28,8 @@ aclError batch(const char* name, void** dsts, size_t* destMaxs, void** srcs, siz
   ApiCall api(name);
   if (!api.ok()) return api.notReady();
   if (failIndex) *failIndex = SIZE_MAX;
+  size_t unused = SIZE_MAX;
+  if (!failIndex && std::strstr(name, "V2")) failIndex = &unused;  // the V2 calls name no failed copy
   if (!dsts || !destMaxs || !srcs || !sizes || !attrs || !attrsIndexes || !failIndex)
     return api.fail(ACL_ERROR_INVALID_PARAM, "an array argument or failIndex is NULL");
   if (n == 0 || numAttrs == 0 || numAttrs > n)
@@ -73,6 +76,20 @@ aclError aclrtMemcpyBatchAsync(void** dsts, size_t* destMaxs, void** srcs, size_
                                size_t* failIndex, aclrtStream stream) {
   return batch("aclrtMemcpyBatchAsync", dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes,
                numAttrs, failIndex, stream, true);
+}
+
+// The same batches without the failed copy's index (the V2 forms).
+aclError aclrtMemcpyBatchV2(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes, size_t numBatches,
+                            aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes, size_t numAttrs) {
+  return batch("aclrtMemcpyBatchV2", dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs,
+               nullptr, nullptr, false);
+}
+
+aclError aclrtMemcpyBatchAsyncV2(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes, size_t numBatches,
+                                 aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes, size_t numAttrs,
+                                 aclrtStream stream) {
+  return batch("aclrtMemcpyBatchAsyncV2", dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes,
+               numAttrs, nullptr, stream, true);
 }
 
 }  // extern "C"

@@ -19,17 +19,9 @@ aclError notYet(const char* name) {
 extern "C" {
 
 // clang-format off
-aclError aclmdlRIAbort(aclmdlRI) { return notYet("aclmdlRIAbort"); }
-aclError aclmdlRIDestroyRegisterCallback(aclmdlRI, aclrtCallback, void*) { return notYet("aclmdlRIDestroyRegisterCallback"); }
-aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI, aclrtCallback) { return notYet("aclmdlRIDestroyUnregisterCallback"); }
-aclError aclmdlRIGetId(aclmdlRI, uint32_t*) { return notYet("aclmdlRIGetId"); }
-aclError aclmdlRIGetName(aclmdlRI, uint32_t, char*) { return notYet("aclmdlRIGetName"); }
 aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask, aclrtLaunchKernelAttrId, aclrtLaunchKernelAttrValue*) { return notYet("aclmdlRIKernelTaskGetAttribute"); }
-aclError aclmdlRISetName(aclmdlRI, const char*) { return notYet("aclmdlRISetName"); }
-aclError aclmdlRITaskDisable(aclmdlRITask) { return notYet("aclmdlRITaskDisable"); }
 aclError aclmdlRITaskGetParams(aclmdlRITask, aclmdlRITaskParams*) { return notYet("aclmdlRITaskGetParams"); }
 aclError aclmdlRITaskSetParams(aclmdlRITask, aclmdlRITaskParams*) { return notYet("aclmdlRITaskSetParams"); }
-aclError aclmdlRIUpdate(aclmdlRI) { return notYet("aclmdlRIUpdate"); }
 aclError aclrtBinaryGetDevAddress(const aclrtBinHandle, void**, size_t*) { return notYet("aclrtBinaryGetDevAddress"); }
 aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle, uint64_t, aclrtFuncHandle*) { return notYet("aclrtBinaryGetFunctionByEntry"); }
 aclError aclrtBinaryGetGlobal(aclrtBinHandle, const char*, void**, size_t*) { return notYet("aclrtBinaryGetGlobal"); }
@@ -51,24 +43,14 @@ aclError aclrtGetFunctionAddr(aclrtFuncHandle, void**, void**) { return notYet("
 aclError aclrtGetFunctionAttribute(aclrtFuncHandle, aclrtFuncAttribute, int64_t*) { return notYet("aclrtGetFunctionAttribute"); }
 aclError aclrtGetFunctionName(aclrtFuncHandle, uint32_t, char*) { return notYet("aclrtGetFunctionName"); }
 aclError aclrtGetFunctionSize(aclrtFuncHandle, size_t*, size_t*) { return notYet("aclrtGetFunctionSize"); }
-aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind, size_t*) { return notYet("aclrtGetMemcpyDescSize"); }
 aclError aclrtGetSymbolAddress(const void*, void**) { return notYet("aclrtGetSymbolAddress"); }
 aclError aclrtGetSymbolSize(const void*, size_t*) { return notYet("aclrtGetSymbolSize"); }
 aclError aclrtLaunchKernelV2(aclrtFuncHandle, uint32_t, const void*, size_t, aclrtLaunchKernelCfg*, aclrtStream) { return notYet("aclrtLaunchKernelV2"); }
 aclError aclrtLaunchKernelWithArgsArray(void*, uint32_t, aclrtStream, aclrtLaunchKernelCfg*, void**) { return notYet("aclrtLaunchKernelWithArgsArray"); }
 aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle, uint32_t, aclrtStream, aclrtLaunchKernelCfg*, void*, size_t, aclrtPlaceHolderInfo*, size_t) { return notYet("aclrtLaunchKernelWithHostArgs"); }
 aclError aclrtMemGetAccess(void*, aclrtMemLocation*, uint64_t*) { return notYet("aclrtMemGetAccess"); }
-aclError aclrtMemManagedAdvise(const void* const, uint64_t, aclrtMemManagedAdviseType, aclrtMemManagedLocation) { return notYet("aclrtMemManagedAdvise"); }
-aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute, const void*, size_t, void*, size_t) { return notYet("aclrtMemManagedGetAttr"); }
-aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute*, size_t, const void*, size_t, void**, size_t*) { return notYet("aclrtMemManagedGetAttrs"); }
-aclError aclrtMemManagedPrefetchAsync(const void*, size_t, aclrtMemManagedLocation, uint32_t, aclrtStream) { return notYet("aclrtMemManagedPrefetchAsync"); }
-aclError aclrtMemManagedPrefetchBatchAsync(const void**, size_t*, size_t, aclrtMemManagedLocation*, size_t*, size_t, uint64_t, aclrtStream) { return notYet("aclrtMemManagedPrefetchBatchAsync"); }
 aclError aclrtMemMapNoAccess(void*, size_t, size_t, aclrtDrvMemHandle, uint64_t) { return notYet("aclrtMemMapNoAccess"); }
 aclError aclrtMemP2PMap(void*, size_t, int32_t, uint64_t) { return notYet("aclrtMemP2PMap"); }
-aclError aclrtMemcpyAsyncWithDesc(void*, aclrtMemcpyKind, aclrtStream) { return notYet("aclrtMemcpyAsyncWithDesc"); }
-aclError aclrtMemcpyAsyncWithOffset(void**, size_t, size_t, const void**, size_t, size_t, aclrtMemcpyKind, aclrtStream) { return notYet("aclrtMemcpyAsyncWithOffset"); }
-aclError aclrtMemcpyBatchAsyncV2(void**, size_t*, void**, size_t*, size_t, aclrtMemcpyBatchAttr*, size_t*, size_t, aclrtStream) { return notYet("aclrtMemcpyBatchAsyncV2"); }
-aclError aclrtMemcpyBatchV2(void**, size_t*, void**, size_t*, size_t, aclrtMemcpyBatchAttr*, size_t*, size_t) { return notYet("aclrtMemcpyBatchV2"); }
 aclError aclrtMemcpyFromSymbol(void*, size_t, const void*, size_t, size_t, aclrtMemcpyKind) { return notYet("aclrtMemcpyFromSymbol"); }
 aclError aclrtMemcpyFromSymbolAsync(void*, size_t, const void*, size_t, size_t, aclrtMemcpyKind, aclrtStream) { return notYet("aclrtMemcpyFromSymbolAsync"); }
 aclError aclrtMemcpyToSymbol(const void*, const void*, size_t, size_t, aclrtMemcpyKind) { return notYet("aclrtMemcpyToSymbol"); }
@@ -77,7 +59,6 @@ aclError aclrtPersistentTaskClean(aclrtStream) { return notYet("aclrtPersistentT
 aclError aclrtProfTrace(void*, int32_t, aclrtStream) { return notYet("aclrtProfTrace"); }
 aclError aclrtRegisterCpuFunc(const aclrtBinHandle, const char*, const char*, aclrtFuncHandle*) { return notYet("aclrtRegisterCpuFunc"); }
 aclError aclrtSetDeviceTaskAbortCallback(const char*, aclrtDeviceTaskAbortCallback, void*) { return notYet("aclrtSetDeviceTaskAbortCallback"); }
-aclError aclrtSetMemcpyDesc(void*, aclrtMemcpyKind, void*, void*, size_t, void*) { return notYet("aclrtSetMemcpyDesc"); }
 aclError aclrtTaskUpdateAsync(aclrtStream, uint32_t, aclrtTaskUpdateInfo*, aclrtStream) { return notYet("aclrtTaskUpdateAsync"); }
 aclrtBinary aclrtCreateBinary(const void*, size_t) { npusim::rt::reportUnsupported("aclrtCreateBinary", kNotYet); return nullptr; }
 // clang-format on

@@ -556,6 +556,7 @@ CaptureModel* findModel(aclmdlRI handle) {
 }
 
 void destroyModel(ApiCall& api, CaptureModel* m) {
+  for (auto& [func, userData] : m->onDestroy) func(userData);
   for (CaptureModel* b : m->branches)
     if (registry().models.count(b)) destroyModel(api, b);
   if (m->graph) {

@@ -69,6 +69,8 @@ struct CaptureModel {
   // Run on the device at the start of every replay (a condition's default value), in order.
   std::vector<std::function<void()>> atStart;
   std::vector<CaptureModel*> branches;  // models of its conditional tasks (destroyed with it)
+  std::string name;                     // aclmdlRISetName
+  std::vector<std::pair<aclrtCallback, void*>> onDestroy;  // aclmdlRIDestroyRegisterCallback
 };
 
 // Runtime::launch hook: when `hw` belongs to a capturing stream, appends the task to the

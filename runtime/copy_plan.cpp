@@ -152,6 +152,7 @@ std::unique_ptr<sched::Task> makeTask(const CopyPlan& plan, const sched::CopySha
   if (!movesData()) t->copy.srcPtr = t->copy.dstPtr = nullptr;
   t->peer = plan.peer;
   t->fillPattern = plan.fillPattern;
+  t->run = plan.resolve;
   t->label = plan.label;
   return t;
 }

@@ -3,6 +3,7 @@
 // involved, which device's DMA engine runs it, along which route, with which checks.
 // Shared by the synchronous and asynchronous, 1D and 2D entry points.
 #include <cstdint>
+#include <functional>
 
 #include "acl/acl.h"
 #include "models/sched/task.h"
@@ -19,7 +20,9 @@ struct CopyPlan {
   int peer = -1;
   sched::CopyShape shape;
   const char* label = "Memcpy";
-  uint32_t fillPattern = 0;  // memsets: the 4-byte pattern the range repeats (models/common/fill_pattern.h)
+  uint32_t fillPattern = 0;
+  // Copies whose addresses the device reads when it starts (descriptors): fills the task's shape.
+  std::function<void(sched::Task&)> resolve;  // memsets: the 4-byte pattern the range repeats (models/common/fill_pattern.h)
 };
 
 // "ACL_MEMCPY_HOST_TO_DEVICE" for an aclrtMemcpyKind value, nullptr for a value that is none.

@@ -118,6 +118,11 @@ class MemoryManager {
   bool isPinnedStart(const void* p) const { return pinned_.count(reinterpret_cast<uintptr_t>(p)) != 0; }
   // Start of the pinned block containing `p`, or nullptr.
   const void* pinnedBlock(const void* p) const;
+  // Size of the pinned block starting at `block` (0 when none starts there).
+  uint64_t pinnedSize(const void* block) const {
+    auto it = pinned_.find(reinterpret_cast<uintptr_t>(block));
+    return it == pinned_.end() ? 0 : it->second;
+  }
   // Virtual memory (aclrtMapMem): [va, va+size) reads and writes device `device`'s memory at
   // physOffset. classify() treats such an address as device memory, each mapping as one allocation.
   void mapRange(uintptr_t va, uint64_t size, int device, uint64_t physOffset);

@@ -24,6 +24,9 @@ struct ModelTask {
   // task's externalTargets[externalIndex] (resolved when the replay is submitted).
   std::shared_ptr<HwEvent> external;
   int externalIndex = -1;
+  // aclmdlRITaskDisable marks it (`disabling`); aclmdlRIUpdate makes that take effect: a disabled
+  // task keeps its place in the lane (labels count positions) but does nothing.
+  bool disabling = false, disabled = false;
 };
 
 struct ModelLane {

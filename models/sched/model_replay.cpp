@@ -33,6 +33,10 @@ void StreamScheduler::runModel(HwStream* s, Task& t) {
     for (size_t i = 0; i < lane.tasks.size(); ++i) {
       const ModelTask& mt = lane.tasks[i];
       auto task = std::make_unique<Task>(mt.task);
+      if (mt.disabled) {
+        task->kind = TaskKind::Marker;
+        task->label = "disabled: " + task->label;
+      }
       task->id = nextId++;
       task->submit = at;
       task->flow = i == 0 ? laneFlow : 0;

@@ -152,7 +152,8 @@ void StreamScheduler::streamThread(HwStream* s) {
 void StreamScheduler::execute(HwStream* s, Task& t) {
   switch (t.kind) {
     case TaskKind::Copy:
-      dma_.run(t);
+      if (t.run) t.run(t);  // a copy whose addresses the device reads when it starts (descriptors)
+      if (!t.error) dma_.run(t);
       break;
     case TaskKind::EventRecord: {
       HwEvent& e = *t.event;

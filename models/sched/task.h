@@ -64,6 +64,7 @@ struct Task {
   std::shared_ptr<OperatorTask> op;
 
   // Builtin: what the task does; sets `error` (an ACL error code) when it fails on the device.
+  // Copy: when set, runs as the copy starts and fills `copy` (addresses read on the device).
   std::function<void(Task&)> run;
   int32_t error = 0;  // non-zero: the task failed (or was skipped on a stopped/failed stream)
   bool skipped = false;
