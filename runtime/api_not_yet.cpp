@@ -29,11 +29,7 @@ aclError aclrtBinaryLoad(const aclrtBinary, aclrtBinHandle*) { return notYet("ac
 aclError aclrtBinarySetExceptionCallback(aclrtBinHandle, aclrtOpExceptionCallback, void*) { return notYet("aclrtBinarySetExceptionCallback"); }
 aclError aclrtCacheLastTaskExtendInfo(const char* const, const size_t) { return notYet("aclrtCacheLastTaskExtendInfo"); }
 aclError aclrtCacheLastTaskOpInfo(const void* const, const size_t) { return notYet("aclrtCacheLastTaskOpInfo"); }
-aclError aclrtCmoAsyncWithDesc(void*, aclrtCmoType, aclrtStream, const void*) { return notYet("aclrtCmoAsyncWithDesc"); }
-aclError aclrtCmoGetDescSize(size_t*) { return notYet("aclrtCmoGetDescSize"); }
-aclError aclrtCmoSetDesc(void*, void*, size_t) { return notYet("aclrtCmoSetDesc"); }
 aclError aclrtDestroyBinary(aclrtBinary) { return notYet("aclrtDestroyBinary"); }
-aclError aclrtDeviceTaskAbort(int32_t, uint32_t) { return notYet("aclrtDeviceTaskAbort"); }
 aclError aclrtFunctionGetAvailDynUbufPerBlock(void*, uint32_t, size_t*) { return notYet("aclrtFunctionGetAvailDynUbufPerBlock"); }
 aclError aclrtFunctionGetBinary(const aclrtFuncHandle, aclrtBinHandle*) { return notYet("aclrtFunctionGetBinary"); }
 aclError aclrtFunctionGetParamCount(const void*, size_t*) { return notYet("aclrtFunctionGetParamCount"); }
@@ -48,17 +44,11 @@ aclError aclrtGetSymbolSize(const void*, size_t*) { return notYet("aclrtGetSymbo
 aclError aclrtLaunchKernelV2(aclrtFuncHandle, uint32_t, const void*, size_t, aclrtLaunchKernelCfg*, aclrtStream) { return notYet("aclrtLaunchKernelV2"); }
 aclError aclrtLaunchKernelWithArgsArray(void*, uint32_t, aclrtStream, aclrtLaunchKernelCfg*, void**) { return notYet("aclrtLaunchKernelWithArgsArray"); }
 aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle, uint32_t, aclrtStream, aclrtLaunchKernelCfg*, void*, size_t, aclrtPlaceHolderInfo*, size_t) { return notYet("aclrtLaunchKernelWithHostArgs"); }
-aclError aclrtMemGetAccess(void*, aclrtMemLocation*, uint64_t*) { return notYet("aclrtMemGetAccess"); }
-aclError aclrtMemMapNoAccess(void*, size_t, size_t, aclrtDrvMemHandle, uint64_t) { return notYet("aclrtMemMapNoAccess"); }
-aclError aclrtMemP2PMap(void*, size_t, int32_t, uint64_t) { return notYet("aclrtMemP2PMap"); }
 aclError aclrtMemcpyFromSymbol(void*, size_t, const void*, size_t, size_t, aclrtMemcpyKind) { return notYet("aclrtMemcpyFromSymbol"); }
 aclError aclrtMemcpyFromSymbolAsync(void*, size_t, const void*, size_t, size_t, aclrtMemcpyKind, aclrtStream) { return notYet("aclrtMemcpyFromSymbolAsync"); }
 aclError aclrtMemcpyToSymbol(const void*, const void*, size_t, size_t, aclrtMemcpyKind) { return notYet("aclrtMemcpyToSymbol"); }
 aclError aclrtMemcpyToSymbolAsync(const void*, const void*, size_t, size_t, aclrtMemcpyKind, aclrtStream) { return notYet("aclrtMemcpyToSymbolAsync"); }
-aclError aclrtPersistentTaskClean(aclrtStream) { return notYet("aclrtPersistentTaskClean"); }
-aclError aclrtProfTrace(void*, int32_t, aclrtStream) { return notYet("aclrtProfTrace"); }
 aclError aclrtRegisterCpuFunc(const aclrtBinHandle, const char*, const char*, aclrtFuncHandle*) { return notYet("aclrtRegisterCpuFunc"); }
-aclError aclrtSetDeviceTaskAbortCallback(const char*, aclrtDeviceTaskAbortCallback, void*) { return notYet("aclrtSetDeviceTaskAbortCallback"); }
 aclError aclrtTaskUpdateAsync(aclrtStream, uint32_t, aclrtTaskUpdateInfo*, aclrtStream) { return notYet("aclrtTaskUpdateAsync"); }
 aclrtBinary aclrtCreateBinary(const void*, size_t) { npusim::rt::reportUnsupported("aclrtCreateBinary", kNotYet); return nullptr; }
 // clang-format on

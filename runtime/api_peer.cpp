@@ -64,4 +64,22 @@ aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
   return api.done();
 }
 
+// Page tables for a peer's access are set up in advance on hardware; the simulated fabric has no
+// page faults, so the call checks what the mapping needs (peer access enabled, a device range).
+aclError aclrtMemP2PMap(void* devPtr, size_t size, int32_t dstDevId, uint64_t flags) {
+  ApiCall api("aclrtMemP2PMap");
+  if (!api.ok()) return api.notReady();
+  if (flags != 0) return api.fail(ACL_ERROR_INVALID_PARAM, "flags must be 0 (got {})", flags);
+  if (aclError e = checkId(api, dstDevId, "dstDevId")) return e;
+  npusim::rt::PointerInfo info = api.rt.memory().classify(devPtr);
+  if (!devPtr || size == 0 || info.kind != npusim::rt::PointerKind::Device ||
+      !api.rt.memory().rangeInside(info, devPtr, size))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "[{}, +{}) is not device memory", devPtr, size);
+  if (info.device != dstDevId && !api.rt.device(dstDevId).peers.count(info.device))
+    return api.fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                    "device {} has no peer access to device {}: call aclrtDeviceEnablePeerAccess first",
+                    dstDevId, info.device);
+  return api.done();
+}
+
 }  // extern "C"

@@ -22,6 +22,7 @@
 #include "runtime/errors.h"
 #include "runtime/prof.h"
 #include "runtime/runtime.h"
+#include "runtime/sync_objects.h"
 
 struct aclprofConfig {
   std::vector<uint32_t> devices;
@@ -628,6 +629,23 @@ bool MsprofCheckOpSwitch(uint32_t type, const char* op, size_t len) {
   npusim::rt::Runtime& rt = npusim::rt::Runtime::get();
   std::lock_guard<std::recursive_mutex> lock(rt.mu);
   return type == 0 && op && state().running;
+}
+
+// A user mark in stream order: a task on the stream whose trace name carries the (up to 18) bytes.
+aclError aclrtProfTrace(void* userdata, int32_t length, aclrtStream stream) {
+  ApiCall api("aclrtProfTrace");
+  if (!api.ok()) return api.notReady();
+  if (!userdata || length <= 0 || length > 18)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "userdata is NULL or length {} is outside 1..18", length);
+  aclError err = ACL_SUCCESS;
+  npusim::rt::Stream* s = api.stream(stream, &err);
+  if (!s) return err;
+  uint8_t bytes[18] = {};  // shorter data is padded with zeros to 18 bytes
+  std::memcpy(bytes, userdata, static_cast<size_t>(length));
+  std::string label = "ProfTrace 0x";
+  for (uint8_t b : bytes) label += fmt::format("{:02x}", b);
+  npusim::rt::launchBuiltin(api, s, label.c_str(), [](npusim::sched::Task&) {});
+  return api.done();
 }
 
 }  // extern "C"

@@ -34,6 +34,7 @@ struct PropsRegistry {
   std::map<std::string, std::pair<aclrtStreamStateCallback, void*>> streamCallbacks;
   std::map<std::string, std::pair<aclrtDeviceStateCallback, void*>> deviceCallbacks;
   std::map<const npusim::rt::HostThread*, aclrtStream> threadStream;  // aclrtUseStreamResInCurrentThread
+  std::map<std::string, std::pair<aclrtDeviceTaskAbortCallback, void*>> abortCallbacks;
 };
 
 PropsRegistry& registry() {
@@ -459,6 +460,67 @@ aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType
     return api.fail(ACL_ERROR_INVALID_PARAM, "attribute {} is not an aclrtStreamAttr",
                     static_cast<int>(stmAttrType));
   });
+}
+
+// A persistent stream (ACL_STREAM_PERSISTENT) keeps what was issued to it; cleaning discards the
+// tasks that have not run, so the program can issue new ones without destroying the stream.
+aclError aclrtPersistentTaskClean(aclrtStream stream) {
+  return withStream("aclrtPersistentTaskClean", stream, [&](ApiCall& api, Stream* s) {
+    if (!(s->flags & ACL_STREAM_PERSISTENT))
+      return api.fail(ACL_ERROR_INVALID_PARAM, "stream {} was not created with ACL_STREAM_PERSISTENT",
+                      s->hw->id);
+    api.rt.waitFor([] { return false; }, api.th->clock);
+    s->hw->discardThrough = s->hw->issued;
+    return api.done();
+  });
+}
+
+aclError aclrtSetDeviceTaskAbortCallback(const char* regName, aclrtDeviceTaskAbortCallback callback,
+                                         void* args) {
+  ApiCall api("aclrtSetDeviceTaskAbortCallback");
+  if (!api.ok()) return api.notReady();
+  if (!regName || !*regName) return api.fail(ACL_ERROR_INVALID_PARAM, "regName is NULL or empty");
+  auto& cbs = registry().abortCallbacks;
+  if (!callback) {  // NULL unregisters
+    if (!cbs.erase(regName))
+      return api.fail(ACL_ERROR_INVALID_PARAM, "no abort callback is registered as '{}'", regName);
+    return api.done();
+  }
+  if (cbs.count(regName)) return api.fail(ACL_ERROR_INVALID_PARAM, "'{}' is already registered", regName);
+  cbs[regName] = {callback, args};
+  return api.done();
+}
+
+// Every task issued to the device's streams that has not started is discarded, between the
+// registered callbacks' PRE and POST calls. Simulated tasks that have started always finish, so
+// the abort never times out.
+aclError aclrtDeviceTaskAbort(int32_t deviceId, uint32_t timeout) {
+  ApiCall api("aclrtDeviceTaskAbort");
+  if (!api.ok()) return api.notReady();
+  aclError err;
+  if (!validDevice(api, deviceId, &err)) return err;
+  auto cbs = registry().abortCallbacks;
+  for (auto& [name, cb] : cbs)
+    if (int32_t r = cb.first(deviceId, ACL_RT_DEVICE_TASK_ABORT_PRE, timeout, cb.second))
+      return api.fail(ACL_ERROR_RT_PARAM_INVALID, "abort callback '{}' failed before the abort with {}", name,
+                      r);
+  api.rt.waitFor([] { return false; }, api.th->clock);
+  uint64_t streams = 0;
+  for (npusim::rt::Context* ctx : api.rt.contexts()) {
+    if (ctx->device != deviceId) continue;
+    std::vector<Stream*> all(ctx->streams.begin(), ctx->streams.end());
+    if (ctx->defaultStream) all.push_back(ctx->defaultStream);
+    for (Stream* s : all) {
+      s->hw->discardThrough = s->hw->issued;
+      ++streams;
+    }
+  }
+  for (auto& [name, cb] : cbs)
+    if (int32_t r = cb.first(deviceId, ACL_RT_DEVICE_TASK_ABORT_POST, timeout, cb.second))
+      return api.fail(ACL_ERROR_RT_PARAM_INVALID, "abort callback '{}' failed after the abort with {}", name,
+                      r);
+  api.args.add("device", deviceId).add("streams", streams);
+  return api.done();
 }
 
 }  // extern "C"

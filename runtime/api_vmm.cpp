@@ -39,6 +39,9 @@ struct Handle {
 struct Mapping {
   uint64_t size = 0;
   std::shared_ptr<Physical> phys;  // keeps the pages while mapped
+  // aclrtMemSetAccess: the access each device was given (aclrtMapMem gives the memory's own device
+  // read-write; aclrtMemMapNoAccess none). Kept and reported; copies do not check it.
+  std::map<uint32_t, aclrtMemAccessFlags> access;
 };
 
 struct Reservation {
@@ -231,8 +234,13 @@ aclError aclrtFreePhysical(aclrtDrvMemHandle handle) {
   return api.done();
 }
 
-aclError aclrtMapMem(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags) {
-  ApiCall api("aclrtMapMem");
+}  // extern "C"
+
+namespace {
+
+aclError mapMem(const char* name, void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
+                uint64_t flags, bool access) {
+  ApiCall api(name);
   if (!api.ok()) return api.notReady();
   if (flags != 0) return api.fail(ACL_ERROR_INVALID_PARAM, "flags must be 0");
   aclError err;
@@ -255,10 +263,26 @@ aclError aclrtMapMem(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle
   if (overlaps)
     return api.fail(ACL_ERROR_INVALID_PARAM, "[{}, +{}) overlaps an existing mapping", virPtr, size);
   api.charge(api.rt.costs().alloc);
-  r->mappings[va] = Mapping{size, h->phys};
+  r->mappings[va] = Mapping{size, h->phys, {}};
+  if (access)
+    r->mappings[va].access[static_cast<uint32_t>(h->phys->device)] = ACL_RT_MEM_ACCESS_FLAGS_READWRITE;
   api.rt.memory().mapRange(va, size, h->phys->device, h->phys->offset + offset);
   api.args.addHex("va", va).add("bytes", static_cast<uint64_t>(size)).add("device", h->phys->device);
   return api.done();
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtMapMem(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags) {
+  return mapMem("aclrtMapMem", virPtr, size, offset, handle, flags, true);
+}
+
+// The same mapping without page tables on any device until aclrtMemSetAccess gives them.
+aclError aclrtMemMapNoAccess(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
+                             uint64_t flags) {
+  return mapMem("aclrtMemMapNoAccess", virPtr, size, offset, handle, flags, false);
 }
 
 aclError aclrtUnmapMem(void* virPtr) {
@@ -293,6 +317,29 @@ aclError aclrtMemSetAccess(void* virPtr, size_t size, aclrtMemAccessDesc* desc, 
         d.flags != ACL_RT_MEM_ACCESS_FLAGS_READWRITE)
       return api.fail(ACL_ERROR_INVALID_PARAM, "desc[{}].flags {} is unknown", i, static_cast<int>(d.flags));
   }
+  const uintptr_t va = reinterpret_cast<uintptr_t>(virPtr);
+  Reservation* r = reservationOf(va, size, &start);
+  for (auto& [mva, m] : r->mappings)
+    if (mva < va + size && mva + m.size > va)
+      for (size_t i = 0; i < count; ++i) m.access[desc[i].location.id] = desc[i].flags;
+  return api.done();
+}
+
+aclError aclrtMemGetAccess(void* virPtr, aclrtMemLocation* location, uint64_t* flag) {
+  ApiCall api("aclrtMemGetAccess");
+  if (!api.ok()) return api.notReady();
+  if (!location || !flag) return api.fail(ACL_ERROR_INVALID_PARAM, "location or flag is NULL");
+  if (location->type != ACL_MEM_LOCATION_TYPE_DEVICE && location->type != ACL_MEM_LOCATION_TYPE_HOST)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "location.type must be HOST or DEVICE");
+  uintptr_t start = 0;
+  const uintptr_t va = reinterpret_cast<uintptr_t>(virPtr);
+  Reservation* r = reservationOf(va, 1, &start);
+  auto it = r ? r->mappings.find(va) : decltype(r->mappings.end()){};
+  if (!r || it == r->mappings.end())
+    return api.fail(ACL_ERROR_INVALID_PARAM, "{} is not the start of a mapping (aclrtMapMem)", virPtr);
+  auto a = location->type == ACL_MEM_LOCATION_TYPE_DEVICE ? it->second.access.find(location->id)
+                                                          : it->second.access.end();
+  *flag = a == it->second.access.end() ? ACL_RT_MEM_ACCESS_FLAGS_NONE : a->second;
   return api.done();
 }
 
