@@ -6,6 +6,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <deque>
 #include <memory>
@@ -45,7 +47,19 @@ struct Binary {
   void* dl = nullptr;
   std::deque<Function> functions;
   std::deque<Args> args;
+  std::vector<uint8_t> image;  // the file's bytes
+  void* device = nullptr;      // aclrtBinaryGetDevAddress: the image copied to device memory
 };
+
+// aclrtCreateBinary: bytes waiting for aclrtBinaryLoad.
+struct BinaryData {
+  std::vector<uint8_t> bytes;
+};
+
+std::set<BinaryData*>& binaryData() {
+  static auto* b = new std::set<BinaryData*>();
+  return *b;
+}
 
 std::set<Binary*>& binaries() {
   static std::set<Binary*> b;
@@ -73,6 +87,13 @@ Param* findParam(Args& a, aclrtParamHandle h) {
 }
 
 aclError loadBinary(ApiCall& api, const char* path, const char* shown, aclrtBinHandle* out) {
+  std::vector<uint8_t> image;
+  if (FILE* f = std::fopen(path, "rb")) {
+    uint8_t chunk[65536];
+    for (size_t n; (n = std::fread(chunk, 1, sizeof chunk, f)) > 0;)
+      image.insert(image.end(), chunk, chunk + n);
+    std::fclose(f);
+  }
   void* dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!dl) {
     const char* why = dlerror();
@@ -83,6 +104,7 @@ aclError loadBinary(ApiCall& api, const char* path, const char* shown, aclrtBinH
   }
   auto* b = new Binary;
   b->dl = dl;
+  b->image = std::move(image);
   binaries().insert(b);
   *out = b;
   return api.done();
@@ -355,6 +377,188 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
       std::memcpy(api.rt.memory().hostView(info, dev), p.host.data(), p.host.size());
     }
     std::memcpy(data.data() + p.offset, &dev, sizeof dev);
+  }
+  return launchPacked(api, f, numBlocks, data.data(), data.size(), stream, std::move(scratch));
+}
+
+// ---- binaries as data, functions' names, addresses and owners ----
+
+aclrtBinary aclrtCreateBinary(const void* data, size_t dataLen) {
+  ApiCall api("aclrtCreateBinary");
+  if (!api.ok()) return nullptr;
+  if (!data || !dataLen) {
+    api.fail(ACL_ERROR_INVALID_PARAM, "data is NULL or dataLen is 0");
+    return nullptr;
+  }
+  auto* b = new BinaryData{
+      std::vector<uint8_t>(static_cast<const uint8_t*>(data), static_cast<const uint8_t*>(data) + dataLen)};
+  binaryData().insert(b);
+  api.done();
+  return b;
+}
+
+aclError aclrtDestroyBinary(aclrtBinary binary) {
+  ApiCall api("aclrtDestroyBinary");
+  if (!api.ok()) return api.notReady();
+  auto* b = static_cast<BinaryData*>(binary);
+  if (!binaryData().erase(b))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "{} is not a binary (aclrtCreateBinary)", binary);
+  delete b;
+  return api.done();
+}
+
+aclError aclrtBinaryLoad(const aclrtBinary binary, aclrtBinHandle* binHandle) {
+  ApiCall api("aclrtBinaryLoad");
+  if (!api.ok()) return api.notReady();
+  auto* b = static_cast<BinaryData*>(binary);
+  if (!binaryData().count(b))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "{} is not a binary (aclrtCreateBinary)", binary);
+  return api.done(aclrtBinaryLoadFromData(b->bytes.data(), b->bytes.size(), nullptr, binHandle));
+}
+
+// The binary's bytes in device memory of the current device (copied on first use), as the
+// device would hold its code.
+aclError aclrtBinaryGetDevAddress(const aclrtBinHandle binHandle, void** binAddr, size_t* binSize) {
+  ApiCall api("aclrtBinaryGetDevAddress");
+  if (!api.ok()) return api.notReady();
+  auto* b = static_cast<Binary*>(binHandle);
+  if (!binaries().count(b))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "binHandle {} is not a loaded binary", binHandle);
+  if (!binAddr || !binSize) return api.fail(ACL_ERROR_INVALID_PARAM, "binAddr or binSize is NULL");
+  if (!b->device && !b->image.empty()) {
+    aclError err;
+    Context* ctx = api.context(&err);
+    if (!ctx) return err;
+    b->device = api.rt.memory().allocDevice(
+        ctx->device, b->image.size(), (b->image.size() + 31) / 32 * 32 + 32, 64, "aclrtBinaryGetDevAddress");
+    if (!b->device)
+      return api.fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "device {} is out of memory", ctx->device);
+    PointerInfo info = api.rt.memory().classify(b->device);
+    std::memcpy(api.rt.memory().hostView(info, b->device), b->image.data(), b->image.size());
+  }
+  *binAddr = b->device;
+  *binSize = b->image.size();
+  return api.done();
+}
+
+aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle, aclrtBinHandle* binHandle) {
+  ApiCall api("aclrtFunctionGetBinary");
+  if (!api.ok()) return api.notReady();
+  Function* f = findFunction(funcHandle);
+  if (!f || !binHandle) return api.fail(ACL_ERROR_INVALID_PARAM, "bad funcHandle or binHandle");
+  *binHandle = f->bin;
+  return api.done();
+}
+
+aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle, uint32_t maxLen, char* name) {
+  ApiCall api("aclrtGetFunctionName");
+  if (!api.ok()) return api.notReady();
+  Function* f = findFunction(funcHandle);
+  if (!f || !name || maxLen == 0) return api.fail(ACL_ERROR_INVALID_PARAM, "bad funcHandle, name or maxLen");
+  const size_t n = std::min<size_t>(std::strlen(f->entry->name), maxLen - 1);
+  std::memcpy(name, f->entry->name, n);
+  name[n] = '\0';
+  return api.done();
+}
+
+}  // extern "C"
+
+namespace {
+
+// A function's address in the binary's device image: the image base plus the entry's offset in the
+// loaded library (npusim's kernels are vector kernels: they have no cube-core address).
+aclError functionAddress(ApiCall& api, Function* f, void** aiv) {
+  void* base = nullptr;
+  size_t size = 0;
+  if (aclError e = aclrtBinaryGetDevAddress(f->bin, &base, &size)) return api.done(e);
+  Dl_info info{};
+  uintptr_t off = 0;
+  if (dladdr(f->entry, &info) && info.dli_fbase)
+    off = reinterpret_cast<uintptr_t>(f->entry) - reinterpret_cast<uintptr_t>(info.dli_fbase);
+  *aiv = static_cast<uint8_t*>(base) + (size ? off % size : 0);
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtGetFunctionAddr(aclrtFuncHandle funcHandle, void** aicAddr, void** aivAddr) {
+  ApiCall api("aclrtGetFunctionAddr");
+  if (!api.ok()) return api.notReady();
+  Function* f = findFunction(funcHandle);
+  if (!f || !aicAddr || !aivAddr)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "bad funcHandle, aicAddr or aivAddr");
+  if (aclError e = functionAddress(api, f, aivAddr)) return e;
+  *aicAddr = nullptr;
+  return api.done();
+}
+
+aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle, uint64_t funcEntry,
+                                       aclrtFuncHandle* funcHandle) {
+  ApiCall api("aclrtBinaryGetFunctionByEntry");
+  if (!api.ok()) return api.notReady();
+  auto* b = static_cast<Binary*>(binHandle);
+  if (!binaries().count(b))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "binHandle {} is not a loaded binary", binHandle);
+  if (!funcHandle) return api.fail(ACL_ERROR_INVALID_PARAM, "funcHandle is NULL");
+  for (Function& f : b->functions) {
+    void* aiv = nullptr;
+    if (functionAddress(api, &f, &aiv) == ACL_SUCCESS && reinterpret_cast<uintptr_t>(aiv) == funcEntry) {
+      *funcHandle = &f;
+      return api.done();
+    }
+  }
+  return api.fail(ACL_ERROR_RT_SYMBOL_NOT_FOUND,
+                  "no kernel of the binary starts at {:#x} (aclrtGetFunctionAddr gives the addresses)",
+                  funcEntry);
+}
+
+// The same launch with the launch configuration given.
+aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void* argsData,
+                             size_t argsSize, aclrtLaunchKernelCfg* cfg, aclrtStream stream) {
+  ApiCall api("aclrtLaunchKernelV2");
+  if (!api.ok()) return api.notReady();
+  Function* f = findFunction(funcHandle);
+  if (!f)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "funcHandle {} is not a kernel of a loaded binary", funcHandle);
+  if (!argsData && argsSize) return api.fail(ACL_ERROR_INVALID_PARAM, "argsData is NULL");
+  if (aclError r = checkCfg(api, cfg)) return r;
+  return launchPacked(api, f, numBlocks, static_cast<const uint8_t*>(argsData), argsSize, stream);
+}
+
+// Arguments in host memory; each placeholder's pointer (at addrOffset) is set to a device copy of
+// the data that starts at dataOffset in the same buffer (freed after the kernel ran).
+aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numBlocks, aclrtStream stream,
+                                       aclrtLaunchKernelCfg* cfg, void* hostArgs, size_t argsSize,
+                                       aclrtPlaceHolderInfo* placeHolderArray, size_t placeHolderNum) {
+  ApiCall api("aclrtLaunchKernelWithHostArgs");
+  if (!api.ok()) return api.notReady();
+  Function* f = findFunction(funcHandle);
+  if (!f)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "funcHandle {} is not a kernel of a loaded binary", funcHandle);
+  if (!hostArgs || !argsSize) return api.fail(ACL_ERROR_INVALID_PARAM, "hostArgs is NULL or argsSize is 0");
+  if (placeHolderNum && !placeHolderArray)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "placeHolderArray is NULL");
+  if (aclError r = checkCfg(api, cfg)) return r;
+  std::vector<uint8_t> data(static_cast<uint8_t*>(hostArgs), static_cast<uint8_t*>(hostArgs) + argsSize);
+  std::vector<void*> scratch;
+  if (placeHolderNum) {
+    void* dev = nullptr;
+    if (aclError r = aclrtMalloc(&dev, argsSize, ACL_MEM_MALLOC_HUGE_FIRST)) return api.done(r);
+    scratch.push_back(dev);
+    PointerInfo info = api.rt.memory().classify(dev);
+    std::memcpy(api.rt.memory().hostView(info, dev), data.data(), argsSize);
+    for (size_t i = 0; i < placeHolderNum; ++i) {
+      const aclrtPlaceHolderInfo& p = placeHolderArray[i];
+      if (p.addrOffset + sizeof(void*) > argsSize || p.dataOffset >= argsSize) {
+        aclrtFree(dev);
+        return api.fail(ACL_ERROR_INVALID_PARAM, "placeholder {} (addr {}, data {}) is outside the {} bytes",
+                        i, p.addrOffset, p.dataOffset, argsSize);
+      }
+      void* at = static_cast<uint8_t*>(dev) + p.dataOffset;
+      std::memcpy(data.data() + p.addrOffset, &at, sizeof at);
+    }
   }
   return launchPacked(api, f, numBlocks, data.data(), data.size(), stream, std::move(scratch));
 }

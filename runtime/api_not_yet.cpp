@@ -22,35 +22,25 @@ extern "C" {
 aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask, aclrtLaunchKernelAttrId, aclrtLaunchKernelAttrValue*) { return notYet("aclmdlRIKernelTaskGetAttribute"); }
 aclError aclmdlRITaskGetParams(aclmdlRITask, aclmdlRITaskParams*) { return notYet("aclmdlRITaskGetParams"); }
 aclError aclmdlRITaskSetParams(aclmdlRITask, aclmdlRITaskParams*) { return notYet("aclmdlRITaskSetParams"); }
-aclError aclrtBinaryGetDevAddress(const aclrtBinHandle, void**, size_t*) { return notYet("aclrtBinaryGetDevAddress"); }
-aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle, uint64_t, aclrtFuncHandle*) { return notYet("aclrtBinaryGetFunctionByEntry"); }
 aclError aclrtBinaryGetGlobal(aclrtBinHandle, const char*, void**, size_t*) { return notYet("aclrtBinaryGetGlobal"); }
-aclError aclrtBinaryLoad(const aclrtBinary, aclrtBinHandle*) { return notYet("aclrtBinaryLoad"); }
 aclError aclrtBinarySetExceptionCallback(aclrtBinHandle, aclrtOpExceptionCallback, void*) { return notYet("aclrtBinarySetExceptionCallback"); }
 aclError aclrtCacheLastTaskExtendInfo(const char* const, const size_t) { return notYet("aclrtCacheLastTaskExtendInfo"); }
 aclError aclrtCacheLastTaskOpInfo(const void* const, const size_t) { return notYet("aclrtCacheLastTaskOpInfo"); }
-aclError aclrtDestroyBinary(aclrtBinary) { return notYet("aclrtDestroyBinary"); }
 aclError aclrtFunctionGetAvailDynUbufPerBlock(void*, uint32_t, size_t*) { return notYet("aclrtFunctionGetAvailDynUbufPerBlock"); }
-aclError aclrtFunctionGetBinary(const aclrtFuncHandle, aclrtBinHandle*) { return notYet("aclrtFunctionGetBinary"); }
 aclError aclrtFunctionGetParamCount(const void*, size_t*) { return notYet("aclrtFunctionGetParamCount"); }
 aclError aclrtFunctionGetParamInfo(const void*, size_t, size_t*, size_t*) { return notYet("aclrtFunctionGetParamInfo"); }
 aclError aclrtGetFuncBySymbol(const void*, aclrtFuncHandle*) { return notYet("aclrtGetFuncBySymbol"); }
-aclError aclrtGetFunctionAddr(aclrtFuncHandle, void**, void**) { return notYet("aclrtGetFunctionAddr"); }
 aclError aclrtGetFunctionAttribute(aclrtFuncHandle, aclrtFuncAttribute, int64_t*) { return notYet("aclrtGetFunctionAttribute"); }
-aclError aclrtGetFunctionName(aclrtFuncHandle, uint32_t, char*) { return notYet("aclrtGetFunctionName"); }
 aclError aclrtGetFunctionSize(aclrtFuncHandle, size_t*, size_t*) { return notYet("aclrtGetFunctionSize"); }
 aclError aclrtGetSymbolAddress(const void*, void**) { return notYet("aclrtGetSymbolAddress"); }
 aclError aclrtGetSymbolSize(const void*, size_t*) { return notYet("aclrtGetSymbolSize"); }
-aclError aclrtLaunchKernelV2(aclrtFuncHandle, uint32_t, const void*, size_t, aclrtLaunchKernelCfg*, aclrtStream) { return notYet("aclrtLaunchKernelV2"); }
 aclError aclrtLaunchKernelWithArgsArray(void*, uint32_t, aclrtStream, aclrtLaunchKernelCfg*, void**) { return notYet("aclrtLaunchKernelWithArgsArray"); }
-aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle, uint32_t, aclrtStream, aclrtLaunchKernelCfg*, void*, size_t, aclrtPlaceHolderInfo*, size_t) { return notYet("aclrtLaunchKernelWithHostArgs"); }
 aclError aclrtMemcpyFromSymbol(void*, size_t, const void*, size_t, size_t, aclrtMemcpyKind) { return notYet("aclrtMemcpyFromSymbol"); }
 aclError aclrtMemcpyFromSymbolAsync(void*, size_t, const void*, size_t, size_t, aclrtMemcpyKind, aclrtStream) { return notYet("aclrtMemcpyFromSymbolAsync"); }
 aclError aclrtMemcpyToSymbol(const void*, const void*, size_t, size_t, aclrtMemcpyKind) { return notYet("aclrtMemcpyToSymbol"); }
 aclError aclrtMemcpyToSymbolAsync(const void*, const void*, size_t, size_t, aclrtMemcpyKind, aclrtStream) { return notYet("aclrtMemcpyToSymbolAsync"); }
 aclError aclrtRegisterCpuFunc(const aclrtBinHandle, const char*, const char*, aclrtFuncHandle*) { return notYet("aclrtRegisterCpuFunc"); }
 aclError aclrtTaskUpdateAsync(aclrtStream, uint32_t, aclrtTaskUpdateInfo*, aclrtStream) { return notYet("aclrtTaskUpdateAsync"); }
-aclrtBinary aclrtCreateBinary(const void*, size_t) { npusim::rt::reportUnsupported("aclrtCreateBinary", kNotYet); return nullptr; }
 // clang-format on
 
 }  // extern "C"
