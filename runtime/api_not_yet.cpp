@@ -24,8 +24,6 @@ aclError aclmdlRITaskGetParams(aclmdlRITask, aclmdlRITaskParams*) { return notYe
 aclError aclmdlRITaskSetParams(aclmdlRITask, aclmdlRITaskParams*) { return notYet("aclmdlRITaskSetParams"); }
 aclError aclrtBinaryGetGlobal(aclrtBinHandle, const char*, void**, size_t*) { return notYet("aclrtBinaryGetGlobal"); }
 aclError aclrtBinarySetExceptionCallback(aclrtBinHandle, aclrtOpExceptionCallback, void*) { return notYet("aclrtBinarySetExceptionCallback"); }
-aclError aclrtCacheLastTaskExtendInfo(const char* const, const size_t) { return notYet("aclrtCacheLastTaskExtendInfo"); }
-aclError aclrtCacheLastTaskOpInfo(const void* const, const size_t) { return notYet("aclrtCacheLastTaskOpInfo"); }
 aclError aclrtFunctionGetAvailDynUbufPerBlock(void*, uint32_t, size_t*) { return notYet("aclrtFunctionGetAvailDynUbufPerBlock"); }
 aclError aclrtFunctionGetParamCount(const void*, size_t*) { return notYet("aclrtFunctionGetParamCount"); }
 aclError aclrtFunctionGetParamInfo(const void*, size_t, size_t*, size_t*) { return notYet("aclrtFunctionGetParamInfo"); }

@@ -75,6 +75,10 @@ void append(HostThread& th, Stream* s, sched::Task&& t, int eventSlot, uint64_t 
   }
   t.flow = 0;
   lane.tasks.push_back(sched::ModelTask{std::move(t), eventSlot, nullptr, -1});
+  th.lastCapture = &m;
+  th.lastCaptureLane = s->captureLane;
+  th.lastCaptureIndex = lane.tasks.size() - 1;
+  th.lastCaptureMark = th.lastTaskId;
 }
 
 int slotOf(CaptureModel& m, Event* e) {
@@ -555,6 +559,21 @@ CaptureModel* findModel(aclmdlRI handle) {
   return registry().models.count(m) ? m : nullptr;
 }
 
+sched::ModelTask* lastCapturedTask(const HostThread& th, CaptureModel** model, CaptureLane** lane) {
+  CaptureModel* m = th.lastCapture;
+  // An eager launch since then changed lastTaskId: the thread's last task is not in a model.
+  if (!m || !registry().models.count(m) || th.lastCaptureMark != th.lastTaskId) return nullptr;
+  if (m->state != CaptureModel::State::Capturing && m->state != CaptureModel::State::Invalidated &&
+      m->state != CaptureModel::State::Building)
+    return nullptr;  // ended: its lanes became the replayable graph
+  if (th.lastCaptureLane < 0 || static_cast<size_t>(th.lastCaptureLane) >= m->lanes.size()) return nullptr;
+  CaptureLane& l = m->lanes[static_cast<size_t>(th.lastCaptureLane)];
+  if (th.lastCaptureIndex >= l.tasks.size()) return nullptr;
+  *model = m;
+  *lane = &l;
+  return &l.tasks[th.lastCaptureIndex];
+}
+
 void destroyModel(ApiCall& api, CaptureModel* m) {
   for (auto& [func, userData] : m->onDestroy) func(userData);
   for (CaptureModel* b : m->branches)
@@ -594,6 +613,12 @@ nlohmann::json taskJson(const sched::ModelTask& mt, size_t index) {
     default:
       break;
   }
+  if (!mt.extendInfo.empty()) {
+    // Kept as the program's JSON when it is JSON, as text otherwise.
+    nlohmann::json info = nlohmann::json::parse(mt.extendInfo, nullptr, false);
+    j["extend_info"] = info.is_discarded() ? nlohmann::json(mt.extendInfo) : info;
+  }
+  if (!mt.opInfo.empty()) j["op_info_bytes"] = mt.opInfo.size();
   return j;
 }
 

@@ -131,6 +131,9 @@ void finishCapture(CaptureModel* m, bool keep);
 void captureStreamDestroyed(Stream* s);
 void invalidateCapture(CaptureModel* m, const std::string& why);
 CaptureModel* findModel(aclmdlRI handle);  // nullptr when not a live model
+// The calling thread's last task when it went into a capture or build that is still open and no
+// eager launch followed it (aclrtCacheLastTask*); nullptr otherwise. Sets *model and *lane.
+sched::ModelTask* lastCapturedTask(const HostThread& th, CaptureModel** model, CaptureLane** lane);
 // Every live model (aclmdlRIGetTasksByStream and the task queries look handles up in them).
 std::vector<CaptureModel*> liveModels();
 void destroyModel(ApiCall& api, CaptureModel* m);

@@ -11,6 +11,7 @@
 namespace npusim::rt {
 
 struct Context;
+struct CaptureModel;
 
 // Where a thread is, for the conservative ordering of calls across threads (see
 // docs/architecture.md "Host threads"): only a thread in Native state can still issue a call
@@ -38,6 +39,12 @@ struct HostThread {
   std::unique_lock<std::recursive_mutex>* lock = nullptr;  // held by the outermost call
   bool parkWarned = false;
   uint64_t lastTaskId = 0;  // the last task it launched (aclrtGetThreadLastTaskId)
+  // The last task it issued into a capture or build (runtime/capture.h lastCapturedTask): the
+  // model, lane and index, and lastTaskId at that moment (a later eager launch changes it).
+  CaptureModel* lastCapture = nullptr;
+  int lastCaptureLane = -1;
+  size_t lastCaptureIndex = 0;
+  uint64_t lastCaptureMark = 0;
 };
 
 }  // namespace npusim::rt

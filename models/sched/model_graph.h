@@ -5,6 +5,7 @@
 // replays never see each other's records (or the user's).
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "models/sched/task.h"
@@ -27,6 +28,10 @@ struct ModelTask {
   // aclmdlRITaskDisable marks it (`disabling`); aclmdlRIUpdate makes that take effect: a disabled
   // task keeps its place in the lane (labels count positions) but does nothing.
   bool disabling = false, disabled = false;
+  // What the program attached to the task while it was captured (aclrtCacheLastTaskExtendInfo,
+  // aclrtCacheLastTaskOpInfo): shown by aclmdlRIDebugJsonPrint.
+  std::string extendInfo{};
+  std::vector<uint8_t> opInfo{};
 };
 
 struct ModelLane {
