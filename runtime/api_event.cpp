@@ -6,6 +6,7 @@
 #include "runtime/checks.h"
 #include "runtime/event_helpers.h"
 #include "runtime/runtime.h"
+#include "runtime/runtime_settings.h"
 
 using npusim::kTickMax;
 using npusim::Tick;
@@ -104,6 +105,8 @@ aclError npusim::rt::streamWaitEvent(const char* name, aclrtStream stream, aclrt
   // The wait refers to the latest record issued so far, or to the next one if none was.
   t->waitTarget = hw.issuedRecords > hw.resetBase ? hw.issuedRecords : hw.resetBase + 1;
   t->label = "EventWait";
+  t->waitTimeout = npusim::rt::opWaitTimeout();  // aclrtSetOpWaitTimeout, 0 = none
+  t->timeoutError = ACL_ERROR_RT_TASK_TIMEOUT;
   api.flow = api.rt.nextFlow();
   api.args.add("stream", s->hw->id);
   api.rt.launch(*api.th, s->hw, std::move(t), api.flow);

@@ -1,13 +1,15 @@
 // ACL entry points that set how the runtime behaves rather than what the device does: operator
 // timeouts and system parameters (process-wide and per context).
 //
-// Timeouts are kept and read back; simulated operators always finish, so none ever expires
-// (docs/runtime-surface.md). System parameters are kept: npusim is deterministic whatever
-// ACL_OPT_DETERMINISTIC says.
+// The wait timeout is given to every later aclrtStreamWaitEvent task, which the device then fails
+// after waiting that long (models/sched). The execute timeout is kept and read back but not
+// enforced: the AI-core model cannot stop an operator half way (docs/runtime-surface.md). System parameters
+// are kept: npusim is deterministic whatever ACL_OPT_DETERMINISTIC says.
 #include <map>
 
 #include "acl/acl.h"
 #include "runtime/runtime.h"
+#include "runtime/runtime_settings.h"
 
 using npusim::rt::ApiCall;
 
@@ -45,6 +47,14 @@ aclError setTimeoutMs(const char* name, uint64_t ms, uint64_t* actual) {
 }
 
 }  // namespace
+
+npusim::Tick npusim::rt::opWaitTimeout() {
+  // Seconds to ticks, saturating: a timeout beyond what ticks can hold never expires.
+  using npusim::kMs;
+  using npusim::kTickMax;
+  const npusim::Tick s = settings().opWaitTimeoutS;
+  return s > kTickMax / (1000 * kMs) ? 0 : s * 1000 * kMs;
+}
 
 extern "C" {
 

@@ -168,8 +168,20 @@ void StreamScheduler::execute(HwStream* s, Task& t) {
     case TaskKind::EventWait: {
       HwEvent& e = *t.event;
       Tick t0 = now();
-      while (e.completedRecords < t.waitTarget) sc_core::wait(e.signaled);
+      while (e.completedRecords < t.waitTarget) {
+        if (!t.waitTimeout) {
+          sc_core::wait(e.signaled);
+          continue;
+        }
+        const Tick waited = now() - t0;
+        if (waited >= t.waitTimeout) {
+          t.error = t.timeoutError;  // the scheduler gives up on the wait, as the TS does
+          break;
+        }
+        sc_core::wait(ticks(t.waitTimeout - waited), e.signaled);
+      }
       t.eventWait = now() - t0;
+      if (t.error) break;  // timed out: no record released it
       if (trace_.wants(trace::Level::Task) && e.lastRecordTask) {
         // Arrow from the record to a zero-length "released" mark at the release time (an
         // arrow must point from the earlier-starting slice to the later one).

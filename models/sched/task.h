@@ -52,13 +52,17 @@ struct Task {
   // Copy
   CopyRoute route = CopyRoute::HostToDevice;
   CopyShape copy;
-  int peer = -1;  // destination device of a PeerWrite
+  int peer = -1;             // destination device of a PeerWrite
   uint32_t fillPattern = 0;  // Fill: the 4-byte pattern repeated from the start (fill_pattern.h)
 
   // Events
   std::shared_ptr<HwEvent> event;
   uint64_t waitTarget = 0;   // EventWait: completed-record count to wait for
   uint64_t recordIndex = 0;  // EventRecord: which record of the event this is
+  // EventWait: after waiting this long the task gives up and fails with `timeoutError` (0: waits
+  // for ever). The runtime sets both (aclrtSetOpWaitTimeout); the model knows no ACL codes.
+  Tick waitTimeout = 0;
+  int32_t timeoutError = 0;
 
   // Operators
   std::shared_ptr<OperatorTask> op;
