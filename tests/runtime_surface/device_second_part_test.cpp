@@ -38,6 +38,12 @@ TEST(DeviceTopology, IdsBusIdsAndTopologyComeFromTheSimulatedTree) {
   EXPECT_EQ(id, 3);
   EXPECT_EQ(aclrtGetUserDevIdByPhyDevId(8, &id), ACL_ERROR_INVALID_PARAM);  // 8 devices: 0..7
   EXPECT_EQ(aclrtGetLogicDevIdByPhyDevId(0, nullptr), ACL_ERROR_INVALID_PARAM);
+  ASSERT_EQ(aclrtGetPhyDevIdByUserDevId(7, &id), ACL_SUCCESS);
+  EXPECT_EQ(id, 7);
+  ASSERT_EQ(aclrtGetUserDevIdByLogicDevId(2, &id), ACL_SUCCESS);
+  EXPECT_EQ(id, 2);
+  EXPECT_EQ(aclrtGetUserDevIdByLogicDevId(-1, &id), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtGetPhyDevIdByUserDevId(0, nullptr), ACL_ERROR_INVALID_PARAM);
 
   // Bus ids are distinct, well formed, and map back to their device.
   std::set<std::string> seen;
@@ -85,6 +91,11 @@ TEST(DeviceTopology, IdsBusIdsAndTopologyComeFromTheSimulatedTree) {
   uint32_t caps[2] = {7, 7};
   ASSERT_EQ(aclrtDeviceGetP2PAtomicCapabilities(caps, ops, 2, 0, 1), ACL_SUCCESS);
   EXPECT_EQ(caps[0] | caps[1], 0u);
+  caps[0] = caps[1] = 7;
+  ASSERT_EQ(aclrtDeviceGetHostAtomicCapabilities(caps, ops, 2, 0), ACL_SUCCESS);
+  EXPECT_EQ(caps[0] | caps[1], 0u);
+  EXPECT_EQ(aclrtDeviceGetHostAtomicCapabilities(caps, ops, 2, 8), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtDeviceGetHostAtomicCapabilities(nullptr, ops, 2, 0), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtSetTsDevice(ACL_TS_ID_AIVECTOR), ACL_SUCCESS);
   EXPECT_EQ(aclrtSetTsDevice(ACL_TS_ID_RESERVED), ACL_ERROR_INVALID_PARAM);
   void* sync = nullptr;
@@ -251,4 +262,41 @@ TEST(Refusals, UnsimulatableCallsSayWhy) {
   aclrtMbuf buf = nullptr;
   EXPECT_EQ(aclrtAllocBuf(&buf, 64), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("reserved"), std::string::npos);
+}
+
+// Every call of these refused families answers with the refusal, whatever its arguments.
+TEST(Refusals, EachCallOfARefusedFamilyIsRefused) {
+  Device dev;
+  constexpr aclError kNo = ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+  aclrtMbuf buf = nullptr;
+  void* data = nullptr;
+  size_t len = 0;
+  uint32_t n = 0;
+  char user[8] = {};
+  EXPECT_EQ(aclrtFreeBuf(buf), kNo);
+  EXPECT_EQ(aclrtGetBufData(buf, &data, &len), kNo);
+  EXPECT_EQ(aclrtGetBufDataLen(buf, &len), kNo);
+  EXPECT_EQ(aclrtSetBufDataLen(buf, 4), kNo);
+  EXPECT_EQ(aclrtGetBufUserData(buf, user, sizeof user, 0), kNo);
+  EXPECT_EQ(aclrtSetBufUserData(buf, user, sizeof user, 0), kNo);
+  EXPECT_EQ(aclrtAppendBufChain(buf, buf), kNo);
+  EXPECT_EQ(aclrtGetBufChainNum(buf, &n), kNo);
+  EXPECT_EQ(aclrtGetBufFromChain(buf, 0, &buf), kNo);
+  EXPECT_EQ(aclrtCopyBufRef(buf, &buf), kNo);
+  EXPECT_EQ(aclrtDestroyGroupInfo(nullptr), kNo);
+  EXPECT_EQ(aclrtGetAllGroupInfo(nullptr), kNo);
+  EXPECT_EQ(aclrtGetGroupInfoDetail(nullptr, 0, ACL_GROUP_AICORE_INT, user, sizeof user, &len), kNo);
+  EXPECT_EQ(aclrtSetGroup(0), kNo);
+  aclrtCntNotify cnt = nullptr;
+  EXPECT_EQ(aclrtCntNotifyDestroy(cnt), kNo);
+  EXPECT_EQ(aclrtCntNotifyGetId(cnt, &n), kNo);
+  EXPECT_EQ(aclrtCntNotifyRecord(cnt, nullptr, nullptr), kNo);
+  EXPECT_EQ(aclrtCntNotifyReset(cnt, nullptr), kNo);
+  EXPECT_EQ(aclrtCntNotifyWaitWithTimeout(cnt, nullptr, nullptr), kNo);
+  EXPECT_EQ(aclrtSnapShotCallbackRegister(ACL_RT_SNAPSHOT_LOCK_PRE, nullptr, nullptr), kNo);
+  EXPECT_EQ(aclrtSnapShotCallbackUnregister(ACL_RT_SNAPSHOT_LOCK_PRE, nullptr), kNo);
+  EXPECT_EQ(aclrtSnapShotProcessBackup(0, nullptr), kNo);
+  EXPECT_EQ(aclrtSnapShotProcessRestore(0, nullptr), kNo);
+  EXPECT_EQ(aclrtSnapShotProcessUnlock(0, nullptr), kNo);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("snapshots"), std::string::npos);
 }
