@@ -76,6 +76,7 @@ void append(HostThread& th, Stream* s, sched::Task&& t, int eventSlot, uint64_t 
   t.flow = 0;
   lane.tasks.push_back(sched::ModelTask{std::move(t), eventSlot, nullptr, -1});
   th.lastCapture = &m;
+  th.lastCaptureModelId = m.id;
   th.lastCaptureLane = s->captureLane;
   th.lastCaptureIndex = lane.tasks.size() - 1;
   th.lastCaptureMark = th.lastTaskId;
@@ -562,7 +563,9 @@ CaptureModel* findModel(aclmdlRI handle) {
 sched::ModelTask* lastCapturedTask(const HostThread& th, CaptureModel** model, CaptureLane** lane) {
   CaptureModel* m = th.lastCapture;
   // An eager launch since then changed lastTaskId: the thread's last task is not in a model.
-  if (!m || !registry().models.count(m) || th.lastCaptureMark != th.lastTaskId) return nullptr;
+  if (!m || !registry().models.count(m) || m->id != th.lastCaptureModelId ||
+      th.lastCaptureMark != th.lastTaskId)
+    return nullptr;
   if (m->state != CaptureModel::State::Capturing && m->state != CaptureModel::State::Invalidated &&
       m->state != CaptureModel::State::Building)
     return nullptr;  // ended: its lanes became the replayable graph

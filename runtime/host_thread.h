@@ -42,6 +42,7 @@ struct HostThread {
   // The last task it issued into a capture or build (runtime/capture.h lastCapturedTask): the
   // model, lane and index, and lastTaskId at that moment (a later eager launch changes it).
   CaptureModel* lastCapture = nullptr;
+  int lastCaptureModelId = -1;  // a later model may reuse the address: its id differs
   int lastCaptureLane = -1;
   size_t lastCaptureIndex = 0;
   uint64_t lastCaptureMark = 0;
