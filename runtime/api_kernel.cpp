@@ -3,6 +3,7 @@
 // ascendc_fatbin_library: each kernel in it exports an entry (ascendc/npusim_kernel_launch.h)
 // that unpacks packed arguments into the kernel's parameters.
 #include <dlfcn.h>
+#include <link.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -10,11 +11,16 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <vector>
 
 #include "ascendc/npusim_kernel_launch.h"
+#include "runtime/device_vars.h"
 #include "runtime/kernel_exec.h"
 #include "runtime/runtime.h"
 #include "runtime/unsupported.h"
@@ -49,7 +55,24 @@ struct Binary {
   std::deque<Args> args;
   std::vector<uint8_t> image;  // the file's bytes
   void* device = nullptr;      // aclrtBinaryGetDevAddress: the image copied to device memory
+  const void* base = nullptr;  // where the object is loaded (owner of kernels and variables)
+  // The program's own kernels (aclrtGetFuncBySymbol): the executable or library that holds them,
+  // registered at start-up rather than loaded, so it cannot be unloaded.
+  bool program = false;
+  std::string path;                                // program: the file, read for the image on first use
+  aclrtOpExceptionCallback onException = nullptr;  // aclrtBinarySetExceptionCallback
+  void* onExceptionData = nullptr;
 };
+
+// Kernel entries by kernel function (the host symbol), as the objects holding them registered.
+struct SymbolTable {
+  std::mutex mu;
+  std::map<const void*, const kernel::Entry*> entries;
+};
+SymbolTable& symbolTable() {
+  static auto* t = new SymbolTable();  // registrations run during static (de)initialisation
+  return *t;
+}
 
 // aclrtCreateBinary: bytes waiting for aclrtBinaryLoad.
 struct BinaryData {
@@ -105,6 +128,8 @@ aclError loadBinary(ApiCall& api, const char* path, const char* shown, aclrtBinH
   auto* b = new Binary;
   b->dl = dl;
   b->image = std::move(image);
+  struct link_map* lm = nullptr;
+  if (dlinfo(dl, RTLD_DI_LINKMAP, &lm) == 0 && lm) b->base = reinterpret_cast<const void*>(lm->l_addr);
   binaries().insert(b);
   *out = b;
   return api.done();
@@ -182,11 +207,16 @@ aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
   auto* b = static_cast<Binary*>(binHandle);
   if (!binaries().count(b))
     return api.fail(ACL_ERROR_INVALID_PARAM, "binHandle {} is not a loaded binary", binHandle);
+  if (b->program)
+    return api.fail(ACL_ERROR_INVALID_PARAM,
+                    "binHandle {} holds the program's own kernels (aclrtGetFuncBySymbol); it was not loaded",
+                    binHandle);
   // Kernels already queued keep running: wait for the device before unmapping their code.
   for (int d = 0; d < api.rt.deviceCount(); ++d)
     for (const auto& hw : api.rt.platform().device(d).sched->streams())
       if (!hw->destroyed && hw->completed < hw->issued) api.rt.drain(*api.th, hw.get());
   binaries().erase(b);
+  npusim::rt::devvars::releaseObject(b->base);  // its __gm__ variables' device copies
   dlclose(b->dl);
   delete b;
   return api.done();
@@ -425,6 +455,10 @@ aclError aclrtBinaryGetDevAddress(const aclrtBinHandle binHandle, void** binAddr
   if (!binaries().count(b))
     return api.fail(ACL_ERROR_INVALID_PARAM, "binHandle {} is not a loaded binary", binHandle);
   if (!binAddr || !binSize) return api.fail(ACL_ERROR_INVALID_PARAM, "binAddr or binSize is NULL");
+  if (b->program && b->image.empty()) {
+    std::ifstream file(b->path, std::ios::binary);
+    b->image.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+  }
   if (!b->device && !b->image.empty()) {
     aclError err;
     Context* ctx = api.context(&err);
@@ -594,3 +628,245 @@ aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo* info, acl
 }
 
 }  // extern "C"
+
+// ---- kernels named by their host symbol, function queries, binary exception callbacks ----
+
+namespace {
+
+// The function handle of a registered kernel entry: in the loaded binary that holds it, or in the
+// program binary of the executable or library it was linked into.
+Function* functionOf(const npusim::kernel::Entry* e) {
+  Dl_info info{};
+  const void* base = dladdr(e, &info) ? info.dli_fbase : nullptr;
+  Binary* owner = nullptr;
+  for (Binary* b : binaries())
+    if (b->base == base && base) owner = b;
+  if (!owner) {
+    owner = new Binary;
+    owner->program = true;
+    owner->base = base;
+    owner->path = info.dli_fname && *info.dli_fname ? info.dli_fname : "/proc/self/exe";
+    binaries().insert(owner);
+  }
+  for (Function& f : owner->functions)
+    if (f.entry == e) return &f;
+  owner->functions.push_back(Function{owner, e});
+  return &owner->functions.back();
+}
+
+const npusim::kernel::Entry* entryBySymbol(const void* symbol) {
+  SymbolTable& t = symbolTable();
+  std::lock_guard<std::mutex> lock(t.mu);
+  auto it = t.entries.find(symbol);
+  return it == t.entries.end() ? nullptr : it->second;
+}
+
+// A function handle, or (aclrtLaunchKernelWithArgsArray) a kernel's host symbol.
+Function* functionOrSymbol(const void* func) {
+  if (Function* f = findFunction(const_cast<void*>(func))) return f;
+  const npusim::kernel::Entry* e = func ? entryBySymbol(func) : nullptr;
+  return e ? functionOf(e) : nullptr;
+}
+
+}  // namespace
+
+namespace npusim::rt::kernels {
+
+void runBinaryCallback(rtExceptionInfo& info) {
+  Function* f = findFunction(const_cast<void*>(info.funcHandle));
+  if (f && f->bin->onException) f->bin->onException(&info, f->bin->onExceptionData);
+}
+
+}  // namespace npusim::rt::kernels
+
+extern "C" {
+
+aclError aclrtGetFuncBySymbol(const void* symbol, aclrtFuncHandle* funcHandle) {
+  ApiCall api("aclrtGetFuncBySymbol");
+  if (!api.ok()) return api.notReady();
+  if (!symbol || !funcHandle) return api.fail(ACL_ERROR_INVALID_PARAM, "symbol or funcHandle is NULL");
+  const npusim::kernel::Entry* e = entryBySymbol(symbol);
+  if (!e)
+    return api.fail(ACL_ERROR_RT_SYMBOL_NOT_FOUND,
+                    "{} is not a __global__ kernel of a source built by ascendc_library (templated kernels "
+                    "have no entry)",
+                    symbol);
+  *funcHandle = functionOf(e);
+  api.args.add("kernel", e->name);
+  return api.done();
+}
+
+// Each parameter's value comes from the host memory args[i] points at, packed as the kernel's
+// binary entry unpacks them; then the launch is aclrtLaunchKernelV2's.
+aclError aclrtLaunchKernelWithArgsArray(void* func, uint32_t numBlocks, aclrtStream stream,
+                                        aclrtLaunchKernelCfg* cfg, void** args) {
+  ApiCall api("aclrtLaunchKernelWithArgsArray");
+  if (!api.ok()) return api.notReady();
+  Function* f = functionOrSymbol(func);
+  if (!f)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "func {} is neither a function handle nor a kernel symbol",
+                    func);
+  if (aclError r = checkCfg(api, cfg)) return r;
+  const npusim::kernel::Entry& e = *f->entry;
+  if (e.paramCount && !args)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "args is NULL (kernel {} takes {})", e.name, e.paramCount);
+  std::vector<uint8_t> data(e.argsSize);
+  for (size_t i = 0; i < e.paramCount; ++i) {
+    if (!args[i]) return api.fail(ACL_ERROR_INVALID_PARAM, "args[{}] is NULL", i);
+    std::memcpy(data.data() + e.paramOffsets[i], args[i], e.paramSizes[i]);
+  }
+  return launchPacked(api, f, numBlocks, data.data(), data.size(), stream);
+}
+
+aclError aclrtFunctionGetParamCount(const void* func, size_t* paramCount) {
+  ApiCall api("aclrtFunctionGetParamCount");
+  if (!api.ok()) return api.notReady();
+  Function* f = findFunction(const_cast<void*>(func));
+  if (!f || !paramCount) return api.fail(ACL_ERROR_INVALID_PARAM, "bad func or paramCount");
+  *paramCount = f->entry->paramCount;
+  return api.done();
+}
+
+aclError aclrtFunctionGetParamInfo(const void* func, size_t paramIndex, size_t* paramOffset,
+                                   size_t* paramSize) {
+  ApiCall api("aclrtFunctionGetParamInfo");
+  if (!api.ok()) return api.notReady();
+  Function* f = findFunction(const_cast<void*>(func));
+  if (!f || !paramOffset || !paramSize)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "bad func, paramOffset or paramSize");
+  if (paramIndex >= f->entry->paramCount)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "kernel {} has {} parameters, index {} asked", f->entry->name,
+                    f->entry->paramCount, paramIndex);
+  *paramOffset = f->entry->paramOffsets[paramIndex];
+  *paramSize = f->entry->paramSizes[paramIndex];
+  return api.done();
+}
+
+// npusim's kernels are vector (non-SIMT) kernels: no dynamic unified buffer, as the reference says
+// for those.
+aclError aclrtFunctionGetAvailDynUbufPerBlock(void* func, uint32_t flags, size_t* dynamicUbufSize) {
+  ApiCall api("aclrtFunctionGetAvailDynUbufPerBlock");
+  if (!api.ok()) return api.notReady();
+  if (!findFunction(func) || !dynamicUbufSize)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "bad func or dynamicUbufSize");
+  *dynamicUbufSize = 0;
+  return api.done();
+}
+
+aclError aclrtGetFunctionAttribute(aclrtFuncHandle funcHandle, aclrtFuncAttribute attrType,
+                                   int64_t* attrValue) {
+  ApiCall api("aclrtGetFunctionAttribute");
+  if (!api.ok()) return api.notReady();
+  if (!findFunction(funcHandle) || !attrValue)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "bad funcHandle or attrValue");
+  switch (attrType) {
+    case ACL_FUNC_ATTR_KERNEL_TYPE:
+      *attrValue = ACL_KERNEL_TYPE_VECTOR;  // Ascend C vector kernels only (docs/kernels.md)
+      break;
+    case ACL_FUNC_ATTR_KERNEL_RATIO: {
+      // uint16 [0]: vector cores, [1]: cube cores per block.
+      uint16_t ratio[4] = {1, 0, 0, 0};
+      std::memcpy(attrValue, ratio, sizeof ratio);
+      break;
+    }
+    case ACL_FUNC_ATTR_KERNEL_SCHED_MODE:
+      *attrValue = 0;  // normal: blocks start as cores free up (the AI-core model shares them out)
+      break;
+    default:
+      return api.fail(ACL_ERROR_INVALID_PARAM, "unknown function attribute {}", static_cast<int>(attrType));
+  }
+  return api.done();
+}
+
+// The code size of the kernel function in its object (its ELF symbol's size); no cube-core code.
+aclError aclrtGetFunctionSize(aclrtFuncHandle funcHandle, size_t* aicSize, size_t* aivSize) {
+  ApiCall api("aclrtGetFunctionSize");
+  if (!api.ok()) return api.notReady();
+  Function* f = findFunction(funcHandle);
+  if (!f || !aicSize || !aivSize)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "bad funcHandle, aicSize or aivSize");
+  Dl_info info{};
+  void* symEntry = nullptr;
+  const bool found = dladdr1(f->entry->symbol, &info, &symEntry, RTLD_DL_SYMENT) != 0;
+  const auto* sym = static_cast<const ElfW(Sym)*>(symEntry);
+  if (!found || !sym || !info.dli_saddr || info.dli_saddr != f->entry->symbol)
+    return api.fail(
+        ACL_ERROR_RT_SYMBOL_NOT_FOUND,
+        "the code of kernel {} is not in its object's dynamic symbol table (link the kernels into a "
+        "shared object or export them)",
+        f->entry->name);
+  *aicSize = 0;
+  *aivSize = sym->st_size;
+  return api.done();
+}
+
+// A __gm__ variable of the binary by name: its device copy on the current device (device_vars.h).
+aclError aclrtBinaryGetGlobal(aclrtBinHandle binHandle, const char* name, void** dptr, size_t* size) {
+  ApiCall api("aclrtBinaryGetGlobal");
+  if (!api.ok()) return api.notReady();
+  auto* b = static_cast<Binary*>(binHandle);
+  if (!binaries().count(b))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "binHandle {} is not a loaded binary", binHandle);
+  if (!name || (!dptr && !size))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "name is NULL, or both dptr and size");
+  api.args.add("name", name);
+  void* addr = b->dl ? dlsym(b->dl, name) : nullptr;
+  npusim::rt::devvars::Info v;
+  if (!addr || !npusim::rt::devvars::find(addr, &v))
+    return api.fail(ACL_ERROR_RT_SYMBOL_NOT_FOUND, "the binary has no __gm__ variable named '{}'", name);
+  if (dptr) {
+    aclError err;
+    Context* ctx = api.context(&err);
+    if (!ctx) return err;
+    void* dev = npusim::rt::devvars::deviceCopy(addr, ctx->device);
+    if (!dev) return api.fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "device {} is out of memory", ctx->device);
+    *dptr = dev;
+  }
+  if (size) *size = v.size;
+  return api.done();
+}
+
+// Called (after the exception callbacks) when a kernel of this binary raised an exception.
+aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle, aclrtOpExceptionCallback callback,
+                                         void* userData) {
+  ApiCall api("aclrtBinarySetExceptionCallback");
+  if (!api.ok()) return api.notReady();
+  auto* b = static_cast<Binary*>(binHandle);
+  if (!binaries().count(b))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "binHandle {} is not a loaded binary", binHandle);
+  if (!callback) return api.fail(ACL_ERROR_INVALID_PARAM, "callback is NULL");
+  b->onException = callback;
+  b->onExceptionData = userData;
+  return api.done();
+}
+
+// AI CPU kernels only: npusim's binaries hold AI-core (vector) kernels, for which the reference
+// answers ACL_ERROR_RT_PARAM_INVALID; AI CPU binaries themselves cannot be loaded (no AI CPU).
+aclError aclrtRegisterCpuFunc(const aclrtBinHandle handle, const char* funcName, const char* kernelName,
+                              aclrtFuncHandle* funcHandle) {
+  ApiCall api("aclrtRegisterCpuFunc");
+  if (!api.ok()) return api.notReady();
+  auto* b = static_cast<Binary*>(handle);
+  if (!binaries().count(b))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "handle {} is not a loaded binary", handle);
+  if (!funcName || !*funcName || !kernelName || !*kernelName || !funcHandle)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "funcName, kernelName or funcHandle is empty");
+  npusim::rt::reportUnsupported(
+      "aclrtRegisterCpuFunc",
+      "AI CPU kernels: the binary holds AI-core kernels and npusim simulates no AI CPU");
+  return api.done(ACL_ERROR_RT_PARAM_INVALID);
+}
+
+}  // extern "C"
+
+// ---- the kernel ABI: entries register themselves (include/ascendc/npusim_kernel_abi.h) ----
+
+extern "C" void npusimKernelRegister(const void* entry, int add) {
+  const auto* e = static_cast<const npusim::kernel::Entry*>(entry);
+  SymbolTable& t = symbolTable();
+  std::lock_guard<std::mutex> lock(t.mu);
+  if (add)
+    t.entries[e->symbol] = e;
+  else if (t.entries.count(e->symbol) && t.entries[e->symbol] == e)
+    t.entries.erase(e->symbol);
+}

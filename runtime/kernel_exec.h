@@ -47,6 +47,8 @@ aclError setCallback(aclrtExceptionInfoCallback cb);
 aclError registerCallback(aclrtExceptionInfoCallback cb, bool add);
 // Runs the exception callbacks for `info` (also for runtime-task failures, runtime/exceptions.h).
 void runCallbacks(aclrtExceptionInfo& info);
+// The callback of the binary whose kernel faulted (aclrtBinarySetExceptionCallback), if any.
+void runBinaryCallback(aclrtExceptionInfo& info);
 
 }  // namespace npusim::rt::kernels
 
