@@ -350,24 +350,57 @@ aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
   return api.done();
 }
 
-static aclError launchPacked(ApiCall& api, Function* f, uint32_t numBlocks, const uint8_t* args, size_t size,
-                             aclrtStream stream, std::vector<void*> scratch = {}) {
+// Binds packed arguments to a binary kernel, keeping them and the configuration's attributes for
+// the task's queries.
+static aclError bindTo(ApiCall& api, Function* f, uint32_t numBlocks, const uint8_t* args, size_t size,
+                       const aclrtLaunchKernelCfg* cfg, kernels::Launch* k) {
   const npusim::kernel::Entry& e = *f->entry;
-  if (size < e.argsSize) {
-    for (void* q : scratch) aclrtFree(q);
+  if (size < e.argsSize)
     return api.fail(ACL_ERROR_INVALID_PARAM, "kernel {} takes {} bytes of arguments, {} given", e.name,
                     e.argsSize, size);
-  }
+  k->name = e.name;
+  k->blockDim = numBlocks;
+  k->run = e.run;
+  k->bound = e.bind(args);
+  k->release = e.release;
+  k->funcHandle = f;
+  k->packed = true;
+  k->args.assign(args, args + size);
+  if (cfg && cfg->numAttrs) k->attrs.assign(cfg->attrs, cfg->attrs + cfg->numAttrs);
+  return ACL_SUCCESS;
+}
+
+static aclError launchPacked(ApiCall& api, Function* f, uint32_t numBlocks, const uint8_t* args, size_t size,
+                             aclrtStream stream, std::vector<void*> scratch = {},
+                             const aclrtLaunchKernelCfg* cfg = nullptr) {
   kernels::Launch k;
-  k.name = e.name;
-  k.blockDim = numBlocks;
-  k.run = e.run;
-  k.bound = e.bind(args);
-  k.release = e.release;
-  k.funcHandle = f;
+  if (aclError r = bindTo(api, f, numBlocks, args, size, cfg, &k)) {
+    for (void* q : scratch) aclrtFree(q);
+    return r;
+  }
   k.scratch = std::move(scratch);
   return api.done(kernels::launch(stream, std::move(k)));
 }
+
+}  // extern "C"
+
+namespace npusim::rt::kernels {
+
+aclError bindPacked(ApiCall& api, aclrtFuncHandle funcHandle, uint32_t numBlocks, const void* args,
+                    size_t size, const aclrtLaunchKernelCfg* cfg, Launch* out) {
+  Function* f = findFunction(funcHandle);
+  if (!f)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "funcHandle {} is not a kernel of a loaded binary", funcHandle);
+  if (!args && size) return api.fail(ACL_ERROR_INVALID_PARAM, "args is NULL");
+  if (numBlocks == 0 || numBlocks > 65535)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "numBlocks {} is outside 1..65535", numBlocks);
+  if (aclError r = checkCfg(api, cfg)) return r;
+  return bindTo(api, f, numBlocks, static_cast<const uint8_t*>(args), size, cfg, out);
+}
+
+}  // namespace npusim::rt::kernels
+
+extern "C" {
 
 aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void* argsData,
                            size_t argsSize, aclrtStream stream) {
@@ -408,7 +441,7 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
     }
     std::memcpy(data.data() + p.offset, &dev, sizeof dev);
   }
-  return launchPacked(api, f, numBlocks, data.data(), data.size(), stream, std::move(scratch));
+  return launchPacked(api, f, numBlocks, data.data(), data.size(), stream, std::move(scratch), cfg);
 }
 
 // ---- binaries as data, functions' names, addresses and owners ----
@@ -558,7 +591,7 @@ aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle, uint32_t numBlocks, con
     return api.fail(ACL_ERROR_INVALID_PARAM, "funcHandle {} is not a kernel of a loaded binary", funcHandle);
   if (!argsData && argsSize) return api.fail(ACL_ERROR_INVALID_PARAM, "argsData is NULL");
   if (aclError r = checkCfg(api, cfg)) return r;
-  return launchPacked(api, f, numBlocks, static_cast<const uint8_t*>(argsData), argsSize, stream);
+  return launchPacked(api, f, numBlocks, static_cast<const uint8_t*>(argsData), argsSize, stream, {}, cfg);
 }
 
 // Arguments in host memory; each placeholder's pointer (at addrOffset) is set to a device copy of
@@ -594,7 +627,7 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
       std::memcpy(data.data() + p.addrOffset, &at, sizeof at);
     }
   }
-  return launchPacked(api, f, numBlocks, data.data(), data.size(), stream, std::move(scratch));
+  return launchPacked(api, f, numBlocks, data.data(), data.size(), stream, std::move(scratch), cfg);
 }
 
 // ---- exception callbacks ----
@@ -715,7 +748,7 @@ aclError aclrtLaunchKernelWithArgsArray(void* func, uint32_t numBlocks, aclrtStr
     if (!args[i]) return api.fail(ACL_ERROR_INVALID_PARAM, "args[{}] is NULL", i);
     std::memcpy(data.data() + e.paramOffsets[i], args[i], e.paramSizes[i]);
   }
-  return launchPacked(api, f, numBlocks, data.data(), data.size(), stream);
+  return launchPacked(api, f, numBlocks, data.data(), data.size(), stream, {}, cfg);
 }
 
 aclError aclrtFunctionGetParamCount(const void* func, size_t* paramCount) {

@@ -273,7 +273,28 @@ struct Run {
   }
 };
 
+// The operator task's `before`: a named type, so that the launch can be found in the task again.
+struct RunBefore {
+  std::shared_ptr<Run> run;
+  void operator()(OpWork& work) const { run->execute(work); }
+};
+
 }  // namespace
+
+const Launch* launchOf(const sched::OperatorTask& op) {
+  const RunBefore* r = op.before.target<RunBefore>();
+  return r ? &r->run->k : nullptr;
+}
+
+bool replaceLaunch(sched::OperatorTask& op, Launch&& k) {
+  RunBefore* r = op.before.target<RunBefore>();
+  if (!r) return false;
+  Launch& old = r->run->k;
+  if (old.release) old.release(old.bound);
+  old = std::move(k);
+  op.name = old.name;
+  return true;
+}
 
 aclError launch(aclrtStream stream, Launch&& k) {
   auto run = std::make_shared<Run>();
@@ -308,7 +329,7 @@ aclError launch(aclrtStream stream, Launch&& k) {
   op.name = run->k.name;
   op.argsSummary = fmt::format("blockDim={}{}{}", run->k.blockDim, run->k.argsSummary.empty() ? "" : ", ",
                                run->k.argsSummary);
-  op.before = [run](OpWork& work) { run->execute(work); };
+  op.before = RunBefore{run};
   const aclError r = launchOperator(stream, std::move(op));
   if (r != ACL_SUCCESS) run->freeScratch();
   return r;
