@@ -5,13 +5,16 @@
 // Event tasks report their event. What npusim does not keep about a task (the operands of value
 // write/wait tasks, the arguments of aclnn operators and <<<>>> launches) is refused, saying so.
 #include <cstring>
+#include <functional>
 #include <map>
+#include <memory>
 
 #include "acl/acl.h"
 #include "models/sched/model_graph.h"
 #include "runtime/capture.h"
 #include "runtime/kernel_exec.h"
 #include "runtime/runtime.h"
+#include "runtime/sync_objects.h"
 
 using npusim::rt::ApiCall;
 using npusim::rt::CaptureModel;
@@ -39,9 +42,10 @@ Found findTask(aclmdlRITask handle) {
   return {};
 }
 
-// Parameters set and not yet applied (aclmdlRIUpdate applies them).
-std::map<const sched::ModelTask*, kernels::Launch>& pending() {
-  static auto* p = new std::map<const sched::ModelTask*, kernels::Launch>();
+// Parameters set and not yet applied: aclmdlRIUpdate runs each change on its task.
+using Change = std::function<void(sched::ModelTask&)>;
+std::map<const sched::ModelTask*, Change>& pending() {
+  static auto* p = new std::map<const sched::ModelTask*, Change>();
   return *p;
 }
 
@@ -78,7 +82,7 @@ void applyTaskParams(CaptureModel& m) {
     for (sched::ModelTask& t : l.tasks) {
       auto it = pending().find(&t);
       if (it == pending().end()) continue;
-      kernels::replaceLaunch(*t.task.op, std::move(it->second));
+      it->second(t);
       pending().erase(it);
     }
 }
@@ -126,9 +130,23 @@ aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
       params->eventResetTaskParams.event = eventOf(api, *f.model, *f.task);
       return api.done();
     default:
-      return api.fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                      "task '{}': npusim reports the parameters of kernel and event tasks only", t.label);
+      break;
   }
+  if (const auto* w = t.run.target<npusim::rt::ValueWriteBody>()) {
+    params->type = ACL_MODEL_RI_TASK_VALUE_WRITE;
+    params->valueWriteTaskParams.devAddr = w->devAddr;
+    params->valueWriteTaskParams.value = w->value;
+    return api.done();
+  }
+  if (const auto* w = t.run.target<npusim::rt::ValueWaitBody>()) {
+    params->type = ACL_MODEL_RI_TASK_VALUE_WAIT;
+    params->valueWaitTaskParams.devAddr = w->devAddr;
+    params->valueWaitTaskParams.value = w->value;
+    params->valueWaitTaskParams.flag = w->flag;
+    return api.done();
+  }
+  return api.fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                  "task '{}': npusim reports the parameters of kernel, event and value tasks only", t.label);
 }
 
 aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
@@ -136,13 +154,45 @@ aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
   if (!api.ok()) return api.notReady();
   Found f;
   if (aclError e = lookUp(api, task, params, &f)) return e;
+  sched::Task& t = f.task->task;
+  // Value tasks: a new word (on the model's device) and value, and for a wait its comparison.
+  if (t.run.target<npusim::rt::ValueWriteBody>()) {
+    if (params->type != ACL_MODEL_RI_TASK_VALUE_WRITE)
+      return api.fail(ACL_ERROR_INVALID_PARAM, "task '{}' is a value write, params->type is {}", t.label,
+                      static_cast<int>(params->type));
+    const aclmdlRIValueWriteTaskParams& p = params->valueWriteTaskParams;
+    aclError err;
+    uint64_t* word = npusim::rt::valueWordOn(api, p.devAddr, f.model->device, &err);
+    if (!word) return err;
+    npusim::rt::ValueWriteBody body{p.devAddr, word, p.value};
+    pending()[f.task] = [body](sched::ModelTask& mt) {
+      *mt.task.run.target<npusim::rt::ValueWriteBody>() = body;
+    };
+    return api.done();
+  }
+  if (auto* w = t.run.target<npusim::rt::ValueWaitBody>()) {
+    if (params->type != ACL_MODEL_RI_TASK_VALUE_WAIT)
+      return api.fail(ACL_ERROR_INVALID_PARAM, "task '{}' is a value wait, params->type is {}", t.label,
+                      static_cast<int>(params->type));
+    const aclmdlRIValueWaitTaskParams& p = params->valueWaitTaskParams;
+    if (p.flag > ACL_STREAM_WAIT_VALUE_NOR)
+      return api.fail(ACL_ERROR_INVALID_PARAM, "flag {} is not an ACL_STREAM_WAIT_VALUE_* comparison",
+                      p.flag);
+    aclError err;
+    uint64_t* word = npusim::rt::valueWordOn(api, p.devAddr, f.model->device, &err);
+    if (!word) return err;
+    npusim::rt::ValueWaitBody body{p.devAddr, word, p.value, p.flag, w->device};
+    pending()[f.task] = [body](sched::ModelTask& mt) {
+      *mt.task.run.target<npusim::rt::ValueWaitBody>() = body;
+    };
+    return api.done();
+  }
   const kernels::Launch* k = kernelOf(*f.task);
   if (params->type != ACL_MODEL_RI_TASK_KERNEL || !k || !k->packed)
-    return api.fail(
-        ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-        "npusim sets the parameters of kernel tasks launched from a kernel binary only (task '{}', "
-        "type {})",
-        f.task->task.label, static_cast<int>(params->type));
+    return api.fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                    "npusim sets the parameters of kernel tasks launched from a kernel binary and of value "
+                    "tasks only (task '{}', type {})",
+                    t.label, static_cast<int>(params->type));
   const aclmdlRIKernelTaskParams& p = params->kernelTaskParams;
   // Arguments in device memory are read now, as the update would copy them.
   const void* args = p.args;
@@ -154,12 +204,14 @@ aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
                       p.argsSize);
     args = api.rt.memory().hostView(info, p.args);
   }
-  kernels::Launch fresh;
-  if (aclError e = kernels::bindPacked(api, p.funcHandle, p.numBlocks, args, p.argsSize, p.cfg, &fresh))
+  auto fresh = std::make_shared<kernels::Launch>();
+  if (aclError e = kernels::bindPacked(api, p.funcHandle, p.numBlocks, args, p.argsSize, p.cfg, fresh.get()))
     return e;
   // Attributes not given stay as launched.
-  if (!p.cfg || !p.cfg->numAttrs) fresh.attrs = k->attrs;
-  pending()[f.task] = std::move(fresh);
+  if (!p.cfg || !p.cfg->numAttrs) fresh->attrs = k->attrs;
+  pending()[f.task] = [fresh](sched::ModelTask& mt) {
+    kernels::replaceLaunch(*mt.task.op, std::move(*fresh));
+  };
   return api.done();
 }
 
@@ -176,8 +228,12 @@ aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task, aclrtLaunchKernelAttr
   std::memset(attrValue, 0, sizeof *attrValue);
   // What the launch's configuration set; otherwise the defaults a launch without it runs with:
   // vector cores, normal scheduling, no dynamic buffer, no offset, prefetch, dump or timeout.
-  if (attrId == ACL_RT_LAUNCH_KERNEL_ATTR_ENGINE_TYPE) attrValue->engineType = ACL_RT_ENGINE_TYPE_AIV;
-  if (const kernels::Launch* k = kernelOf(*f.task))
+  // (an aclnn operator: the cores its work runs on).
+  const kernels::Launch* k = kernelOf(*f.task);
+  if (attrId == ACL_RT_LAUNCH_KERNEL_ATTR_ENGINE_TYPE)
+    attrValue->engineType =
+        !k && f.task->task.op && f.task->task.op->work.cube ? ACL_RT_ENGINE_TYPE_AIC : ACL_RT_ENGINE_TYPE_AIV;
+  if (k)
     for (const aclrtLaunchKernelAttr& a : k->attrs)
       if (a.id == attrId) *attrValue = a.value;
   return api.done();
