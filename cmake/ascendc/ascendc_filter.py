@@ -218,7 +218,10 @@ def find_device_vars(masked):
             text = " ".join(stmt.split())
             if re.search(r"\b__gm__\b", text) and not re.match(r"(extern|typedef|using|template|static_assert)\b", text):
                 decl = text.split("=")[0]
-                if "(" not in decl:
+                # A constant never changes on the device (and sits in read-only memory): not registered.
+                consts = [m.end() for m in re.finditer(r"\bconst\b", decl)]
+                const = re.search(r"\bconstexpr\b", decl) or (consts and "*" not in decl[consts[-1] :])
+                if "(" not in decl and not const:
                     prefix = "::".join(x for x in scopes if x)
                     for name in declarator_names(text):
                         found.append((prefix + "::" + name) if prefix else name)

@@ -100,6 +100,9 @@ class DeviceVariables(unittest.TestCase):
             "__gm__ float* pointer_function(int a);\n"
             'extern "C" __global__ __aicore__ void k(__gm__ float* x) { __gm__ float* y = x; (void)y; }\n'
             "// __gm__ int commented;\n"
+            "__gm__ const float g_const = 1.0f;\n"
+            "constexpr __gm__ int g_constexpr = 2;\n"
+            "__gm__ const float* g_pointer_to_const;\n"
         )
         text, _ = f.generate(src, "/k.cpp")
         regs = [line for line in text.splitlines() if line.startswith("NPUSIM_DEVICE_VAR")]
@@ -110,6 +113,7 @@ class DeviceVariables(unittest.TestCase):
                 "NPUSIM_DEVICE_VAR(g_table, 1_g_table);",
                 "NPUSIM_DEVICE_VAR(g_other, 2_g_other);",
                 "NPUSIM_DEVICE_VAR(ns::g_counter, 3_ns_g_counter);",
+                "NPUSIM_DEVICE_VAR(g_pointer_to_const, 4_g_pointer_to_const);",
             ],
         )
 

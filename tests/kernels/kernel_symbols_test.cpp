@@ -342,3 +342,27 @@ TEST(KernelSymbols, BinaryGlobalsSizesCallbacksAndCpuFunctions) {
   EXPECT_EQ(aclrtBinaryUnLoad(bin), ACL_SUCCESS);
   EXPECT_EQ(aclrtBinaryGetGlobal(bin, "bin_offset", &dev, &size), ACL_ERROR_INVALID_PARAM);
 }
+
+// The simulated A2 device has no SIMT units: both SIMT launches are refused, saying why, even for a
+// real kernel.
+TEST(KernelSymbols, SimtLaunchesAreRefused) {
+  Session s;
+  aclrtFuncHandle f = nullptr;
+  ASSERT_EQ(aclrtGetFuncBySymbol(reinterpret_cast<const void*>(&k_add_bias), &f), ACL_SUCCESS);
+  void* x = nullptr;
+  ASSERT_EQ(aclrtMalloc(&x, 256, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  uint32_t n = 64;
+  void* args[2] = {&x, &n};
+  EXPECT_EQ(aclrtLaunchSIMTKernelWithArgsArray(f, dim3(1), dim3(32), 0, s.stream, nullptr, args),
+            ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+  EXPECT_NE(std::strstr(aclGetRecentErrMsg(), "SIMT"), nullptr);
+  struct {
+    void* x;
+    uint32_t n;
+  } host{x, n};
+  EXPECT_EQ(aclrtLaunchSIMTKernelWithHostArgs(f, dim3(1), dim3(32), 0, s.stream, nullptr, &host, sizeof host,
+                                              nullptr, 0),
+            ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+  EXPECT_NE(std::strstr(aclGetRecentErrMsg(), "SIMT"), nullptr);
+  aclrtFree(x);
+}
