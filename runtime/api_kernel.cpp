@@ -673,7 +673,7 @@ Function* functionOf(const npusim::kernel::Entry* e) {
   const void* base = dladdr(e, &info) ? info.dli_fbase : nullptr;
   Binary* owner = nullptr;
   for (Binary* b : binaries())
-    if (b->base == base && base) owner = b;
+    if (b->base == base && (base || b->program)) owner = b;
   if (!owner) {
     owner = new Binary;
     owner->program = true;
