@@ -3,6 +3,7 @@
 // ascendc_fatbin_library: each kernel in it exports an entry (ascendc/npusim_kernel_launch.h)
 // that unpacks packed arguments into the kernel's parameters.
 #include <dlfcn.h>
+#include <link.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -10,11 +11,16 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <vector>
 
 #include "ascendc/npusim_kernel_launch.h"
+#include "runtime/device_vars.h"
 #include "runtime/kernel_exec.h"
 #include "runtime/runtime.h"
 #include "runtime/unsupported.h"
@@ -49,7 +55,24 @@ struct Binary {
   std::deque<Args> args;
   std::vector<uint8_t> image;  // the file's bytes
   void* device = nullptr;      // aclrtBinaryGetDevAddress: the image copied to device memory
+  const void* base = nullptr;  // where the object is loaded (owner of kernels and variables)
+  // The program's own kernels (aclrtGetFuncBySymbol): the executable or library that holds them,
+  // registered at start-up rather than loaded, so it cannot be unloaded.
+  bool program = false;
+  std::string path;                                // program: the file, read for the image on first use
+  aclrtOpExceptionCallback onException = nullptr;  // aclrtBinarySetExceptionCallback
+  void* onExceptionData = nullptr;
 };
+
+// Kernel entries by kernel function (the host symbol), as the objects holding them registered.
+struct SymbolTable {
+  std::mutex mu;
+  std::map<const void*, const kernel::Entry*> entries;
+};
+SymbolTable& symbolTable() {
+  static auto* t = new SymbolTable();  // registrations run during static (de)initialisation
+  return *t;
+}
 
 // aclrtCreateBinary: bytes waiting for aclrtBinaryLoad.
 struct BinaryData {
@@ -105,6 +128,8 @@ aclError loadBinary(ApiCall& api, const char* path, const char* shown, aclrtBinH
   auto* b = new Binary;
   b->dl = dl;
   b->image = std::move(image);
+  struct link_map* lm = nullptr;
+  if (dlinfo(dl, RTLD_DI_LINKMAP, &lm) == 0 && lm) b->base = reinterpret_cast<const void*>(lm->l_addr);
   binaries().insert(b);
   *out = b;
   return api.done();
@@ -182,11 +207,16 @@ aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
   auto* b = static_cast<Binary*>(binHandle);
   if (!binaries().count(b))
     return api.fail(ACL_ERROR_INVALID_PARAM, "binHandle {} is not a loaded binary", binHandle);
+  if (b->program)
+    return api.fail(ACL_ERROR_INVALID_PARAM,
+                    "binHandle {} holds the program's own kernels (aclrtGetFuncBySymbol); it was not loaded",
+                    binHandle);
   // Kernels already queued keep running: wait for the device before unmapping their code.
   for (int d = 0; d < api.rt.deviceCount(); ++d)
     for (const auto& hw : api.rt.platform().device(d).sched->streams())
       if (!hw->destroyed && hw->completed < hw->issued) api.rt.drain(*api.th, hw.get());
   binaries().erase(b);
+  npusim::rt::devvars::releaseObject(b->base);  // its __gm__ variables' device copies
   dlclose(b->dl);
   delete b;
   return api.done();
@@ -320,24 +350,57 @@ aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
   return api.done();
 }
 
-static aclError launchPacked(ApiCall& api, Function* f, uint32_t numBlocks, const uint8_t* args, size_t size,
-                             aclrtStream stream, std::vector<void*> scratch = {}) {
+// Binds packed arguments to a binary kernel, keeping them and the configuration's attributes for
+// the task's queries.
+static aclError bindTo(ApiCall& api, Function* f, uint32_t numBlocks, const uint8_t* args, size_t size,
+                       const aclrtLaunchKernelCfg* cfg, kernels::Launch* k) {
   const npusim::kernel::Entry& e = *f->entry;
-  if (size < e.argsSize) {
-    for (void* q : scratch) aclrtFree(q);
+  if (size < e.argsSize)
     return api.fail(ACL_ERROR_INVALID_PARAM, "kernel {} takes {} bytes of arguments, {} given", e.name,
                     e.argsSize, size);
-  }
+  k->name = e.name;
+  k->blockDim = numBlocks;
+  k->run = e.run;
+  k->bound = e.bind(args);
+  k->release = e.release;
+  k->funcHandle = f;
+  k->packed = true;
+  k->args.assign(args, args + size);
+  if (cfg && cfg->numAttrs) k->attrs.assign(cfg->attrs, cfg->attrs + cfg->numAttrs);
+  return ACL_SUCCESS;
+}
+
+static aclError launchPacked(ApiCall& api, Function* f, uint32_t numBlocks, const uint8_t* args, size_t size,
+                             aclrtStream stream, std::vector<void*> scratch = {},
+                             const aclrtLaunchKernelCfg* cfg = nullptr) {
   kernels::Launch k;
-  k.name = e.name;
-  k.blockDim = numBlocks;
-  k.run = e.run;
-  k.bound = e.bind(args);
-  k.release = e.release;
-  k.funcHandle = f;
+  if (aclError r = bindTo(api, f, numBlocks, args, size, cfg, &k)) {
+    for (void* q : scratch) aclrtFree(q);
+    return r;
+  }
   k.scratch = std::move(scratch);
   return api.done(kernels::launch(stream, std::move(k)));
 }
+
+}  // extern "C"
+
+namespace npusim::rt::kernels {
+
+aclError bindPacked(ApiCall& api, aclrtFuncHandle funcHandle, uint32_t numBlocks, const void* args,
+                    size_t size, const aclrtLaunchKernelCfg* cfg, Launch* out) {
+  Function* f = findFunction(funcHandle);
+  if (!f)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "funcHandle {} is not a kernel of a loaded binary", funcHandle);
+  if (!args && size) return api.fail(ACL_ERROR_INVALID_PARAM, "args is NULL");
+  if (numBlocks == 0 || numBlocks > 65535)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "numBlocks {} is outside 1..65535", numBlocks);
+  if (aclError r = checkCfg(api, cfg)) return r;
+  return bindTo(api, f, numBlocks, static_cast<const uint8_t*>(args), size, cfg, out);
+}
+
+}  // namespace npusim::rt::kernels
+
+extern "C" {
 
 aclError aclrtLaunchKernel(aclrtFuncHandle funcHandle, uint32_t numBlocks, const void* argsData,
                            size_t argsSize, aclrtStream stream) {
@@ -378,7 +441,7 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
     }
     std::memcpy(data.data() + p.offset, &dev, sizeof dev);
   }
-  return launchPacked(api, f, numBlocks, data.data(), data.size(), stream, std::move(scratch));
+  return launchPacked(api, f, numBlocks, data.data(), data.size(), stream, std::move(scratch), cfg);
 }
 
 // ---- binaries as data, functions' names, addresses and owners ----
@@ -425,6 +488,10 @@ aclError aclrtBinaryGetDevAddress(const aclrtBinHandle binHandle, void** binAddr
   if (!binaries().count(b))
     return api.fail(ACL_ERROR_INVALID_PARAM, "binHandle {} is not a loaded binary", binHandle);
   if (!binAddr || !binSize) return api.fail(ACL_ERROR_INVALID_PARAM, "binAddr or binSize is NULL");
+  if (b->program && b->image.empty()) {
+    std::ifstream file(b->path, std::ios::binary);
+    b->image.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+  }
   if (!b->device && !b->image.empty()) {
     aclError err;
     Context* ctx = api.context(&err);
@@ -524,7 +591,7 @@ aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle, uint32_t numBlocks, con
     return api.fail(ACL_ERROR_INVALID_PARAM, "funcHandle {} is not a kernel of a loaded binary", funcHandle);
   if (!argsData && argsSize) return api.fail(ACL_ERROR_INVALID_PARAM, "argsData is NULL");
   if (aclError r = checkCfg(api, cfg)) return r;
-  return launchPacked(api, f, numBlocks, static_cast<const uint8_t*>(argsData), argsSize, stream);
+  return launchPacked(api, f, numBlocks, static_cast<const uint8_t*>(argsData), argsSize, stream, {}, cfg);
 }
 
 // Arguments in host memory; each placeholder's pointer (at addrOffset) is set to a device copy of
@@ -560,7 +627,7 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
       std::memcpy(data.data() + p.addrOffset, &at, sizeof at);
     }
   }
-  return launchPacked(api, f, numBlocks, data.data(), data.size(), stream, std::move(scratch));
+  return launchPacked(api, f, numBlocks, data.data(), data.size(), stream, std::move(scratch), cfg);
 }
 
 // ---- exception callbacks ----
@@ -594,3 +661,245 @@ aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo* info, acl
 }
 
 }  // extern "C"
+
+// ---- kernels named by their host symbol, function queries, binary exception callbacks ----
+
+namespace {
+
+// The function handle of a registered kernel entry: in the loaded binary that holds it, or in the
+// program binary of the executable or library it was linked into.
+Function* functionOf(const npusim::kernel::Entry* e) {
+  Dl_info info{};
+  const void* base = dladdr(e, &info) ? info.dli_fbase : nullptr;
+  Binary* owner = nullptr;
+  for (Binary* b : binaries())
+    if (b->base == base && (base || b->program)) owner = b;
+  if (!owner) {
+    owner = new Binary;
+    owner->program = true;
+    owner->base = base;
+    owner->path = info.dli_fname && *info.dli_fname ? info.dli_fname : "/proc/self/exe";
+    binaries().insert(owner);
+  }
+  for (Function& f : owner->functions)
+    if (f.entry == e) return &f;
+  owner->functions.push_back(Function{owner, e});
+  return &owner->functions.back();
+}
+
+const npusim::kernel::Entry* entryBySymbol(const void* symbol) {
+  SymbolTable& t = symbolTable();
+  std::lock_guard<std::mutex> lock(t.mu);
+  auto it = t.entries.find(symbol);
+  return it == t.entries.end() ? nullptr : it->second;
+}
+
+// A function handle, or (aclrtLaunchKernelWithArgsArray) a kernel's host symbol.
+Function* functionOrSymbol(const void* func) {
+  if (Function* f = findFunction(const_cast<void*>(func))) return f;
+  const npusim::kernel::Entry* e = func ? entryBySymbol(func) : nullptr;
+  return e ? functionOf(e) : nullptr;
+}
+
+}  // namespace
+
+namespace npusim::rt::kernels {
+
+void runBinaryCallback(rtExceptionInfo& info) {
+  Function* f = findFunction(const_cast<void*>(info.funcHandle));
+  if (f && f->bin->onException) f->bin->onException(&info, f->bin->onExceptionData);
+}
+
+}  // namespace npusim::rt::kernels
+
+extern "C" {
+
+aclError aclrtGetFuncBySymbol(const void* symbol, aclrtFuncHandle* funcHandle) {
+  ApiCall api("aclrtGetFuncBySymbol");
+  if (!api.ok()) return api.notReady();
+  if (!symbol || !funcHandle) return api.fail(ACL_ERROR_INVALID_PARAM, "symbol or funcHandle is NULL");
+  const npusim::kernel::Entry* e = entryBySymbol(symbol);
+  if (!e)
+    return api.fail(ACL_ERROR_RT_SYMBOL_NOT_FOUND,
+                    "{} is not a __global__ kernel of a source built by ascendc_library (templated kernels "
+                    "have no entry)",
+                    symbol);
+  *funcHandle = functionOf(e);
+  api.args.add("kernel", e->name);
+  return api.done();
+}
+
+// Each parameter's value comes from the host memory args[i] points at, packed as the kernel's
+// binary entry unpacks them; then the launch is aclrtLaunchKernelV2's.
+aclError aclrtLaunchKernelWithArgsArray(void* func, uint32_t numBlocks, aclrtStream stream,
+                                        aclrtLaunchKernelCfg* cfg, void** args) {
+  ApiCall api("aclrtLaunchKernelWithArgsArray");
+  if (!api.ok()) return api.notReady();
+  Function* f = functionOrSymbol(func);
+  if (!f)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "func {} is neither a function handle nor a kernel symbol",
+                    func);
+  if (aclError r = checkCfg(api, cfg)) return r;
+  const npusim::kernel::Entry& e = *f->entry;
+  if (e.paramCount && !args)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "args is NULL (kernel {} takes {})", e.name, e.paramCount);
+  std::vector<uint8_t> data(e.argsSize);
+  for (size_t i = 0; i < e.paramCount; ++i) {
+    if (!args[i]) return api.fail(ACL_ERROR_INVALID_PARAM, "args[{}] is NULL", i);
+    std::memcpy(data.data() + e.paramOffsets[i], args[i], e.paramSizes[i]);
+  }
+  return launchPacked(api, f, numBlocks, data.data(), data.size(), stream, {}, cfg);
+}
+
+aclError aclrtFunctionGetParamCount(const void* func, size_t* paramCount) {
+  ApiCall api("aclrtFunctionGetParamCount");
+  if (!api.ok()) return api.notReady();
+  Function* f = findFunction(const_cast<void*>(func));
+  if (!f || !paramCount) return api.fail(ACL_ERROR_INVALID_PARAM, "bad func or paramCount");
+  *paramCount = f->entry->paramCount;
+  return api.done();
+}
+
+aclError aclrtFunctionGetParamInfo(const void* func, size_t paramIndex, size_t* paramOffset,
+                                   size_t* paramSize) {
+  ApiCall api("aclrtFunctionGetParamInfo");
+  if (!api.ok()) return api.notReady();
+  Function* f = findFunction(const_cast<void*>(func));
+  if (!f || !paramOffset || !paramSize)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "bad func, paramOffset or paramSize");
+  if (paramIndex >= f->entry->paramCount)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "kernel {} has {} parameters, index {} asked", f->entry->name,
+                    f->entry->paramCount, paramIndex);
+  *paramOffset = f->entry->paramOffsets[paramIndex];
+  *paramSize = f->entry->paramSizes[paramIndex];
+  return api.done();
+}
+
+// npusim's kernels are vector (non-SIMT) kernels: no dynamic unified buffer, as the reference says
+// for those.
+aclError aclrtFunctionGetAvailDynUbufPerBlock(void* func, uint32_t flags, size_t* dynamicUbufSize) {
+  ApiCall api("aclrtFunctionGetAvailDynUbufPerBlock");
+  if (!api.ok()) return api.notReady();
+  if (!findFunction(func) || !dynamicUbufSize)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "bad func or dynamicUbufSize");
+  *dynamicUbufSize = 0;
+  return api.done();
+}
+
+aclError aclrtGetFunctionAttribute(aclrtFuncHandle funcHandle, aclrtFuncAttribute attrType,
+                                   int64_t* attrValue) {
+  ApiCall api("aclrtGetFunctionAttribute");
+  if (!api.ok()) return api.notReady();
+  if (!findFunction(funcHandle) || !attrValue)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "bad funcHandle or attrValue");
+  switch (attrType) {
+    case ACL_FUNC_ATTR_KERNEL_TYPE:
+      *attrValue = ACL_KERNEL_TYPE_VECTOR;  // Ascend C vector kernels only (docs/kernels.md)
+      break;
+    case ACL_FUNC_ATTR_KERNEL_RATIO: {
+      // uint16 [0]: vector cores, [1]: cube cores per block.
+      uint16_t ratio[4] = {1, 0, 0, 0};
+      std::memcpy(attrValue, ratio, sizeof ratio);
+      break;
+    }
+    case ACL_FUNC_ATTR_KERNEL_SCHED_MODE:
+      *attrValue = 0;  // normal: blocks start as cores free up (the AI-core model shares them out)
+      break;
+    default:
+      return api.fail(ACL_ERROR_INVALID_PARAM, "unknown function attribute {}", static_cast<int>(attrType));
+  }
+  return api.done();
+}
+
+// The code size of the kernel function in its object (its ELF symbol's size); no cube-core code.
+aclError aclrtGetFunctionSize(aclrtFuncHandle funcHandle, size_t* aicSize, size_t* aivSize) {
+  ApiCall api("aclrtGetFunctionSize");
+  if (!api.ok()) return api.notReady();
+  Function* f = findFunction(funcHandle);
+  if (!f || !aicSize || !aivSize)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "bad funcHandle, aicSize or aivSize");
+  Dl_info info{};
+  void* symEntry = nullptr;
+  const bool found = dladdr1(f->entry->symbol, &info, &symEntry, RTLD_DL_SYMENT) != 0;
+  const auto* sym = static_cast<const ElfW(Sym)*>(symEntry);
+  if (!found || !sym || !info.dli_saddr || info.dli_saddr != f->entry->symbol)
+    return api.fail(
+        ACL_ERROR_RT_SYMBOL_NOT_FOUND,
+        "the code of kernel {} is not in its object's dynamic symbol table (link the kernels into a "
+        "shared object or export them)",
+        f->entry->name);
+  *aicSize = 0;
+  *aivSize = sym->st_size;
+  return api.done();
+}
+
+// A __gm__ variable of the binary by name: its device copy on the current device (device_vars.h).
+aclError aclrtBinaryGetGlobal(aclrtBinHandle binHandle, const char* name, void** dptr, size_t* size) {
+  ApiCall api("aclrtBinaryGetGlobal");
+  if (!api.ok()) return api.notReady();
+  auto* b = static_cast<Binary*>(binHandle);
+  if (!binaries().count(b))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "binHandle {} is not a loaded binary", binHandle);
+  if (!name || (!dptr && !size))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "name is NULL, or both dptr and size");
+  api.args.add("name", name);
+  void* addr = b->dl ? dlsym(b->dl, name) : nullptr;
+  npusim::rt::devvars::Info v;
+  if (!addr || !npusim::rt::devvars::find(addr, &v))
+    return api.fail(ACL_ERROR_RT_SYMBOL_NOT_FOUND, "the binary has no __gm__ variable named '{}'", name);
+  if (dptr) {
+    aclError err;
+    Context* ctx = api.context(&err);
+    if (!ctx) return err;
+    void* dev = npusim::rt::devvars::deviceCopy(addr, ctx->device);
+    if (!dev) return api.fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "device {} is out of memory", ctx->device);
+    *dptr = dev;
+  }
+  if (size) *size = v.size;
+  return api.done();
+}
+
+// Called (after the exception callbacks) when a kernel of this binary raised an exception.
+aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle, aclrtOpExceptionCallback callback,
+                                         void* userData) {
+  ApiCall api("aclrtBinarySetExceptionCallback");
+  if (!api.ok()) return api.notReady();
+  auto* b = static_cast<Binary*>(binHandle);
+  if (!binaries().count(b))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "binHandle {} is not a loaded binary", binHandle);
+  if (!callback) return api.fail(ACL_ERROR_INVALID_PARAM, "callback is NULL");
+  b->onException = callback;
+  b->onExceptionData = userData;
+  return api.done();
+}
+
+// AI CPU kernels only: npusim's binaries hold AI-core (vector) kernels, for which the reference
+// answers ACL_ERROR_RT_PARAM_INVALID; AI CPU binaries themselves cannot be loaded (no AI CPU).
+aclError aclrtRegisterCpuFunc(const aclrtBinHandle handle, const char* funcName, const char* kernelName,
+                              aclrtFuncHandle* funcHandle) {
+  ApiCall api("aclrtRegisterCpuFunc");
+  if (!api.ok()) return api.notReady();
+  auto* b = static_cast<Binary*>(handle);
+  if (!binaries().count(b))
+    return api.fail(ACL_ERROR_INVALID_PARAM, "handle {} is not a loaded binary", handle);
+  if (!funcName || !*funcName || !kernelName || !*kernelName || !funcHandle)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "funcName, kernelName or funcHandle is empty");
+  npusim::rt::reportUnsupported(
+      "aclrtRegisterCpuFunc",
+      "AI CPU kernels: the binary holds AI-core kernels and npusim simulates no AI CPU");
+  return api.done(ACL_ERROR_RT_PARAM_INVALID);
+}
+
+}  // extern "C"
+
+// ---- the kernel ABI: entries register themselves (include/ascendc/npusim_kernel_abi.h) ----
+
+extern "C" void npusimKernelRegister(const void* entry, int add) {
+  const auto* e = static_cast<const npusim::kernel::Entry*>(entry);
+  SymbolTable& t = symbolTable();
+  std::lock_guard<std::mutex> lock(t.mu);
+  if (add)
+    t.entries[e->symbol] = e;
+  else if (t.entries.count(e->symbol) && t.entries[e->symbol] == e)
+    t.entries.erase(e->symbol);
+}

@@ -136,6 +136,7 @@ aclError aclmdlRIUpdate(aclmdlRI modelRI) {
       changed += t.disabling != t.disabled;
       t.disabled = t.disabling;
     }
+  npusim::rt::applyTaskParams(*m);
   api.args.add("model", m->id).add("tasks_changed", changed);
   return api.done();
 }

@@ -19,25 +19,6 @@ aclError notYet(const char* name) {
 extern "C" {
 
 // clang-format off
-aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask, aclrtLaunchKernelAttrId, aclrtLaunchKernelAttrValue*) { return notYet("aclmdlRIKernelTaskGetAttribute"); }
-aclError aclmdlRITaskGetParams(aclmdlRITask, aclmdlRITaskParams*) { return notYet("aclmdlRITaskGetParams"); }
-aclError aclmdlRITaskSetParams(aclmdlRITask, aclmdlRITaskParams*) { return notYet("aclmdlRITaskSetParams"); }
-aclError aclrtBinaryGetGlobal(aclrtBinHandle, const char*, void**, size_t*) { return notYet("aclrtBinaryGetGlobal"); }
-aclError aclrtBinarySetExceptionCallback(aclrtBinHandle, aclrtOpExceptionCallback, void*) { return notYet("aclrtBinarySetExceptionCallback"); }
-aclError aclrtFunctionGetAvailDynUbufPerBlock(void*, uint32_t, size_t*) { return notYet("aclrtFunctionGetAvailDynUbufPerBlock"); }
-aclError aclrtFunctionGetParamCount(const void*, size_t*) { return notYet("aclrtFunctionGetParamCount"); }
-aclError aclrtFunctionGetParamInfo(const void*, size_t, size_t*, size_t*) { return notYet("aclrtFunctionGetParamInfo"); }
-aclError aclrtGetFuncBySymbol(const void*, aclrtFuncHandle*) { return notYet("aclrtGetFuncBySymbol"); }
-aclError aclrtGetFunctionAttribute(aclrtFuncHandle, aclrtFuncAttribute, int64_t*) { return notYet("aclrtGetFunctionAttribute"); }
-aclError aclrtGetFunctionSize(aclrtFuncHandle, size_t*, size_t*) { return notYet("aclrtGetFunctionSize"); }
-aclError aclrtGetSymbolAddress(const void*, void**) { return notYet("aclrtGetSymbolAddress"); }
-aclError aclrtGetSymbolSize(const void*, size_t*) { return notYet("aclrtGetSymbolSize"); }
-aclError aclrtLaunchKernelWithArgsArray(void*, uint32_t, aclrtStream, aclrtLaunchKernelCfg*, void**) { return notYet("aclrtLaunchKernelWithArgsArray"); }
-aclError aclrtMemcpyFromSymbol(void*, size_t, const void*, size_t, size_t, aclrtMemcpyKind) { return notYet("aclrtMemcpyFromSymbol"); }
-aclError aclrtMemcpyFromSymbolAsync(void*, size_t, const void*, size_t, size_t, aclrtMemcpyKind, aclrtStream) { return notYet("aclrtMemcpyFromSymbolAsync"); }
-aclError aclrtMemcpyToSymbol(const void*, const void*, size_t, size_t, aclrtMemcpyKind) { return notYet("aclrtMemcpyToSymbol"); }
-aclError aclrtMemcpyToSymbolAsync(const void*, const void*, size_t, size_t, aclrtMemcpyKind, aclrtStream) { return notYet("aclrtMemcpyToSymbolAsync"); }
-aclError aclrtRegisterCpuFunc(const aclrtBinHandle, const char*, const char*, aclrtFuncHandle*) { return notYet("aclrtRegisterCpuFunc"); }
 aclError aclrtTaskUpdateAsync(aclrtStream, uint32_t, aclrtTaskUpdateInfo*, aclrtStream) { return notYet("aclrtTaskUpdateAsync"); }
 // clang-format on
 

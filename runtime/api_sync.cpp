@@ -71,25 +71,7 @@ Notify* notifyArg(ApiCall& api, aclrtNotify n, aclError* err) {
 
 // The 8-byte word a value call names: device memory of the stream's device, 8-byte aligned.
 uint64_t* valueWord(ApiCall& api, void* devAddr, const Stream* s, aclError* err) {
-  if (!devAddr) {
-    *err = api.fail(ACL_ERROR_INVALID_PARAM, "devAddr is NULL");
-    return nullptr;
-  }
-  if (reinterpret_cast<uintptr_t>(devAddr) % 8 != 0) {
-    *err = api.fail(ACL_ERROR_INVALID_PARAM, "devAddr {} is not 8-byte aligned", devAddr);
-    return nullptr;
-  }
-  npusim::rt::PointerInfo info = api.rt.memory().classify(devAddr);
-  if (info.kind != npusim::rt::PointerKind::Device || !api.rt.memory().rangeInside(info, devAddr, 8)) {
-    *err = api.fail(ACL_ERROR_INVALID_PARAM, "devAddr {} is not inside a device allocation", devAddr);
-    return nullptr;
-  }
-  if (info.device != s->device) {
-    *err = api.fail(ACL_ERROR_INVALID_PARAM, "devAddr is on device {} but the stream on device {}",
-                    info.device, s->device);
-    return nullptr;
-  }
-  return reinterpret_cast<uint64_t*>(api.rt.memory().hostView(info, devAddr));
+  return npusim::rt::valueWordOn(api, devAddr, s->device, err);
 }
 
 bool valueSatisfied(uint64_t word, uint64_t value, uint32_t flag) {
@@ -240,7 +222,7 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
   uint64_t* word = valueWord(api, devAddr, s, &err);
   if (!word) return err;
   api.args.add("value", value);
-  launchBuiltin(api, s, "ValueWrite", [word, value](npusim::sched::Task&) { std::memcpy(word, &value, 8); });
+  launchBuiltin(api, s, "ValueWrite", npusim::rt::ValueWriteBody{devAddr, word, value});
   return api.done();
 }
 
@@ -256,20 +238,7 @@ aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStrea
   if (!word) return err;
   api.args.add("value", value).add("flag", flag);
   int device = s->device;
-  launchBuiltin(api, s, "ValueWait", [word, value, flag, device](npusim::sched::Task& t) {
-    Tick t0 = simNow();
-    sc_core::sc_event& changed = memoryChanged(device);
-    SyncRegistry& r = registry();
-    r.valueWaiters[static_cast<size_t>(device)]++;
-    for (;;) {
-      uint64_t w;
-      std::memcpy(&w, word, 8);
-      if (valueSatisfied(w, value, flag)) break;
-      sc_core::wait(changed);
-    }
-    r.valueWaiters[static_cast<size_t>(device)]--;
-    t.eventWait = simNow() - t0;
-  });
+  launchBuiltin(api, s, "ValueWait", npusim::rt::ValueWaitBody{devAddr, word, value, flag, device});
   return api.done();
 }
 
@@ -310,3 +279,46 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
 }
 
 }  // extern "C"
+
+namespace npusim::rt {
+
+uint64_t* valueWordOn(ApiCall& api, void* devAddr, int device, aclError* err) {
+  if (!devAddr) {
+    *err = api.fail(ACL_ERROR_INVALID_PARAM, "devAddr is NULL");
+    return nullptr;
+  }
+  if (reinterpret_cast<uintptr_t>(devAddr) % 8 != 0) {
+    *err = api.fail(ACL_ERROR_INVALID_PARAM, "devAddr {} is not 8-byte aligned", devAddr);
+    return nullptr;
+  }
+  npusim::rt::PointerInfo info = api.rt.memory().classify(devAddr);
+  if (info.kind != npusim::rt::PointerKind::Device || !api.rt.memory().rangeInside(info, devAddr, 8)) {
+    *err = api.fail(ACL_ERROR_INVALID_PARAM, "devAddr {} is not inside a device allocation", devAddr);
+    return nullptr;
+  }
+  if (info.device != device) {
+    *err = api.fail(ACL_ERROR_INVALID_PARAM, "devAddr is on device {} but the stream on device {}",
+                    info.device, device);
+    return nullptr;
+  }
+  return reinterpret_cast<uint64_t*>(api.rt.memory().hostView(info, devAddr));
+}
+
+void ValueWriteBody::operator()(sched::Task&) const { std::memcpy(word, &value, 8); }
+
+void ValueWaitBody::operator()(sched::Task& t) const {
+  Tick t0 = simNow();
+  sc_core::sc_event& changed = memoryChanged(device);
+  SyncRegistry& r = registry();
+  r.valueWaiters[static_cast<size_t>(device)]++;
+  for (;;) {
+    uint64_t w;
+    std::memcpy(&w, word, 8);
+    if (valueSatisfied(w, value, flag)) break;
+    sc_core::wait(changed);
+  }
+  r.valueWaiters[static_cast<size_t>(device)]--;
+  t.eventWait = simNow() - t0;
+}
+
+}  // namespace npusim::rt

@@ -84,7 +84,7 @@ void append(HostThread& th, Stream* s, sched::Task&& t, int eventSlot, uint64_t 
 
 int slotOf(CaptureModel& m, Event* e) {
   if (e->capture == &m && e->captureSlot >= 0) return e->captureSlot;
-  m.events.push_back(CaptureEventSlot{e, 0, 0});
+  m.events.push_back(CaptureEventSlot{e, 0, 0, e});
   e->capture = &m;
   e->captureSlot = static_cast<int>(m.events.size()) - 1;
   return e->captureSlot;

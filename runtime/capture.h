@@ -38,6 +38,7 @@ struct CaptureEventSlot {
   Event* event = nullptr;  // identity only (the event may be destroyed meanwhile)
   uint64_t records = 0;    // records captured so far
   uint64_t resetBase = 0;  // records captured before the latest captured reset
+  Event* user = nullptr;   // the event the capture recorded (kept after it ends: task parameters)
 };
 
 // The object behind an aclmdlRI handle.
@@ -137,6 +138,9 @@ sched::ModelTask* lastCapturedTask(const HostThread& th, CaptureModel** model, C
 // Every live model (aclmdlRIGetTasksByStream and the task queries look handles up in them).
 std::vector<CaptureModel*> liveModels();
 void destroyModel(ApiCall& api, CaptureModel* m);
+// aclmdlRIUpdate: kernel parameters set with aclmdlRITaskSetParams take effect
+// (runtime/api_model_task_params.cpp).
+void applyTaskParams(CaptureModel& m);
 
 // aclmdlRIDebugJsonPrint / aclmdlRIDebugPrint bodies.
 void writeModelJson(const CaptureModel& m, bool verbose, std::ostream& out);

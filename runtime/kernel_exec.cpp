@@ -15,6 +15,7 @@
 
 #include "npusim/config.h"
 #include "npusim/npusim.h"
+#include "runtime/device_vars.h"
 #include "runtime/op_launch.h"
 #include "runtime/runtime.h"
 
@@ -210,6 +211,7 @@ struct Run {
     std::vector<std::vector<TileWork>> perBlock(k.blockDim);
     work.inputSlots = work.outputSlots = 0;
     {
+      devvars::load(device);  // file-scope __gm__ variables take this device's values
       rt.memory().exposeAllocations(device, true);
       SignalGuard guard;
       std::thread worker([&] {
@@ -242,6 +244,7 @@ struct Run {
       });
       worker.join();
       rt.memory().exposeAllocations(device, false);
+      devvars::store(device);
     }
     // Blocks on cores: with no more blocks than vector cores, block b runs on core b (idle cores
     // get empty tiles); with more, the blocks are shared out in order, as the cores free up.
@@ -270,7 +273,28 @@ struct Run {
   }
 };
 
+// The operator task's `before`: a named type, so that the launch can be found in the task again.
+struct RunBefore {
+  std::shared_ptr<Run> run;
+  void operator()(OpWork& work) const { run->execute(work); }
+};
+
 }  // namespace
+
+const Launch* launchOf(const sched::OperatorTask& op) {
+  const RunBefore* r = op.before.target<RunBefore>();
+  return r ? &r->run->k : nullptr;
+}
+
+bool replaceLaunch(sched::OperatorTask& op, Launch&& k) {
+  RunBefore* r = op.before.target<RunBefore>();
+  if (!r) return false;
+  Launch& old = r->run->k;
+  if (old.release) old.release(old.bound);
+  old = std::move(k);
+  op.name = old.name;
+  return true;
+}
 
 aclError launch(aclrtStream stream, Launch&& k) {
   auto run = std::make_shared<Run>();
@@ -288,6 +312,7 @@ aclError launch(aclrtStream stream, Launch&& k) {
     Stream* s = rt.resolveStream(stream, &err, &why);
     if (s) {
       run->device = s->device;
+      devvars::ensureAll(s->device);
       run->streamId = s->hw->id;
       run->taskSeq = static_cast<uint32_t>(s->hw->issued + 1);
       const Config& cfg = rt.platform().config();
@@ -304,7 +329,7 @@ aclError launch(aclrtStream stream, Launch&& k) {
   op.name = run->k.name;
   op.argsSummary = fmt::format("blockDim={}{}{}", run->k.blockDim, run->k.argsSummary.empty() ? "" : ", ",
                                run->k.argsSummary);
-  op.before = [run](OpWork& work) { run->execute(work); };
+  op.before = RunBefore{run};
   const aclError r = launchOperator(stream, std::move(op));
   if (r != ACL_SUCCESS) run->freeScratch();
   return r;
@@ -339,6 +364,7 @@ aclError syncPoint(ApiCall& api, int device, int streamId) {
   info.errorCode = static_cast<uint32_t>(f.code);
   info.funcHandle = f.funcHandle;
   runCallbacks(info);
+  runBinaryCallback(info);
   return api.fail(f.code, "kernel {} (block {}) raised an AI-core exception on NPU {} stream {}: {}",
                   f.kernel, f.block, f.device, f.streamId, f.why);
 }

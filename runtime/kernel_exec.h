@@ -15,6 +15,9 @@
 namespace npusim::rt {
 class ApiCall;
 }
+namespace npusim::sched {
+struct OperatorTask;
+}
 
 namespace npusim::rt::kernels {
 
@@ -27,7 +30,23 @@ struct Launch {
   const void* funcHandle = nullptr;  // aclrtFuncHandle for exception info (binary launches)
   std::string argsSummary;
   std::vector<void*> scratch;  // device memory the launch made for it (placeholders), freed after it ran
+  // Binary launches: the packed arguments and the configuration's attributes, as a captured
+  // kernel task reports them (aclmdlRITaskGetParams, aclmdlRIKernelTaskGetAttribute).
+  bool packed = false;
+  std::vector<uint8_t> args;
+  std::vector<aclrtLaunchKernelAttr> attrs;
 };
+
+// The custom kernel launch an operator task carries (nullptr when it carries none: an aclnn
+// operator). Runtime lock held.
+const Launch* launchOf(const sched::OperatorTask& op);
+// Makes the task run `k` instead from its next execution on (aclmdlRITaskSetParams + Update);
+// false when the task carries no kernel launch.
+bool replaceLaunch(sched::OperatorTask& op, Launch&& k);
+// A binary function's launch from packed arguments (api_kernel.cpp): checks the arguments'
+// size and the configuration, and binds them. Fails `api` otherwise.
+aclError bindPacked(ApiCall& api, aclrtFuncHandle funcHandle, uint32_t numBlocks, const void* args,
+                    size_t size, const aclrtLaunchKernelCfg* cfg, Launch* out);
 
 // Enqueues the kernel on `stream` (nullptr: default stream). Returns an aclError.
 aclError launch(aclrtStream stream, Launch&& k);
@@ -47,6 +66,8 @@ aclError setCallback(aclrtExceptionInfoCallback cb);
 aclError registerCallback(aclrtExceptionInfoCallback cb, bool add);
 // Runs the exception callbacks for `info` (also for runtime-task failures, runtime/exceptions.h).
 void runCallbacks(aclrtExceptionInfo& info);
+// The callback of the binary whose kernel faulted (aclrtBinarySetExceptionCallback), if any.
+void runBinaryCallback(aclrtExceptionInfo& info);
 
 }  // namespace npusim::rt::kernels
 

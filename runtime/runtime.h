@@ -78,6 +78,7 @@ class Runtime {
   // nullptr = default stream of the thread's current context. Sets *err on failure.
   Stream* resolveStream(aclrtStream handle, aclError* err, std::string* why);
   bool validEvent(aclrtEvent e) const { return events_.count(static_cast<Event*>(e)) != 0; }
+  const std::set<Event*>& liveEvents() const { return events_; }
   bool validContext(aclrtContext c) const { return contexts_.count(static_cast<Context*>(c)) != 0; }
   Event* createEvent(int device, EventKind kind, uint32_t flags);
   void destroyEvent(Event* e);

@@ -7,6 +7,8 @@
 - every __global__ kernel defined in the file gets an ACLRT_LAUNCH_KERNEL entry point
   (aclrtlaunch_<kernel>, declared in a generated aclrtlaunch_<kernel>.h) and an exported
   entry for aclrtBinaryGetFunction.
+- every file-scope __gm__ variable defined in the file is registered (NPUSIM_DEVICE_VAR), so that
+  aclrtGetSymbolAddress and the symbol copies find it and kernels see its device value.
 Comments, string and character literals are never rewritten. Line numbers are kept, so compiler
 messages point at the original file.
 """
@@ -177,6 +179,63 @@ def find_kernels(src, masked):
     return kernels
 
 
+def declarator_names(decl):
+    """Names declared by a file-scope declaration (its initialisers dropped)."""
+    names = []
+    for k, part in enumerate(split_top(decl)):
+        part = part.split("=")[0]
+        part = re.split(r"[\[{]", part)[0].strip()
+        ids = re.findall(r"[A-Za-z_]\w*", part)
+        if ids:
+            names.append(ids[-1] if k == 0 else ids[0])
+    return names
+
+
+def find_device_vars(masked):
+    """Qualified names of the __gm__ variables defined at file scope (namespaces followed)."""
+    found, scopes, stmt, i, n = [], [], "", 0, len(masked)
+    while i < n:
+        ch = masked[i]
+        if ch == "{":
+            ns = re.search(r"\bnamespace\s+([A-Za-z_][\w:]*)?\s*$", stmt)
+            if ns or re.search(r"\bextern\s*\"\s*\"\s*$", stmt):
+                scopes.append(ns.group(1) if ns and ns.group(1) else None)
+                stmt, i = "", i + 1
+                continue
+            close = matching(masked, i, "{", "}")
+            body_of_function = "(" in stmt
+            stmt += masked[i : close + 1]
+            i = close + 1
+            if body_of_function:
+                stmt = ""
+            continue
+        if ch == "}":
+            if scopes:
+                scopes.pop()
+            stmt, i = "", i + 1
+            continue
+        if ch == ";":
+            text = " ".join(stmt.split())
+            if re.search(r"\b__gm__\b", text) and not re.match(r"(extern|typedef|using|template|static_assert)\b", text):
+                decl = text.split("=")[0]
+                # A constant never changes on the device (and sits in read-only memory): not registered.
+                consts = [m.end() for m in re.finditer(r"\bconst\b", decl)]
+                const = re.search(r"\bconstexpr\b", decl) or (consts and "*" not in decl[consts[-1] :])
+                if "(" not in decl and not const:
+                    prefix = "::".join(x for x in scopes if x)
+                    for name in declarator_names(text):
+                        found.append((prefix + "::" + name) if prefix else name)
+            stmt, i = "", i + 1
+            continue
+        if ch == "#":  # a preprocessor line
+            j = masked.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        stmt += ch
+        i += 1
+    return found
+
+
 def header_param(decl):
     """The aclrtlaunch_<kernel> parameter for a kernel parameter: GM pointers become void*."""
     decl = decl.split("=")[0].strip()
@@ -208,6 +267,8 @@ def generate(src, path):
     text += body
     if not body.endswith("\n"):
         text += "\n"
+    for k, var in enumerate(find_device_vars(masked)):
+        text += "NPUSIM_DEVICE_VAR(%s, %d_%s);\n" % (var, k, var.replace("::", "_"))
     headers = {}
     for name, params in kernels:
         hp = [header_param(p) for p in params]

@@ -156,6 +156,15 @@ typedef enum {
     ACL_FUNC_ATTR_KERNEL_SCHED_MODE = 3,
 } aclrtFuncAttribute;
 
+/* Which cores a kernel runs on (aclrtGetFunctionAttribute, ACL_FUNC_ATTR_KERNEL_TYPE). */
+typedef enum {
+    ACL_KERNEL_TYPE_AICORE = 0,
+    ACL_KERNEL_TYPE_CUBE = 1,
+    ACL_KERNEL_TYPE_VECTOR = 2,
+    ACL_KERNEL_TYPE_MIX = 3,
+    ACL_KERNEL_TYPE_AICPU = 100,
+} aclrtKernelType;
+
 typedef struct {
     uint32_t addrOffset;
     uint32_t dataOffset;

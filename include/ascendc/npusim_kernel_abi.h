@@ -42,6 +42,12 @@ void npusimKernelPrint(const char* text, size_t len);
 /* Ends the kernel with an AI-core exception (the `trap` instruction, a failed check). */
 void npusimKernelFault(int trap, const char* why) __attribute__((noreturn));
 
+/* Static registration, so the runtime can go from a host symbol to what it names: a kernel's
+ * binary entry (aclrtGetFuncBySymbol, `entry` is a const npusim::kernel::Entry*) and a file-scope
+ * __gm__ variable (aclrtGetSymbolAddress, aclrtBinaryGetGlobal). `add` 0 removes (unload). */
+void npusimKernelRegister(const void* entry, int add);
+void npusimKernelRegisterVar(void* addr, size_t size, const char* name, int add);
+
 #ifdef __cplusplus
 }
 #endif

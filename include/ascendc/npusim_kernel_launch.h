@@ -6,6 +6,7 @@
 // and how a kernel binary (ascendc_fatbin_library) exposes its kernels to aclrtBinaryGetFunction
 // and aclrtLaunchKernel*: an exported table entry per kernel that unpacks a packed argument
 // buffer into the kernel's parameters.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -81,6 +82,23 @@ std::tuple<std::decay_t<P>...> unpack(const uint8_t* data) {
   return t;
 }
 
+// Where each parameter starts in the packed buffer (one more element, so that no kernel gets a
+// zero-sized array).
+template <class... P>
+constexpr std::array<size_t, sizeof...(P) + 1> packedOffsets() {
+  std::array<size_t, sizeof...(P) + 1> out{};
+  size_t off = 0, i = 0;
+  ((off = alignUp<std::decay_t<P>>(off), out[i++] = off, off += sizeof(std::decay_t<P>)), ...);
+  (void)off;
+  (void)i;
+  return out;
+}
+template <class... P>
+struct Layout {
+  static constexpr std::array<size_t, sizeof...(P) + 1> offsets = packedOffsets<P...>();
+  static constexpr std::array<size_t, sizeof...(P) + 1> sizes{sizeof(std::decay_t<P>)..., 0};
+};
+
 // One exported entry per kernel of a binary (symbol npusim_kernel_entry_<name>).
 struct Entry {
   const char* name;
@@ -89,6 +107,12 @@ struct Entry {
   void* (*bind)(const void* args);
   npusimKernelBody run;
   npusimKernelFree release;
+  // The parameters in the packed buffer (aclrtFunctionGetParamCount / ParamInfo) and the kernel
+  // function itself, the host symbol of aclrtGetFuncBySymbol and aclrtLaunchKernelWithArgsArray.
+  size_t paramCount;
+  const size_t* paramOffsets;
+  const size_t* paramSizes;
+  const void* symbol;
 };
 
 template <auto Fn, class... P>
@@ -101,16 +125,43 @@ Entry makeEntry(void (*)(P...), const char* name) {
   };
   e.run = &Bound<P...>::run;
   e.release = &Bound<P...>::release;
+  e.paramCount = sizeof...(P);
+  e.paramOffsets = Layout<P...>::offsets.data();
+  e.paramSizes = Layout<P...>::sizes.data();
+  e.symbol = reinterpret_cast<const void*>(Fn);
   return e;
 }
+
+// Registers a kernel's entry, or a file-scope __gm__ variable, for as long as its object is loaded.
+struct RegisteredEntry {
+  explicit RegisteredEntry(const Entry* e) : entry(e) { npusimKernelRegister(e, 1); }
+  ~RegisteredEntry() { npusimKernelRegister(entry, 0); }
+  const Entry* entry;
+};
+struct RegisteredVar {
+  RegisteredVar(void* a, size_t s, const char* n) : addr(a), size(s), name(n) {
+    npusimKernelRegisterVar(a, s, n, 1);
+  }
+  ~RegisteredVar() { npusimKernelRegisterVar(addr, size, name, 0); }
+  void* addr;
+  size_t size;
+  const char* name;
+};
 
 [[noreturn]] inline void trap() { npusimKernelFault(1, "trap instruction"); }
 
 }  // namespace npusim::kernel
 
-#define NPUSIM_KERNEL_ENTRY(kname)                            \
-  extern "C" __attribute__((visibility("default")))           \
-  const ::npusim::kernel::Entry npusim_kernel_entry_##kname = \
-      ::npusim::kernel::makeEntry<&kname>(&kname, #kname)
+#define NPUSIM_KERNEL_ENTRY(kname)                                                 \
+  extern "C" __attribute__((visibility("default")))                                \
+  const ::npusim::kernel::Entry npusim_kernel_entry_##kname =                      \
+      ::npusim::kernel::makeEntry<&kname>(&kname, #kname);                         \
+  static const ::npusim::kernel::RegisteredEntry npusim_kernel_registered_##kname( \
+      &npusim_kernel_entry_##kname)
+
+// A file-scope __gm__ variable (the source filter adds one per definition, `tag` a unique name).
+#define NPUSIM_DEVICE_VAR(var, tag)                                     \
+  static const ::npusim::kernel::RegisteredVar npusim_device_var_##tag( \
+      const_cast<void*>(reinterpret_cast<const volatile void*>(&(var))), sizeof(var), #var)
 
 #endif  // NPUSIM_KERNEL_LAUNCH_H_

@@ -7,12 +7,38 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <type_traits>
 #include <vector>
 
 #include "acl/acl.h"
 #include "tests/aicore/aicore_test_util.h"
 
 using aicore_test::Session;
+
+// The real signatures (CANN acl_rt.h).
+static_assert(std::is_same_v<decltype(aclrtCreateBinary), aclrtBinary(const void*, size_t)>);
+static_assert(std::is_same_v<decltype(aclrtDestroyBinary), aclError(aclrtBinary)>);
+static_assert(std::is_same_v<decltype(aclrtBinaryLoad), aclError(const aclrtBinary, aclrtBinHandle*)>);
+static_assert(
+    std::is_same_v<decltype(aclrtBinaryGetDevAddress), aclError(const aclrtBinHandle, void**, size_t*)>);
+static_assert(std::is_same_v<decltype(aclrtBinaryGetFunctionByEntry),
+                             aclError(aclrtBinHandle, uint64_t, aclrtFuncHandle*)>);
+static_assert(std::is_same_v<decltype(aclrtGetFunctionAddr), aclError(aclrtFuncHandle, void**, void**)>);
+static_assert(std::is_same_v<decltype(aclrtGetFunctionName), aclError(aclrtFuncHandle, uint32_t, char*)>);
+static_assert(
+    std::is_same_v<decltype(aclrtFunctionGetBinary), aclError(const aclrtFuncHandle, aclrtBinHandle*)>);
+static_assert(
+    std::is_same_v<decltype(aclrtLaunchKernelV2), aclError(aclrtFuncHandle, uint32_t, const void*, size_t,
+                                                           aclrtLaunchKernelCfg*, aclrtStream)>);
+static_assert(std::is_same_v<decltype(aclrtLaunchKernelWithHostArgs),
+                             aclError(aclrtFuncHandle, uint32_t, aclrtStream, aclrtLaunchKernelCfg*, void*,
+                                      size_t, aclrtPlaceHolderInfo*, size_t)>);
+static_assert(
+    std::is_same_v<decltype(aclrtLaunchSIMTKernelWithArgsArray),
+                   aclError(void*, dim3, dim3, size_t, aclrtStream, aclrtLaunchKernelCfg*, void**)>);
+static_assert(std::is_same_v<decltype(aclrtLaunchSIMTKernelWithHostArgs),
+                             aclError(void*, dim3, dim3, size_t, aclrtStream, aclrtLaunchKernelCfg*, void*,
+                                      size_t, aclrtPlaceHolderInfo*, size_t)>);
 
 namespace {
 

@@ -90,5 +90,33 @@ class Kernels(unittest.TestCase):
             self.assertEqual(f.main([src, "--out", os.path.join(d, "o", "k.cpp"), "--header-dir", d]), 1)
 
 
+class DeviceVariables(unittest.TestCase):
+    def test_file_scope_gm_variables_are_registered(self):
+        src = (
+            "__gm__ float g_scale = 2.0f;\n"
+            "__gm__ int g_table[4] = {1, 2, 3, 4}, g_other;\n"
+            "extern __gm__ int g_ext;\n"
+            "namespace ns { __gm__ unsigned long g_counter; }\n"
+            "__gm__ float* pointer_function(int a);\n"
+            'extern "C" __global__ __aicore__ void k(__gm__ float* x) { __gm__ float* y = x; (void)y; }\n'
+            "// __gm__ int commented;\n"
+            "__gm__ const float g_const = 1.0f;\n"
+            "constexpr __gm__ int g_constexpr = 2;\n"
+            "__gm__ const float* g_pointer_to_const;\n"
+        )
+        text, _ = f.generate(src, "/k.cpp")
+        regs = [line for line in text.splitlines() if line.startswith("NPUSIM_DEVICE_VAR")]
+        self.assertEqual(
+            regs,
+            [
+                "NPUSIM_DEVICE_VAR(g_scale, 0_g_scale);",
+                "NPUSIM_DEVICE_VAR(g_table, 1_g_table);",
+                "NPUSIM_DEVICE_VAR(g_other, 2_g_other);",
+                "NPUSIM_DEVICE_VAR(ns::g_counter, 3_ns_g_counter);",
+                "NPUSIM_DEVICE_VAR(g_pointer_to_const, 4_g_pointer_to_const);",
+            ],
+        )
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -15,3 +15,13 @@ extern "C" __global__ __aicore__ void bin_scale(GM_ADDR x, GM_ADDR out, __gm__ f
 extern "C" __global__ __aicore__ void bin_fill(__gm__ int32_t* out, int32_t value, uint64_t n) {
   for (uint64_t i = 0; i < n; ++i) out[block_idx * n + i] = value + static_cast<int32_t>(block_idx);
 }
+
+// A device variable of the binary (aclrtBinaryGetGlobal): out[i] = bin_offset + i.
+__gm__ int32_t bin_offset = 7;
+extern "C" __global__ __aicore__ void bin_add_global(__gm__ int32_t* out, uint32_t n) {
+  if (block_idx != 0) return;
+  for (uint32_t i = 0; i < n; ++i) out[i] = bin_offset + static_cast<int32_t>(i);
+}
+
+// Raises an AI-core exception (aclrtBinarySetExceptionCallback).
+extern "C" __global__ __aicore__ void bin_trap() { asm("trap"); }
