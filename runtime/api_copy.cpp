@@ -53,6 +53,18 @@ aclError memcpyAsync(const char* name, void* dst, size_t destMax, const void* sr
   return npusim::rt::launchAsync(api, s, plan);
 }
 
+aclError checkD32(ApiCall& api, void* ptr, size_t memSize, size_t N) {
+  if (!ptr) return api.fail(ACL_ERROR_INVALID_PARAM, "ptr is NULL");
+  if (reinterpret_cast<uintptr_t>(ptr) % 4 != 0)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "ptr {} is not 4-byte aligned", ptr);
+  if (N > memSize / 4)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "{} words ({} bytes) exceed memSize {}", N, N * 4, memSize);
+  if (api.rt.memory().classify(ptr).kind == npusim::rt::PointerKind::PageableHost)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "ptr {} is neither device memory nor aclrtMallocHost memory",
+                    ptr);
+  return ACL_SUCCESS;
+}
+
 }  // namespace
 
 extern "C" {
@@ -160,14 +172,15 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
   return npusim::rt::launchAsync(api, s, plan);
 }
 
-// 32-bit memsets: N words of `value` (memSize: the bytes available at ptr), timed as a memset.
+// 32-bit memsets: N words of `value` (memSize: the bytes available at ptr), timed as a memset. The
+// real runtime checks before it queues anything: a 4-byte aligned start, N * 4 within memSize, and
+// memory the runtime handed out (device memory or aclrtMallocHost), not the program's own pages.
 aclError aclrtMemsetD32(void* ptr, size_t memSize, uint32_t value, size_t N) {
   ApiCall api("aclrtMemsetD32");
   CallArgs checkArgs{{"ptr", ptr}, {"memSize", memSize}, {"value", value}, {"N", N}};
   if (!api.ok()) return api.notReady();
   if (N == 0) return api.done();
-  if (N > memSize / 4)
-    return api.fail(ACL_ERROR_RT_PARAM_INVALID, "{} words ({} bytes) exceed memSize {}", N, N * 4, memSize);
+  if (aclError e = checkD32(api, ptr, memSize, N)) return e;
   CopyPlan plan;
   if (aclError e = npusim::rt::planMemset(api, ptr, N * 4, 0, &plan)) return e;
   plan.fillPattern = value;
@@ -180,8 +193,7 @@ aclError aclrtMemsetD32Async(void* ptr, size_t memSize, uint32_t value, size_t N
   CallArgs checkArgs{{"ptr", ptr}, {"memSize", memSize}, {"value", value}, {"N", N}, {"stream", stream}};
   if (!api.ok()) return api.notReady();
   if (N == 0) return api.done();
-  if (N > memSize / 4)
-    return api.fail(ACL_ERROR_RT_PARAM_INVALID, "{} words ({} bytes) exceed memSize {}", N, N * 4, memSize);
+  if (aclError e = checkD32(api, ptr, memSize, N)) return e;
   aclError err;
   Stream* s = api.stream(stream, &err);
   if (!s) return err;

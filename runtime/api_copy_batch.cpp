@@ -2,8 +2,10 @@
 // batch is exactly the copy aclrtMemcpy / aclrtMemcpyAsync would make (same checks, route, timing
 // and trace), in order; the attributes say where each side is, and a side they place on the device
 // must be device memory. The first copy that fails stops the batch and is named by *failIndex.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 
 #include "acl/acl.h"
 #include "runtime/runtime.h"
@@ -11,6 +13,8 @@
 using npusim::rt::ApiCall;
 
 namespace {
+
+constexpr size_t kMaxBatch = 4096;  // copies the driver takes in one batch
 
 bool onDevice(aclrtMemLocationType t) { return t == ACL_MEM_LOCATION_TYPE_DEVICE; }
 
@@ -30,11 +34,26 @@ aclError batch(const char* name, void** dsts, size_t* destMaxs, void** srcs, siz
   if (failIndex) *failIndex = SIZE_MAX;
   size_t unused = SIZE_MAX;
   if (!failIndex && std::strstr(name, "V2")) failIndex = &unused;  // the V2 calls name no failed copy
-  if (!dsts || !destMaxs || !srcs || !sizes || !attrs || !attrsIndexes || !failIndex)
+  if (!sizes || n == 0) return api.fail(ACL_ERROR_INVALID_PARAM, "sizes is NULL or numBatches is 0");
+  // As in the real runtime, a batch that copies no byte succeeds before anything else is checked.
+  if (std::all_of(sizes, sizes + n, [](size_t v) { return v == 0; })) return api.done();
+  if (!dsts || !destMaxs || !srcs || !attrs || !attrsIndexes || !failIndex)
     return api.fail(ACL_ERROR_INVALID_PARAM, "an array argument or failIndex is NULL");
-  if (n == 0 || numAttrs == 0 || numAttrs > n)
+  if (n > kMaxBatch)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "numBatches {} is above the driver's {} copies per batch", n,
+                    kMaxBatch);
+  if (numAttrs == 0 || numAttrs > n)
     return api.fail(ACL_ERROR_INVALID_PARAM,
                     "numBatches {} and numAttrs {} must be 1 <= numAttrs <= numBatches", n, numAttrs);
+  // Sizes against their destinations and the reserved bytes are checked for the whole batch first:
+  // such a batch is refused whole, no copy of it runs.
+  for (size_t i = 0; i < n; ++i)
+    if (sizes[i] > destMaxs[i])
+      return api.fail(ACL_ERROR_INVALID_PARAM, "copy {}: size {} exceeds destMax {}", i, sizes[i],
+                      destMaxs[i]);
+  for (size_t k = 0; k < numAttrs; ++k)
+    if (std::any_of(std::begin(attrs[k].rsv), std::end(attrs[k].rsv), [](uint8_t b) { return b != 0; }))
+      return api.fail(ACL_ERROR_INVALID_PARAM, "attrs[{}].rsv is reserved and must be all 0", k);
   if (attrsIndexes[0] != 0) return api.fail(ACL_ERROR_INVALID_PARAM, "attrsIndexes[0] must be 0");
   for (size_t k = 1; k < numAttrs; ++k)
     if (attrsIndexes[k] <= attrsIndexes[k - 1] || attrsIndexes[k] >= n)

@@ -91,8 +91,8 @@ aclError aclrtSetMemcpyDesc(void* desc, aclrtMemcpyKind kind, void* srcAddr, voi
                             void* config) {
   ApiCall api("aclrtSetMemcpyDesc");
   if (!api.ok()) return api.notReady();
-  (void)config;  // reserved
   if (aclError e = innerKind(api, kind)) return e;
+  if (config) return api.fail(ACL_ERROR_INVALID_PARAM, "config is reserved and must be NULL");
   if (!srcAddr || !dstAddr || count == 0)
     return api.fail(ACL_ERROR_INVALID_PARAM, "srcAddr or dstAddr is NULL, or count is 0");
   npusim::rt::MemoryManager& mem = api.rt.memory();
@@ -110,6 +110,8 @@ aclError aclrtMemcpyAsyncWithDesc(void* desc, aclrtMemcpyKind kind, aclrtStream 
   ApiCall api("aclrtMemcpyAsyncWithDesc");
   if (!api.ok()) return api.notReady();
   if (aclError e = innerKind(api, kind)) return e;
+  // The real runtime takes no default stream here: the descriptor's copy needs a named one.
+  if (!stream) return api.fail(ACL_ERROR_INVALID_PARAM, "stream is NULL");
   aclError err;
   Stream* s = api.stream(stream, &err);
   if (!s) return err;

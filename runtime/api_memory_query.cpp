@@ -1,13 +1,12 @@
 // ACL entry points that ask about memory: what a pointer is (aclrtPointerGetAttributes,
 // aclrtCheckMemType, aclrtMemGetAddressRange), how much a device uses (aclrtGetMemUsageInfo),
-// its error record (aclrtGetMemUceInfo), whether engines can map host memory, and the cache
-// maintenance calls, which have nothing to do: simulated memory is coherent between the host
-// and the device (no CPU or device cache holds stale data), so they only check their range.
+// its error record (aclrtGetMemUceInfo, aclrtMemUceRepair), whether engines can map host memory, and the
+// cache maintenance calls, which have nothing to do: simulated memory is coherent between the host and the
+// device (no CPU or device cache holds stale data), so they only check their range.
 #include <cstring>
 
 #include "acl/acl.h"
 #include "runtime/runtime.h"
-#include "runtime/unsupported.h"
 
 using npusim::rt::ApiCall;
 using npusim::rt::PointerInfo;
@@ -121,24 +120,54 @@ aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo* memUsageInfo,
   return api.done();
 }
 
+// The device's record of uncorrectable memory errors: the simulated HBM makes none, so it is empty
+// and every range is already sound. arraySize 0 is a valid question (the record needs no room).
 aclError aclrtGetMemUceInfo(int32_t deviceId, aclrtMemUceInfo* memUceInfoArray, size_t arraySize,
                             size_t* retSize) {
   ApiCall api("aclrtGetMemUceInfo");
   if (!api.ok()) return api.notReady();
-  if (!memUceInfoArray || !retSize || arraySize == 0)
-    return api.fail(ACL_ERROR_INVALID_PARAM, "memUceInfoArray or retSize is NULL, or arraySize is 0");
+  (void)arraySize;
+  if (!memUceInfoArray || !retSize)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "memUceInfoArray or retSize is NULL");
   if (deviceId < 0 || deviceId >= api.rt.deviceCount())
-    return api.fail(ACL_ERROR_INVALID_PARAM, "device {} does not exist ({} devices)", deviceId,
+    return api.fail(ACL_ERROR_RT_INVALID_DEVICEID, "device {} does not exist ({} devices)", deviceId,
                     api.rt.deviceCount());
-  *retSize = 0;  // the simulated HBM makes no uncorrectable errors
+  *retSize = 0;
   return api.done();
 }
 
+// Repairs the ranges aclrtGetMemUceInfo reported. The record is always empty here, so nothing needs
+// remapping: the call checks what the real one checks (at most ACL_RT_MAX_RECORD_PA_NUM_PER_DEV
+// entries, reserved fields zero, the device current in this thread) and that each entry is memory of
+// that device, then leaves the record empty, as a successful repair does.
 aclError aclrtMemUceRepair(int32_t deviceId, aclrtMemUceInfo* memUceInfoArray, size_t arraySize) {
-  (void)deviceId, (void)memUceInfoArray, (void)arraySize;
-  npusim::rt::reportUnsupported(
-      "aclrtMemUceRepair", "memory error repair: the simulated HBM makes no uncorrectable errors to repair");
-  return ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
+  ApiCall api("aclrtMemUceRepair");
+  if (!api.ok()) return api.notReady();
+  if (!memUceInfoArray) return api.fail(ACL_ERROR_INVALID_PARAM, "memUceInfoArray is NULL");
+  if (arraySize > ACL_RT_MAX_RECORD_PA_NUM_PER_DEV)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "arraySize {} is above ACL_RT_MAX_RECORD_PA_NUM_PER_DEV ({})",
+                    arraySize, ACL_RT_MAX_RECORD_PA_NUM_PER_DEV);
+  for (size_t i = 0; i < arraySize; ++i)
+    for (size_t r : memUceInfoArray[i].reserved)
+      if (r != 0) return api.fail(ACL_ERROR_INVALID_PARAM, "memUceInfoArray[{}].reserved is not all 0", i);
+  if (deviceId < 0 || deviceId >= api.rt.deviceCount())
+    return api.fail(ACL_ERROR_RT_INVALID_DEVICEID, "device {} does not exist ({} devices)", deviceId,
+                    api.rt.deviceCount());
+  aclError err;
+  const npusim::rt::Context* ctx = api.context(&err);
+  if (!ctx) return err;
+  if (ctx->device != deviceId)
+    return api.fail(ACL_ERROR_RT_CONTEXT_NULL,
+                    "device {} is not the current device ({}): call aclrtSetDevice", deviceId, ctx->device);
+  for (size_t i = 0; i < arraySize; ++i) {
+    const aclrtMemUceInfo& u = memUceInfoArray[i];
+    const PointerInfo info = api.rt.memory().classify(u.addr);
+    if (!u.addr || u.len == 0 || info.kind != PointerKind::Device || info.device != deviceId ||
+        !api.rt.memory().rangeInside(info, u.addr, u.len))
+      return api.fail(ACL_ERROR_INVALID_PARAM, "memUceInfoArray[{}] [{}, +{}) is not memory of device {}", i,
+                      u.addr, u.len, deviceId);
+  }
+  return api.done();
 }
 
 aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType,
@@ -167,7 +196,7 @@ aclError aclrtMemInvalidate(void* devPtr, size_t size) {
 aclError aclrtDeviceL2CacheFlush(void* rsv) {
   ApiCall api("aclrtDeviceL2CacheFlush");
   if (!api.ok()) return api.notReady();
-  (void)rsv;
+  if (rsv) return api.fail(ACL_ERROR_INVALID_PARAM, "rsv is reserved and must be NULL");
   aclError err;
   if (!api.context(&err)) return err;
   return api.done();  // no device cache is modelled, so none holds data to write back

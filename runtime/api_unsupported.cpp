@@ -37,6 +37,7 @@
 //   aclDataTypeSize aclFloat16ToFloat aclFloatToFloat16 aclCreateDataBuffer aclDestroyDataBuffer
 //   aclUpdateDataBuffer aclGetDataBufferAddr aclGetDataBufferSize aclGetDataBufferSizeV2
 //   aclrtGetVersion aclrtGetSocName
+// What Atlas A2 devices lack, with the real argument checks first: runtime/api_not_on_a2.cpp.
 
 #include "acl/acl.h"
 #include "acl/ops/acl_dvpp.h"
@@ -56,9 +57,6 @@ constexpr const char* kOneProcess =
 constexpr const char* kNoSimt =
     "SIMT/SIMD stack and printf limits: the simulated A2 device has no SIMT units and kernels run on the "
     "host";
-
-constexpr const char* kNoHccs =
-    "HCCS/SIO link selection: the simulated devices are connected by PCIe only (models/pcie)";
 
 constexpr const char* kNoFaults = "hardware error repair: the simulated hardware makes no faults to repair";
 
@@ -99,10 +97,6 @@ aclError aclrtMemSetPidToShareableHandleV2(void*, aclrtMemSharedHandleType, int3
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit, size_t) { return notSimulated("aclrtDeviceSetLimit", kNoSimt); }
 aclError aclrtLaunchSIMTKernelWithArgsArray(void*, dim3, dim3, size_t, aclrtStream, aclrtLaunchKernelCfg*, void**) { return notSimulated("aclrtLaunchSIMTKernelWithArgsArray", kNoSimt); }
 aclError aclrtLaunchSIMTKernelWithHostArgs(void*, dim3, dim3, size_t, aclrtStream, aclrtLaunchKernelCfg*, void*, size_t, aclrtPlaceHolderInfo*, size_t) { return notSimulated("aclrtLaunchSIMTKernelWithHostArgs", kNoSimt); }
-aclError aclrtIpcMemImportPidInterServer(const char*, aclrtServerPid*, size_t) { return unsupported("aclrtIpcMemImportPidInterServer", kOneProcess); }
-aclError aclrtIpcMemSetAttr(const char*, aclrtIpcMemAttrType, uint64_t) { return unsupported("aclrtIpcMemSetAttr", kOneProcess); }
-aclError aclrtMemMapSelectedLink(void*, size_t, void*, uint32_t) { return notSimulated("aclrtMemMapSelectedLink", kNoHccs); }
-aclError aclrtMemMapSetLink(aclrtDrvMemHandle, aclrtMemLinkType) { return notSimulated("aclrtMemMapSetLink", kNoHccs); }
 aclError aclrtRepairError(int32_t, const aclrtErrorInfo*) { return notSimulated("aclrtRepairError", kNoFaults); }
 aclError aclrtSnapShotCallbackRegister(aclrtSnapShotStage, aclrtSnapShotCallBack, void*) { return notSimulated("aclrtSnapShotCallbackRegister", kNoSnapshot); }
 aclError aclrtSnapShotCallbackUnregister(aclrtSnapShotStage, aclrtSnapShotCallBack) { return notSimulated("aclrtSnapShotCallbackUnregister", kNoSnapshot); }
@@ -111,9 +105,6 @@ aclError aclrtSnapShotProcessLock(int, void*) { return notSimulated("aclrtSnapSh
 aclError aclrtSnapShotProcessRestore(int, aclrtSnapShotRestoreArgs*) { return notSimulated("aclrtSnapShotProcessRestore", kNoSnapshot); }
 aclError aclrtSnapShotProcessUnlock(int, void*) { return notSimulated("aclrtSnapShotProcessUnlock", kNoSnapshot); }
 // What the CANN API reference says Atlas A2 devices (or every device, for the reserved buffers) do not support.
-aclError aclrtCmoAsyncWithBarrier(void*, size_t, aclrtCmoType, uint32_t, aclrtStream) { return notSimulated("aclrtCmoAsyncWithBarrier", kNotOnA2); }
-aclError aclrtCmoWaitBarrier(aclrtBarrierTaskInfo*, aclrtStream, uint32_t) { return notSimulated("aclrtCmoWaitBarrier", kNotOnA2); }
-aclError aclrtReserveMemAddressNoUCMemory(void**, size_t, size_t, void*, uint64_t) { return notSimulated("aclrtReserveMemAddressNoUCMemory", kNotOnA2); }
 aclError aclrtAllocBuf(aclrtMbuf*, size_t) { return notSimulated("aclrtAllocBuf", kReserved); }
 aclError aclrtAppendBufChain(aclrtMbuf, aclrtMbuf) { return notSimulated("aclrtAppendBufChain", kReserved); }
 aclError aclrtCntNotifyCreate(aclrtCntNotify*, uint64_t) { return notSimulated("aclrtCntNotifyCreate", kNotOnA2); }

@@ -35,10 +35,14 @@ TEST(CopyBatch, EveryPairMovesAndTheFirstFailureIsNamed) {
   EXPECT_EQ(backA, a);
   EXPECT_EQ(backB, b);
 
-  sizes[1] = 2 * n;  // more than destMax: copy 1 fails, copy 0 already ran
-  EXPECT_EQ(aclrtMemcpyBatch(dsts, maxs, srcs, sizes, 4, attrs, idx, 2, &fail), ACL_ERROR_RT_PARAM_INVALID);
-  EXPECT_EQ(fail, 1u);
+  sizes[1] = 2 * n;  // more than destMax: the whole batch is refused before any copy runs
+  EXPECT_EQ(aclrtMemcpyBatch(dsts, maxs, srcs, sizes, 4, attrs, idx, 2, &fail), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(fail, SIZE_MAX);
   sizes[1] = n;
+  srcs[1] = nullptr;  // copy 1 fails as aclrtMemcpy would, copy 0 already ran
+  EXPECT_EQ(aclrtMemcpyBatch(dsts, maxs, srcs, sizes, 4, attrs, idx, 2, &fail), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(fail, 1u);
+  srcs[1] = b.data();
   size_t badIdx[2] = {1, 2};  // must start at 0
   EXPECT_EQ(aclrtMemcpyBatch(dsts, maxs, srcs, sizes, 4, attrs, badIdx, 2, &fail), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(fail, SIZE_MAX);  // not a copy's error
