@@ -1129,46 +1129,87 @@ typedef struct {
     aclrtBarrierCmoInfo cmoInfo[ACL_RT_CMO_MAX_BARRIER_NUM];
 } aclrtBarrierTaskInfo;
 
+/* Sets *checkResult to 1 when every address is memory of one of the ACL_RT_MEM_TYPE_* bits asked. */
 ACL_FUNC_VISIBILITY aclError aclrtCheckMemType(void** addrList, uint32_t size, uint32_t memType, uint32_t* checkResult, uint32_t reserve);
+/* Refused (ACL_ERROR_RT_FEATURE_NOT_SUPPORT) after its argument checks: Atlas A2 has no CMO barriers. */
 ACL_FUNC_VISIBILITY aclError aclrtCmoAsyncWithBarrier(void* src, size_t size, aclrtCmoType cmoType, uint32_t barrierId, aclrtStream stream);
+/* Prefetch of the range a CMO descriptor holds, read when the stream task starts. */
 ACL_FUNC_VISIBILITY aclError aclrtCmoAsyncWithDesc(void* cmoDesc, aclrtCmoType cmoType, aclrtStream stream, const void* reserve);
+/* Bytes of device memory a CMO descriptor needs. */
 ACL_FUNC_VISIBILITY aclError aclrtCmoGetDescSize(size_t* size);
+/* Writes a range into a CMO descriptor in device memory. */
 ACL_FUNC_VISIBILITY aclError aclrtCmoSetDesc(void* cmoDesc, void* src, size_t size);
+/* Refused (ACL_ERROR_RT_FEATURE_NOT_SUPPORT) after its argument checks: Atlas A2 has no CMO barriers. */
 ACL_FUNC_VISIBILITY aclError aclrtCmoWaitBarrier(aclrtBarrierTaskInfo* taskInfo, aclrtStream stream, uint32_t flag);
+/* Writes the current device's L2 back (rsv must be NULL); no simulated cache holds dirty data. */
 ACL_FUNC_VISIBILITY aclError aclrtDeviceL2CacheFlush(void* rsv);
+/* aclrtFreeHost once every device has finished its queued work. */
 ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void* hostPtr);
+/* aclrtFree once every device has finished its queued work. */
 ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void* devPtr);
+/* The device's uncorrectable memory errors (the simulated HBM makes none). */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemUceInfo(int32_t deviceId, aclrtMemUceInfo* memUceInfoArray, size_t arraySize, size_t* retSize);
+/* Current and peak device memory per user of the device. */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo* memUsageInfo, size_t inputNum, size_t* outputNum);
+/* Bytes of device memory a copy descriptor needs. */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t* descSize);
+/* Whether an engine of the device can address registered host memory. */
 ACL_FUNC_VISIBILITY aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType, aclrtHostMemMapCapability* capabilities);
+/* Refused (ACL_ERROR_RT_FEATURE_NOT_SUPPORT) after its argument checks: an Atlas A3 super-node call. */
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemImportPidInterServer(const char* key, aclrtServerPid* serverPids, size_t num);
+/* Refused (ACL_ERROR_RT_FEATURE_NOT_SUPPORT) after its argument checks: an Atlas A3 call. */
 ACL_FUNC_VISIBILITY aclError aclrtIpcMemSetAttr(const char* key, aclrtIpcMemAttrType type, uint64_t attr);
+/* Device memory for the task scheduler, with an optional configuration. */
 ACL_FUNC_VISIBILITY aclError aclrtMallocForTaskScheduler(void** devPtr, size_t size, aclrtMemMallocPolicy policy, aclrtMallocConfig* cfg);
+/* Pinned host memory with an optional configuration. */
 ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void** ptr, uint64_t size, aclrtMallocConfig* cfg);
+/* Device memory with an optional configuration (module id, device id, VA flag). */
 ACL_FUNC_VISIBILITY aclError aclrtMallocWithCfg(void** devPtr, size_t size, aclrtMemMallocPolicy policy, aclrtMallocConfig* cfg);
+/* Cache flush of a device range: checks the range (simulated memory is coherent). */
 ACL_FUNC_VISIBILITY aclError aclrtMemFlush(void* devPtr, size_t size);
+/* The access a location has to a mapping (aclrtMapMem). */
 ACL_FUNC_VISIBILITY aclError aclrtMemGetAccess(void* virPtr, aclrtMemLocation* location, uint64_t* flag);
+/* Start and size of the allocation holding ptr. */
 ACL_FUNC_VISIBILITY aclError aclrtMemGetAddressRange(void* ptr, void** pbase, size_t* psize);
+/* Cache invalidate of a device range: checks the range (simulated memory is coherent). */
 ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void* devPtr, size_t size);
+/* Advice on a managed range (read mostly, preferred location, accessed by). */
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedAdvise(const void* const ptr, uint64_t size, aclrtMemManagedAdviseType advise, aclrtMemManagedLocation location);
+/* One attribute of a managed range. */
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const void* ptr, size_t size, void* data, size_t dataSize);
+/* Several attributes of a managed range. */
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedGetAttrs(aclrtMemManagedRangeAttribute* attributes, size_t numAttributes, const void* ptr, size_t size, void** data, size_t* dataSizes);
+/* Migrates a managed range to a location, in stream order. */
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchAsync(const void* ptr, size_t size, aclrtMemManagedLocation location, uint32_t flags, aclrtStream stream);
+/* Migrates several managed ranges, in stream order. */
 ACL_FUNC_VISIBILITY aclError aclrtMemManagedPrefetchBatchAsync(const void** ptrs, size_t* sizes, size_t count, aclrtMemManagedLocation* prefetchLocs, size_t* prefetchLocIdxs, size_t numPrefetchLocs, uint64_t flags, aclrtStream stream);
+/* Maps physical memory at a reserved address with no access yet. */
 ACL_FUNC_VISIBILITY aclError aclrtMemMapNoAccess(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle, uint64_t flags);
+/* Refused (ACL_ERROR_RT_FEATURE_NOT_SUPPORT) after its argument checks: Atlas A2 has no die links. */
 ACL_FUNC_VISIBILITY aclError aclrtMemMapSelectedLink(void* virPtrDst, size_t size, void* virPtrSrc, uint32_t linkIdx);
+/* Refused (ACL_ERROR_RT_FEATURE_NOT_SUPPORT) after its argument checks: Atlas A2 has no die links. */
 ACL_FUNC_VISIBILITY aclError aclrtMemMapSetLink(aclrtDrvMemHandle handle, aclrtMemLinkType adviceLink);
+/* Prepares a peer device's access to a device range. */
 ACL_FUNC_VISIBILITY aclError aclrtMemP2PMap(void* devPtr, size_t size, int32_t dstDevId, uint64_t flags);
+/* Repairs ranges aclrtGetMemUceInfo reported. */
 ACL_FUNC_VISIBILITY aclError aclrtMemUceRepair(int32_t deviceId, aclrtMemUceInfo* memUceInfoArray, size_t arraySize);
+/* Device-local copy a descriptor describes, read when the copy starts. */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithDesc(void* desc, aclrtMemcpyKind kind, aclrtStream stream);
+/* Device-local copy between base pointers (read when it starts) plus offsets. */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithOffset(void** dst, size_t destMax, size_t dstDataOffset, const void** src, size_t count, size_t srcDataOffset, aclrtMemcpyKind kind, aclrtStream stream);
+/* aclrtMemcpyBatchAsync without the failed copy's index. */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsyncV2(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes, size_t numBatches, aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes, size_t numAttrs, aclrtStream stream);
+/* aclrtMemcpyBatch without the failed copy's index. */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchV2(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes, size_t numBatches, aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes, size_t numAttrs);
+/* Sets N 32-bit words at ptr to value. */
 ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void* ptr, size_t memSize, uint32_t value, size_t N);
+/* Sets N 32-bit words at ptr to value, in stream order. */
 ACL_FUNC_VISIBILITY aclError aclrtMemsetD32Async(void* ptr, size_t memSize, uint32_t value, size_t N, aclrtStream stream);
+/* Where ptr lives and its page size. */
 ACL_FUNC_VISIBILITY aclError aclrtPointerGetAttributes(const void* ptr, aclrtPtrAttributes* attributes);
+/* Refused (ACL_ERROR_RT_FEATURE_NOT_SUPPORT) after its argument checks: an Atlas A3 call. */
 ACL_FUNC_VISIBILITY aclError aclrtReserveMemAddressNoUCMemory(void** virPtr, size_t size, size_t alignment, void* expectPtr, uint64_t flags);
+/* Writes a copy into a descriptor in device memory. */
 ACL_FUNC_VISIBILITY aclError aclrtSetMemcpyDesc(void* desc, aclrtMemcpyKind kind, void* srcAddr, void* dstAddr, size_t count, void* config);
 
 /* ---- kernels, binaries and symbols, second part: in acl_rt_kernel.h ---- */
