@@ -11,20 +11,10 @@
 #include "tests/runtime_surface/surface_test_util.h"
 
 using npusim::test::configure;
+using npusim::test::DeviceSession;
+using npusim::test::elapsedMs;
 
 namespace {
-
-struct Device {
-  Device() {
-    configure("");
-    EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  }
-  ~Device() {
-    aclrtResetDevice(0);
-    aclFinalize();
-  }
-};
 
 void* deviceWith(const std::vector<uint8_t>& bytes) {
   void* d = nullptr;
@@ -39,16 +29,10 @@ std::vector<uint8_t> read(const void* d, size_t n) {
   return out;
 }
 
-float elapsedMs(aclrtEvent a, aclrtEvent b) {
-  float ms = 0;
-  EXPECT_EQ(aclrtEventElapsedTime(&ms, a, b), ACL_SUCCESS);
-  return ms;
-}
-
 }  // namespace
 
 TEST(CopyDescriptors, TheDeviceCopiesWhatTheDescriptorSaysWhenTheCopyStarts) {
-  Device dev;
+  DeviceSession dev;
   const size_t n = 1 << 20;
   std::vector<uint8_t> a(n), b(n, 0);
   std::iota(a.begin(), a.end(), 0);
@@ -102,7 +86,7 @@ TEST(CopyDescriptors, TheDeviceCopiesWhatTheDescriptorSaysWhenTheCopyStarts) {
 }
 
 TEST(CopyWithOffset, BaseAddressesFromAHostVariableOrADevicePointerTable) {
-  Device dev;
+  DeviceSession dev;
   const size_t n = 4096;
   std::vector<uint8_t> a(n);
   std::iota(a.begin(), a.end(), 7);
@@ -144,7 +128,7 @@ TEST(CopyWithOffset, BaseAddressesFromAHostVariableOrADevicePointerTable) {
 }
 
 TEST(MemcpyBatchV2, CopiesEveryItemWithoutAFailIndex) {
-  Device dev;
+  DeviceSession dev;
   std::vector<uint8_t> h1(256, 1), h2(512, 2);
   void* d1 = deviceWith(std::vector<uint8_t>(256, 0));
   void* d2 = deviceWith(std::vector<uint8_t>(512, 0));
@@ -165,7 +149,7 @@ TEST(MemcpyBatchV2, CopiesEveryItemWithoutAFailIndex) {
 }
 
 TEST(ManagedAdvice, AdviceReadsBackPerPageAndPrefetchIsTimedAcrossPcie) {
-  Device dev;
+  DeviceSession dev;
   const size_t page = 2 << 20, size = 4 * page;
   void* m = nullptr;
   ASSERT_EQ(aclrtMemAllocManaged(&m, size, 1), ACL_SUCCESS);

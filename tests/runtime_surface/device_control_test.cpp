@@ -10,26 +10,10 @@
 #include "tests/runtime_surface/surface_test_util.h"
 
 using npusim::test::configure;
+using npusim::test::DeviceSession;
+using npusim::test::elapsedMs;
 
 namespace {
-
-struct Device {
-  explicit Device(const std::string& set = "") {
-    configure(set);
-    EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  }
-  ~Device() {
-    aclrtResetDevice(0);
-    aclFinalize();
-  }
-};
-
-float elapsedMs(aclrtEvent a, aclrtEvent b) {
-  float ms = 0;
-  EXPECT_EQ(aclrtEventElapsedTime(&ms, a, b), ACL_SUCCESS);
-  return ms;
-}
 
 std::vector<std::string> abortLog;
 int32_t onAbort(int32_t device, aclrtDeviceTaskAbortStage stage, uint32_t, void* args) {
@@ -41,7 +25,7 @@ int32_t onAbort(int32_t device, aclrtDeviceTaskAbortStage stage, uint32_t, void*
 }  // namespace
 
 TEST(CmoDescriptors, APrefetchThroughADescriptorTakesAsLongAsADirectOne) {
-  Device dev;
+  DeviceSession dev;
   const size_t n = 8 << 20;
   void *data = nullptr, *desc = nullptr;
   ASSERT_EQ(aclrtMalloc(&data, n, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
@@ -60,7 +44,8 @@ TEST(CmoDescriptors, APrefetchThroughADescriptorTakesAsLongAsADirectOne) {
   ASSERT_EQ(aclrtRecordEvent(e2, s), ACL_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
   EXPECT_GT(elapsedMs(e0, e1), 0.01f);
-  EXPECT_NEAR(elapsedMs(e0, e1), elapsedMs(e1, e2), 0.05 * elapsedMs(e1, e2));  // the first task pays the stream start
+  EXPECT_NEAR(elapsedMs(e0, e1), elapsedMs(e1, e2),
+              0.05 * elapsedMs(e1, e2));  // the first task pays the stream start
   EXPECT_EQ(aclrtCmoAsyncWithDesc(desc, ACL_RT_CMO_TYPE_FLUSH, s, nullptr), ACL_ERROR_INVALID_PARAM);
   int host = 0;
   EXPECT_EQ(aclrtCmoSetDesc(&host, data, n), ACL_ERROR_INVALID_PARAM);
@@ -68,7 +53,7 @@ TEST(CmoDescriptors, APrefetchThroughADescriptorTakesAsLongAsADirectOne) {
 }
 
 TEST(MappingAccess, AccessFlagsFollowMapMemNoAccessAndSetAccess) {
-  Device dev;
+  DeviceSession dev;
   aclrtPhysicalMemProp prop{};
   prop.handleType = ACL_MEM_HANDLE_TYPE_NONE;
   prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
@@ -107,7 +92,7 @@ TEST(MappingAccess, AccessFlagsFollowMapMemNoAccessAndSetAccess) {
 }
 
 TEST(PeerMapping, NeedsPeerAccessFromTheUsingDevice) {
-  Device dev("system.switches=1,system.devices_per_switch=2");
+  DeviceSession dev("system.switches=1,system.devices_per_switch=2");
   void* d0 = nullptr;
   ASSERT_EQ(aclrtMalloc(&d0, 1 << 20, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   EXPECT_EQ(aclrtMemP2PMap(d0, 1 << 20, 1, 0), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
@@ -120,7 +105,7 @@ TEST(PeerMapping, NeedsPeerAccessFromTheUsingDevice) {
 }
 
 TEST(DeviceAbort, QueuedTasksAreDiscardedBetweenTheCallbacks) {
-  Device dev;
+  DeviceSession dev;
   static char name[] = "mine";
   ASSERT_EQ(aclrtSetDeviceTaskAbortCallback("mine", onAbort, name), ACL_SUCCESS);
   EXPECT_EQ(aclrtSetDeviceTaskAbortCallback("mine", onAbort, name), ACL_ERROR_INVALID_PARAM);  // no repeats
@@ -159,7 +144,7 @@ TEST(DeviceAbort, QueuedTasksAreDiscardedBetweenTheCallbacks) {
 }
 
 TEST(ProfTrace, AMarkInStreamOrderCarriesItsBytes) {
-  Device dev;
+  DeviceSession dev;
   const char data[] = "step-17";
   EXPECT_EQ(aclrtProfTrace(const_cast<char*>(data), 7, nullptr), ACL_SUCCESS);
   char tooLong[19] = {};

@@ -12,25 +12,11 @@
 #include "tests/runtime_surface/surface_test_util.h"
 
 using npusim::test::configure;
-
-namespace {
-
-struct Device {
-  explicit Device(const std::string& set = "") {
-    configure(set);
-    EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  }
-  ~Device() {
-    aclrtResetDevice(0);
-    aclFinalize();
-  }
-};
-
-}  // namespace
+using npusim::test::DeviceSession;
+using npusim::test::elapsedMs;
 
 TEST(DeviceTopology, IdsBusIdsAndTopologyComeFromTheSimulatedTree) {
-  Device dev("system.switches=2,system.devices_per_switch=4");
+  DeviceSession dev("system.switches=2,system.devices_per_switch=4");
   int32_t id = -1;
   ASSERT_EQ(aclrtGetPhyDevIdByLogicDevId(5, &id), ACL_SUCCESS);
   EXPECT_EQ(id, 5);
@@ -104,7 +90,7 @@ TEST(DeviceTopology, IdsBusIdsAndTopologyComeFromTheSimulatedTree) {
 }
 
 TEST(RuntimeSettings, TimeoutsAndSystemParameters) {
-  Device dev;
+  DeviceSession dev;
   uint32_t ms = 1;
   ASSERT_EQ(aclrtGetOpExecuteTimeout(&ms), ACL_SUCCESS);
   EXPECT_EQ(ms, 0u);
@@ -180,7 +166,7 @@ TEST(InitCallbacks, RunInsideInitAndFinalizeUntilUnregistered) {
 }
 
 TEST(StreamAttributes, SetAndReadBackEachAttribute) {
-  Device dev;
+  DeviceSession dev;
   aclrtStream s;
   ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
   aclrtStreamAttrValue v{};
@@ -216,7 +202,7 @@ TEST(StreamAttributes, SetAndReadBackEachAttribute) {
 }
 
 TEST(FloatOverflow, TheFloatNamesReadAndClearTheOverflowStatusInStreamOrder) {
-  Device dev;
+  DeviceSession dev;
   void* out = nullptr;
   ASSERT_EQ(aclrtMalloc(&out, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemset(out, 64, 0xff, 64), ACL_SUCCESS);
@@ -242,7 +228,7 @@ TEST(FloatOverflow, TheFloatNamesReadAndClearTheOverflowStatusInStreamOrder) {
 }
 
 TEST(Refusals, UnsimulatableCallsSayWhy) {
-  Device dev;
+  DeviceSession dev;
   EXPECT_EQ(aclrtSnapShotProcessLock(0, nullptr), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("snapshots"), std::string::npos);
   EXPECT_EQ(aclrtRepairError(0, nullptr), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
@@ -266,7 +252,7 @@ TEST(Refusals, UnsimulatableCallsSayWhy) {
 
 // Every call of these refused families answers with the refusal, whatever its arguments.
 TEST(Refusals, EachCallOfARefusedFamilyIsRefused) {
-  Device dev;
+  DeviceSession dev;
   constexpr aclError kNo = ACL_ERROR_RT_FEATURE_NOT_SUPPORT;
   aclrtMbuf buf = nullptr;
   void* data = nullptr;

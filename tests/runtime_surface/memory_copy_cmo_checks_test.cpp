@@ -13,6 +13,8 @@
 #include "tests/runtime_surface/surface_test_util.h"
 
 using npusim::test::configure;
+using npusim::test::DeviceSession;
+using npusim::test::elapsedMs;
 
 #define SIGNATURE(fn, ...) static_assert(std::is_same_v<decltype(fn), __VA_ARGS__>, #fn)
 
@@ -68,18 +70,6 @@ static_assert(ACL_RT_IPC_MEM_ATTR_ACCESS_LINK_HCCS == 1 && ACL_RT_IPC_MEM_ATTR_A
 
 namespace {
 
-struct Device {
-  Device() {
-    configure("");
-    EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  }
-  ~Device() {
-    aclrtResetDevice(0);
-    aclFinalize();
-  }
-};
-
 // The recent error text names the reason.
 bool recentSays(const char* what) {
   const char* msg = aclGetRecentErrMsg();
@@ -89,7 +79,7 @@ bool recentSays(const char* what) {
 }  // namespace
 
 TEST(NotOnAtlasA2, DieLinksCheckTheirArgumentsThenAreRefused) {
-  Device dev;
+  DeviceSession dev;
   void* va = nullptr;
   const size_t g = 2u << 20;
   ASSERT_EQ(aclrtReserveMemAddress(&va, 2 * g, 0, nullptr, 0), ACL_SUCCESS);
@@ -132,7 +122,7 @@ TEST(NotOnAtlasA2, DieLinksCheckTheirArgumentsThenAreRefused) {
 }
 
 TEST(NotOnAtlasA2, SuperNodeIpcChecksItsArgumentsThenIsRefused) {
-  Device dev;
+  DeviceSession dev;
   int32_t pids[2] = {100, 101};
   aclrtServerPid server{3, pids, 2};
   EXPECT_EQ(aclrtIpcMemImportPidInterServer(nullptr, &server, 1), ACL_ERROR_INVALID_PARAM);
@@ -152,7 +142,7 @@ TEST(NotOnAtlasA2, SuperNodeIpcChecksItsArgumentsThenIsRefused) {
 }
 
 TEST(NotOnAtlasA2, CmoBarriersCheckTheirArgumentsThenAreRefused) {
-  Device dev;
+  DeviceSession dev;
   void* d = nullptr;
   ASSERT_EQ(aclrtMalloc(&d, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   aclrtStream s = nullptr;
@@ -189,7 +179,7 @@ TEST(NotOnAtlasA2, CmoBarriersCheckTheirArgumentsThenAreRefused) {
 }
 
 TEST(MemoryErrors, TheRecordIsEmptyAndARepairChecksWhatTheRealOneChecks) {
-  Device dev;
+  DeviceSession dev;
   void* d = nullptr;
   ASSERT_EQ(aclrtMalloc(&d, 1 << 20, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   aclrtMemUceInfo rec[ACL_RT_MAX_RECORD_PA_NUM_PER_DEV + 1] = {};
@@ -219,7 +209,7 @@ TEST(MemoryErrors, TheRecordIsEmptyAndARepairChecksWhatTheRealOneChecks) {
 }
 
 TEST(CacheAndCopyChecks, ReservedArgumentsMustBeNullAndDescriptorCopiesNeedAStream) {
-  Device dev;
+  DeviceSession dev;
   EXPECT_EQ(aclrtDeviceL2CacheFlush(nullptr), ACL_SUCCESS);
   int rsv = 0;
   EXPECT_EQ(aclrtDeviceL2CacheFlush(&rsv), ACL_ERROR_INVALID_PARAM);
@@ -241,7 +231,7 @@ TEST(CacheAndCopyChecks, ReservedArgumentsMustBeNullAndDescriptorCopiesNeedAStre
 }
 
 TEST(MemsetD32, ChecksAlignmentSizeAndMemoryKindAndFillsPinnedHostMemory) {
-  Device dev;
+  DeviceSession dev;
   void* d = nullptr;
   ASSERT_EQ(aclrtMalloc(&d, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   EXPECT_EQ(aclrtMemsetD32(static_cast<char*>(d) + 2, 64, 1, 4), ACL_ERROR_INVALID_PARAM);  // not 4-aligned
@@ -271,7 +261,7 @@ TEST(MemsetD32, ChecksAlignmentSizeAndMemoryKindAndFillsPinnedHostMemory) {
 }
 
 TEST(MemcpyBatchV2, BadBatchesAreRefusedWholeAndEmptyOnesSucceed) {
-  Device dev;
+  DeviceSession dev;
   void* d = nullptr;
   ASSERT_EQ(aclrtMalloc(&d, 1024, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemset(d, 1024, 0, 1024), ACL_SUCCESS);

@@ -11,31 +11,11 @@
 #include "tests/runtime_surface/surface_test_util.h"
 
 using npusim::test::configure;
-
-namespace {
-
-struct Device {
-  Device() {
-    configure("");
-    EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  }
-  ~Device() {
-    aclrtResetDevice(0);
-    aclFinalize();
-  }
-};
-
-float elapsedMs(aclrtEvent a, aclrtEvent b) {
-  float ms = 0;
-  EXPECT_EQ(aclrtEventElapsedTime(&ms, a, b), ACL_SUCCESS);
-  return ms;
-}
-
-}  // namespace
+using npusim::test::DeviceSession;
+using npusim::test::elapsedMs;
 
 TEST(MemsetD32, WritesTheWordPatternAndIsTimedLikeAByteMemset) {
-  Device dev;
+  DeviceSession dev;
   const size_t words = 1 << 20;  // 4 MiB
   void* d = nullptr;
   ASSERT_EQ(aclrtMalloc(&d, words * 4 + 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
@@ -74,7 +54,7 @@ TEST(MemsetD32, WritesTheWordPatternAndIsTimedLikeAByteMemset) {
 }
 
 TEST(MemoryQueries, PointerAttributesAddressRangesAndTypes) {
-  Device dev;
+  DeviceSession dev;
   void *big = nullptr, *small = nullptr, *dvpp = nullptr, *host = nullptr;
   ASSERT_EQ(aclrtMalloc(&big, 4 << 20, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   ASSERT_EQ(aclrtMalloc(&small, 1000, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);

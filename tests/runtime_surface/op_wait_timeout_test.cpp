@@ -13,11 +13,8 @@ static_assert(std::is_same_v<decltype(aclrtGetOpTimeOutInterval), aclError(uint6
 
 namespace {
 
-struct Device {
+struct Device : npusim::test::DeviceSession {
   Device() {
-    npusim::test::configure("");
-    EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
     EXPECT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
     EXPECT_EQ(aclrtCreateStream(&other), ACL_SUCCESS);
     EXPECT_EQ(aclrtCreateEvent(&e), ACL_SUCCESS);
@@ -26,8 +23,6 @@ struct Device {
     aclrtDestroyEvent(e);
     aclrtDestroyStream(other);
     aclrtDestroyStream(s);
-    aclrtResetDevice(0);
-    aclFinalize();
   }
   aclrtStream s = nullptr, other = nullptr;
   aclrtEvent e = nullptr;

@@ -18,11 +18,8 @@ static_assert(std::is_same_v<decltype(aclrtCacheLastTaskOpInfo), aclError(const 
 
 namespace {
 
-struct Device {
+struct Device : npusim::test::DeviceSession {
   Device() {
-    npusim::test::configure("");
-    EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
     EXPECT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
     EXPECT_EQ(aclrtCreateStream(&other), ACL_SUCCESS);
     EXPECT_EQ(aclrtMalloc(&buf, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
@@ -31,8 +28,6 @@ struct Device {
     aclrtFree(buf);
     aclrtDestroyStream(other);
     aclrtDestroyStream(s);
-    aclrtResetDevice(0);
-    aclFinalize();
   }
   aclError memset(aclrtStream on, size_t bytes) { return aclrtMemsetAsync(buf, 4096, 1, bytes, on); }
   nlohmann::json verboseJson(aclmdlRI model) {
