@@ -31,22 +31,6 @@ CaptureModel* finished(ApiCall& api, aclmdlRI handle, aclError* err) {
   return m;
 }
 
-// The task template a handle names (from aclmdlRIGetTasksByStream), with its model.
-sched::ModelTask* findTask(aclmdlRITask handle, CaptureModel** model) {
-  const auto h = reinterpret_cast<uintptr_t>(handle);
-  for (CaptureModel* m : npusim::rt::liveModels()) {
-    if (!m->graph) continue;
-    for (sched::ModelLane& l : m->graph->lanes) {
-      const auto first = reinterpret_cast<uintptr_t>(l.tasks.data());
-      if (h < first || h >= first + l.tasks.size() * sizeof(sched::ModelTask)) continue;
-      if ((h - first) % sizeof(sched::ModelTask) != 0) return nullptr;
-      *model = m;
-      return &l.tasks[(h - first) / sizeof(sched::ModelTask)];
-    }
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 extern "C" {
@@ -114,8 +98,7 @@ aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI modelRI, aclrtCallback func)
 aclError aclmdlRITaskDisable(aclmdlRITask task) {
   ApiCall api("aclmdlRITaskDisable");
   if (!api.ok()) return api.notReady();
-  CaptureModel* m = nullptr;
-  sched::ModelTask* t = task ? findTask(task, &m) : nullptr;
+  sched::ModelTask* t = npusim::rt::findModelTask(task).task;
   if (!t)
     return api.fail(ACL_ERROR_INVALID_PARAM, "{} is not a task of a live model (aclmdlRIGetTasksByStream)",
                     task);

@@ -15,11 +15,6 @@ namespace sched = npusim::sched;
 
 namespace {
 
-struct TaskRef {
-  const sched::ModelLane* lane = nullptr;
-  size_t index = 0;
-};
-
 const sched::ModelLane* findLane(const void* handle) {
   for (CaptureModel* m : npusim::rt::liveModels()) {
     if (!m->graph) continue;
@@ -27,22 +22,6 @@ const sched::ModelLane* findLane(const void* handle) {
       if (&l == handle) return &l;
   }
   return nullptr;
-}
-
-bool findTask(const void* handle, TaskRef* ref) {
-  const auto h = reinterpret_cast<uintptr_t>(handle);
-  for (CaptureModel* m : npusim::rt::liveModels()) {
-    if (!m->graph) continue;
-    for (const sched::ModelLane& l : m->graph->lanes) {
-      const auto first = reinterpret_cast<uintptr_t>(l.tasks.data());
-      const uintptr_t bytes = l.tasks.size() * sizeof(sched::ModelTask);
-      if (h < first || h >= first + bytes) continue;
-      if ((h - first) % sizeof(sched::ModelTask) != 0) return false;  // inside a task, not at one
-      *ref = {&l, (h - first) / sizeof(sched::ModelTask)};
-      return true;
-    }
-  }
-  return false;
 }
 
 // Fills `out` (up to *num entries) from `items`; *num returns how many were filled, or with a
@@ -78,9 +57,11 @@ aclmdlRITaskType typeOf(const sched::Task& t) {
 }
 
 // The task behind `task`, for a call whose output `out` must not be NULL; fails `api` otherwise.
-aclError lookUp(ApiCall& api, aclmdlRITask task, const void* out, const char* outName, TaskRef* ref) {
+aclError lookUp(ApiCall& api, aclmdlRITask task, const void* out, const char* outName,
+                npusim::rt::ModelTaskRef* ref) {
   if (!out) return api.fail(ACL_ERROR_INVALID_PARAM, "{} is NULL", outName);
-  if (!findTask(task, ref))
+  *ref = npusim::rt::findModelTask(task);
+  if (!ref->task)
     return api.fail(ACL_ERROR_INVALID_PARAM, "{} is not a task of a model (aclmdlRIGetTasksByStream)", task);
   return ACL_SUCCESS;
 }
@@ -118,16 +99,16 @@ aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask* tasks, uint3
 aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType* type) {
   ApiCall api("aclmdlRITaskGetType");
   if (!api.ok()) return api.notReady();
-  TaskRef ref;
+  npusim::rt::ModelTaskRef ref;
   if (aclError e = lookUp(api, task, type, "type", &ref)) return e;
-  *type = typeOf(ref.lane->tasks[ref.index].task);
+  *type = typeOf(ref.task->task);
   return api.done();
 }
 
 aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t* id) {
   ApiCall api("aclmdlRITaskGetSeqId");
   if (!api.ok()) return api.notReady();
-  TaskRef ref;
+  npusim::rt::ModelTaskRef ref;
   if (aclError e = lookUp(api, task, id, "id", &ref)) return e;
   *id = static_cast<uint32_t>(ref.index);
   return api.done();

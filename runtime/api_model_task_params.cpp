@@ -23,25 +23,6 @@ namespace kernels = npusim::rt::kernels;
 
 namespace {
 
-struct Found {
-  CaptureModel* model = nullptr;
-  sched::ModelTask* task = nullptr;
-};
-
-Found findTask(aclmdlRITask handle) {
-  const auto h = reinterpret_cast<uintptr_t>(handle);
-  for (CaptureModel* m : npusim::rt::liveModels()) {
-    if (!m->graph) continue;
-    for (sched::ModelLane& l : m->graph->lanes) {
-      const auto first = reinterpret_cast<uintptr_t>(l.tasks.data());
-      if (h < first || h >= first + l.tasks.size() * sizeof(sched::ModelTask)) continue;
-      if ((h - first) % sizeof(sched::ModelTask) != 0) return {};
-      return {m, &l.tasks[(h - first) / sizeof(sched::ModelTask)]};
-    }
-  }
-  return {};
-}
-
 // Parameters set and not yet applied: aclmdlRIUpdate runs each change on its task.
 using Change = std::function<void(sched::ModelTask&)>;
 std::map<const sched::ModelTask*, Change>& pending() {
@@ -65,9 +46,9 @@ aclrtEvent eventOf(ApiCall& api, const CaptureModel& m, const sched::ModelTask& 
   return api.rt.validEvent(e) ? e : nullptr;  // NULL once the event was destroyed
 }
 
-aclError lookUp(ApiCall& api, aclmdlRITask task, const void* params, Found* out) {
+aclError lookUp(ApiCall& api, aclmdlRITask task, const void* params, npusim::rt::ModelTaskRef* out) {
   if (!params) return api.fail(ACL_ERROR_INVALID_PARAM, "params is NULL");
-  *out = task ? findTask(task) : Found{};
+  *out = npusim::rt::findModelTask(task);
   if (!out->task)
     return api.fail(ACL_ERROR_INVALID_PARAM, "{} is not a task of a model (aclmdlRIGetTasksByStream)", task);
   return ACL_SUCCESS;
@@ -94,7 +75,7 @@ extern "C" {
 aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
   ApiCall api("aclmdlRITaskGetParams");
   if (!api.ok()) return api.notReady();
-  Found f;
+  npusim::rt::ModelTaskRef f;
   if (aclError e = lookUp(api, task, params, &f)) return e;
   const sched::Task& t = f.task->task;
   std::memset(params, 0, sizeof *params);
@@ -152,7 +133,7 @@ aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
 aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
   ApiCall api("aclmdlRITaskSetParams");
   if (!api.ok()) return api.notReady();
-  Found f;
+  npusim::rt::ModelTaskRef f;
   if (aclError e = lookUp(api, task, params, &f)) return e;
   sched::Task& t = f.task->task;
   // Value tasks: a new word (on the model's device) and value, and for a wait its comparison.
@@ -219,7 +200,7 @@ aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task, aclrtLaunchKernelAttr
                                         aclrtLaunchKernelAttrValue* attrValue) {
   ApiCall api("aclmdlRIKernelTaskGetAttribute");
   if (!api.ok()) return api.notReady();
-  Found f;
+  npusim::rt::ModelTaskRef f;
   if (aclError e = lookUp(api, task, attrValue, &f)) return e;
   if (f.task->task.kind != sched::TaskKind::Operator)
     return api.fail(ACL_ERROR_INVALID_PARAM, "task '{}' is not a kernel task", f.task->task.label);

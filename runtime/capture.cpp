@@ -555,6 +555,21 @@ std::vector<CaptureModel*> liveModels() {
   return out;
 }
 
+ModelTaskRef findModelTask(const void* handle) {
+  const auto h = reinterpret_cast<uintptr_t>(handle);
+  for (CaptureModel* m : liveModels()) {
+    if (!m->graph) continue;
+    for (sched::ModelLane& l : m->graph->lanes) {
+      const auto first = reinterpret_cast<uintptr_t>(l.tasks.data());
+      if (h < first || h >= first + l.tasks.size() * sizeof(sched::ModelTask)) continue;
+      if ((h - first) % sizeof(sched::ModelTask) != 0) return {};  // inside a task, not at one
+      const size_t index = (h - first) / sizeof(sched::ModelTask);
+      return {m, &l, index, &l.tasks[index]};
+    }
+  }
+  return {};
+}
+
 CaptureModel* findModel(aclmdlRI handle) {
   auto* m = static_cast<CaptureModel*>(handle);
   return registry().models.count(m) ? m : nullptr;

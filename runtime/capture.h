@@ -137,6 +137,17 @@ CaptureModel* findModel(aclmdlRI handle);  // nullptr when not a live model
 sched::ModelTask* lastCapturedTask(const HostThread& th, CaptureModel** model, CaptureLane** lane);
 // Every live model (aclmdlRIGetTasksByStream and the task queries look handles up in them).
 std::vector<CaptureModel*> liveModels();
+
+// A task template of a finished model by its handle (its address in its lane, as
+// aclmdlRIGetTasksByStream gives it): the model, the lane and the position; `task` is null when the
+// handle names no task.
+struct ModelTaskRef {
+  CaptureModel* model = nullptr;
+  sched::ModelLane* lane = nullptr;
+  size_t index = 0;
+  sched::ModelTask* task = nullptr;
+};
+ModelTaskRef findModelTask(const void* handle);
 void destroyModel(ApiCall& api, CaptureModel* m);
 // aclmdlRIUpdate: kernel parameters set with aclmdlRITaskSetParams take effect
 // (runtime/api_model_task_params.cpp).
