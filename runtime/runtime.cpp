@@ -40,6 +40,14 @@ void atExit() {
   std::lock_guard<std::recursive_mutex> lock(rt.mu);
   if (rt.dirty) rt.writeOutputs();
   rt.trace().close();
+  // End the simulation so every module's end_of_simulation runs once, a plug-in memory
+  // model's included (its statistics, its own trace files). Not at aclFinalize: a program may
+  // call aclInit again, and a stopped SystemC simulation cannot go on.
+  if (rt.built() && !sc_core::sc_end_of_simulation_invoked()) {
+    // Quietly: SystemC reports "Simulation stopped by user." as info of this type.
+    sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+    sc_core::sc_stop();
+  }
 }
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "models/platform/memory_targets.h"
 #include "tools/cli_common.h"
 #include "tools/commands.h"
 
@@ -37,7 +38,10 @@ int show(const ShowOptions& o) {
   };
   if (o.asJson) {
     nlohmann::json params = nlohmann::json::object();
-    for (const auto& [key, p] : cfg.params()) params[key] = paramJson(p, baseOf(key));
+    for (const auto& [key, p] : cfg.params()) {
+      params[key] = paramJson(p, baseOf(key));
+      if (inactiveWithMemoryModel(cfg, key)) params[key]["inactive"] = true;
+    }
     nlohmann::json out = {{"config", cfg.name()}, {"params", params}};
     if (!cfg.topology().is_null()) out["topology"] = cfg.topology();
     std::puts(out.dump(2).c_str());
@@ -56,6 +60,8 @@ int show(const ShowOptions& o) {
     std::string source = p.source;
     if (const ParamInfo* b = baseOf(key); b && b->value != p.value)
       source += fmt::format(" (was {})", formatValue(b->value));
+    if (inactiveWithMemoryModel(cfg, key))
+      source += fmt::format(" [inactive with hbm.model={}]", cfg.getString("hbm.model"));
     std::string value = formatValue(p.value);
     if (value.empty()) value = "\"\"";
     std::printf("  %-32s %-14s %-10s %s\n", key.c_str(), value.c_str(), p.unit.c_str(), source.c_str());

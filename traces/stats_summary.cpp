@@ -98,7 +98,18 @@ std::string formatRunSummary(const json& s, const std::vector<std::string>& over
     }
     const json h = d.value("hbm", json::object());
     double hr = num(h, "bytes_read"), hw = num(h, "bytes_written");
-    if (hr + hw > 0) {
+    if (hr + hw > 0 && h.contains("model")) {  // a plug-in: npusim knows the traffic, not the banks
+      active = true;
+      o += fmt::format(
+          "  {:<30} {:>9} {:>12} {:>13} {:>12} {:>12}  read {}, written {}, {:.0f} accesses{}; "
+          "memory model '{}' (busy and peak are the model's own)\n",
+          fmt::format("NPU {} HBM", id), "-", "-", formatBytes(hr + hw), rate(hr + hw, simUs), "-",
+          formatBytes(hr), formatBytes(hw), num(h, "accesses"),
+          h.contains("model_transactions")
+              ? fmt::format(" as {:.0f} model transactions", num(h, "model_transactions"))
+              : std::string(),
+          h.value("model", std::string()));
+    } else if (hr + hw > 0) {
       active = true;
       o += fmt::format(
           "  {:<30} {:>9} {:>12} {:>13} {:>12} {:>12}  read {}, written {}, row hits {:.1f} %; busy % = "

@@ -5,15 +5,18 @@
 // later start times. No SystemC process: reserving is arithmetic, so idle hardware costs nothing.
 //
 // Arbitration is by simulated time, not by call order: besides the frontier (the end of the
-// latest reservation) the channel remembers the idle gaps left before reservations made for a
-// later time, and a transaction timed earlier takes the earliest gap it fits into. So a
-// transaction issued later in call order but timed earlier is never delayed by one booked for a
-// time after it ends. (A loosely-timed reply is final once returned, so an earlier transaction
-// that would overlap a booked one starts after it: no preemption.)
+// latest reservation) the channel remembers every idle gap left before reservations made for a
+// later time (IdleGaps, none forgotten while a transaction could still use it), and a
+// transaction takes the earliest place it fits into. So a transaction issued later in call
+// order but timed earlier is never delayed by one booked for a time after it ends. (A
+// loosely-timed reply is final once returned, so an earlier transaction that would overlap a
+// booked one starts after it: no preemption.) The guarantee this gives against a plain
+// time-ordered arbiter is in docs/architecture.md ("Contention").
 #include <cstdint>
 #include <string>
 #include <systemc>
 
+#include "models/common/idle_gaps.h"
 #include "models/common/tick.h"
 #include "traces/bandwidth_counter.h"
 
@@ -21,8 +24,6 @@ namespace npusim {
 
 class Channel {
  public:
-  static constexpr int kMaxGaps = 16;
-
   Channel() = default;
   Channel(std::string name, double bytesPerSec) : name_(std::move(name)), rate_(bytesPerSec) {}
 
@@ -37,19 +38,21 @@ class Channel {
     Tick ready = earliest;
     if (tailArrival > dur && tailArrival - dur > ready) ready = tailArrival - dur;
     Tick start = ready > nextFree_ ? ready : nextFree_;
-    int gap = -1;
-    if (ready < nextFree_ && gaps_ > 0) {
-      forgetPastGaps();
-      for (int i = 0; i < gaps_; ++i) {
-        const Gap& g = at(i);
-        Tick s = ready > g.start ? ready : g.start;
-        if (s + dur <= g.end && s < start) start = s, gap = i;
-      }
+    long gap = -1;
+    if (gaps_.size() > 0) {
+      // Every transaction arrives at or after the kernel's current time (initiators run at or
+      // ahead of it), so a gap that has ended can no longer be used.
+      gaps_.forgetEndingBy(static_cast<Tick>(sc_core::sc_time_stamp().value()));
+    }
+    if (ready < nextFree_ && gaps_.size() > 0) {
+      Tick s = 0;
+      gap = gaps_.fit(ready, dur, start, 0, 0, 0, &s);
+      if (gap >= 0) start = s;
     }
     if (gap >= 0) {
-      takeFromGap(gap, start, start + dur);
+      gaps_.take(static_cast<size_t>(gap), start, start + dur, 0);
     } else {
-      if (start > nextFree_) appendGap(nextFree_, start);
+      if (start > nextFree_) gaps_.open(nextFree_, start);
       nextFree_ = start + dur;
     }
     busy_ += dur;
@@ -61,6 +64,14 @@ class Channel {
   }
   Tick ticksFor(uint64_t bytes) const { return transferTicks(bytes, rate_); }
 
+  // Where reserve(earliest, wireBytes) would start now, without reserving.
+  Tick earliestStart(Tick earliest, uint64_t wireBytes) const {
+    const Tick start = earliest > nextFree_ ? earliest : nextFree_;
+    Tick s = 0;
+    if (earliest < nextFree_ && gaps_.fit(earliest, ticksFor(wireBytes), start, 0, 0, 0, &s) >= 0) return s;
+    return start;
+  }
+
   // Small protocol traffic (DLLP ACKs, flow-control updates) sent at `at`: it takes idle time
   // if the channel is idle then, and otherwise delays the queue behind it, without making any
   // transfer wait for a reservation in its future.
@@ -69,13 +80,11 @@ class Channel {
     busy_ += dur;
     wireBytes_ += wireBytes;
     if (when >= nextFree_) return;
-    // Gaps are in time order and traffic is mostly recent: search from the latest.
-    for (int i = gaps_ - 1; i >= 0 && at(i).end > when; --i) {
-      const Gap& g = at(i);
-      if (when >= g.start) {
-        takeFromGap(i, when, when + dur < g.end ? when + dur : g.end);
-        return;
-      }
+    const long i = gaps_.holding(when);
+    if (i >= 0) {
+      const Tick gapEnd = gaps_[static_cast<size_t>(i)].end;
+      gaps_.take(static_cast<size_t>(i), when, when + dur < gapEnd ? when + dur : gapEnd, 0);
+      return;
     }
     nextFree_ += dur;
   }
@@ -92,58 +101,6 @@ class Channel {
   uint64_t payloadBytes() const { return payloadBytes_; }
 
  private:
-  // The idle gaps, disjoint and in time order, in a ring: new gaps open at the frontier (the
-  // end), the oldest are forgotten at the front, so neither needs a scan.
-  struct Gap {
-    Tick start, end;
-  };
-  static_assert((kMaxGaps & (kMaxGaps - 1)) == 0, "the ring index wraps with a mask");
-  Gap& at(int i) { return ring_[(head_ + i) & (kMaxGaps - 1)]; }
-
-  // Every transaction arrives at or after the kernel's current time (initiators run at or ahead
-  // of it), so a gap that has ended can no longer be used: dropping it keeps the scan short.
-  void forgetPastGaps() {
-    const Tick now = static_cast<Tick>(sc_core::sc_time_stamp().value());
-    while (gaps_ > 0 && at(0).end <= now) popFront();
-  }
-  void popFront() {
-    head_ = (head_ + 1) & (kMaxGaps - 1);
-    --gaps_;
-  }
-  // A gap at the frontier: later than every other. When the ring is full the gap that ends
-  // first (the oldest, least likely to be asked for) makes room.
-  void appendGap(Tick s, Tick e) {
-    if (gaps_ == kMaxGaps) popFront();
-    at(gaps_++) = Gap{s, e};
-  }
-  // Marks [s, e) of gap i as used, keeping what is left on either side in place (time order
-  // holds: both parts lie inside the old gap). A full ring drops the gap that ends first.
-  void takeFromGap(int i, Tick s, Tick e) {
-    const Gap g = at(i);
-    const bool left = s > g.start, right = g.end > e;
-    if (left && right) {
-      at(i).end = s;
-      if (gaps_ == kMaxGaps) {
-        if (i == 0) {  // the left piece is now the oldest gap: it makes room for the right one
-          at(0) = Gap{e, g.end};
-          return;
-        }
-        popFront();  // the oldest gap makes room; the right piece goes after i
-        --i;
-      }
-      for (int j = gaps_; j > i + 1; --j) at(j) = at(j - 1);
-      at(i + 1) = Gap{e, g.end};
-      ++gaps_;
-    } else if (left) {
-      at(i).end = s;
-    } else if (right) {
-      at(i).start = e;
-    } else {
-      for (int j = i; j + 1 < gaps_; ++j) at(j) = at(j + 1);
-      --gaps_;
-    }
-  }
-
   std::string name_;
   double rate_ = 1.0;
   Tick nextFree_ = 0;
@@ -151,9 +108,7 @@ class Channel {
   uint64_t wireBytes_ = 0;
   uint64_t payloadBytes_ = 0;
   trace::BandwidthCounter* counter_ = nullptr;
-  int gaps_ = 0;
-  int head_ = 0;
-  Gap ring_[kMaxGaps] = {};
+  IdleGaps gaps_;
 };
 
 }  // namespace npusim

@@ -17,6 +17,7 @@ void MemoryBus::count(const tlm::tlm_generic_payload& p, Tick start, Tick end) {
   const uint64_t bytes = p.get_data_length();
   const bool write = p.get_command() == tlm::TLM_WRITE_COMMAND;
   (write ? bytesWritten_ : bytesRead_) += bytes;
+  ++accesses_;
   if (counter_ && bytes) counter_->add(start, end > start ? end : start + 1, bytes, write ? 1 : 0);
 }
 

@@ -28,6 +28,7 @@ class MemoryBus : public sc_core::sc_module {
   void setCounter(trace::BandwidthCounter* c) { counter_ = c; }
   uint64_t bytesRead() const { return bytesRead_; }
   uint64_t bytesWritten() const { return bytesWritten_; }
+  uint64_t accesses() const { return accesses_; }
 
  private:
   void b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
@@ -41,7 +42,7 @@ class MemoryBus : public sc_core::sc_module {
   std::map<tlm::tlm_generic_payload*, int> pending_;  // AT requests in flight -> initiator
   std::map<tlm::tlm_generic_payload*, Tick> begun_;
   trace::BandwidthCounter* counter_ = nullptr;
-  uint64_t bytesRead_ = 0, bytesWritten_ = 0;
+  uint64_t bytesRead_ = 0, bytesWritten_ = 0, accesses_ = 0;
 };
 
 }  // namespace npusim

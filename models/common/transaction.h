@@ -10,20 +10,6 @@ namespace npusim {
 
 enum class Engine : uint8_t { Other, Dma, Mte };
 
-// A packet's progress through an interconnect that times it element by element (the PCIe
-// modules): when its first and last bytes reach the next element, what it puts on each link
-// (wire bytes, payload, the ACK bytes it causes the other way), and when its last byte left the
-// first link (`left`, set by the first hop).
-struct Transit {
-  uint64_t head = 0, tail = 0, left = 0;  // Ticks
-  uint64_t wire = 0, payload = 0, revWire = 0;
-  bool first = true;
-  void delay(uint64_t ticks) {  // a fixed latency (a switch, the root complex)
-    head += ticks;
-    tail += ticks;
-  }
-};
-
 struct TransactionInfo : tlm::tlm_extension<TransactionInfo> {
   Engine engine = Engine::Other;
   int engineIndex = 0;  // DMA channel or AI core
@@ -34,7 +20,11 @@ struct TransactionInfo : tlm::tlm_extension<TransactionInfo> {
   // A posted write through an interconnect annotates its delivery at the far end; when the
   // memory there completes it later, that time is recorded here (0 = not known).
   uint64_t memoryDone = 0;
-  Transit transit;  // timing state while an interconnect carries it
+  // A packet crossing the PCIe modules is timed cut-through: the annotated delay is the
+  // arrival of its first byte, and its last byte follows this many ticks later (set by the
+  // element that last serialised it). A pass-through module that adds latency to the delay and
+  // forwards this untouched moves head and tail together, which is exactly a fixed latency.
+  uint64_t tailAfterHead = 0;
 
   tlm::tlm_extension_base* clone() const override { return new TransactionInfo(*this); }
   void copy_from(const tlm::tlm_extension_base& e) override {

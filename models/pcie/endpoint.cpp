@@ -28,8 +28,9 @@ void Endpoint::fromDma(tlm::tlm_generic_payload& p, sc_time& delay) {
   Tick arrival = now + static_cast<Tick>(delay.value());
   const uint64_t addr = p.get_address(), bytes = p.get_data_length();
   const bool write = p.is_write();
-  Transit& x = info(p).transit;
-  Tick done = arrival;
+  Node& dev = *fabric_.deviceNode(device_);
+  Node& rootPort = *fabric_.rootPortOf(&dev);
+  info(p).tailAfterHead = 0;  // the packet is formed here: its head and tail leave together
   if (isHost(addr)) {
     // The transfer enters PCIe when PCIe can take it (free tags, room in the transmit queue).
     // Within the quantum it is booked then; beyond it the initiator waits until then, so that
@@ -43,35 +44,53 @@ void Endpoint::fromDma(tlm::tlm_generic_payload& p, sc_time& delay) {
         now = enter;
       }
     }
-    x = write ? fabric_.writeRequest(device_, bytes, arrival) : fabric_.readRequest(device_, bytes, arrival);
+    Tick issue;
+    if (write) {
+      issue = rootPort.postedCredits.reserve(arrival, bytes);  // the root port's credits
+    } else {
+      // The requests need free tags, then wait behind the posted writes queued before them.
+      issue = dev.readTags.acquire(arrival, bytes);
+      issue += dev.posted.readWait(issue);
+    }
+    delay = toScTime(issue - now);
     link->b_transport(p, delay);
-    if (write)
-      fabric_.writeSent(device_, arrival, x);
-    else if (p.is_response_ok())
-      fabric_.readCompleted(device_, bytes, x);
-    done = x.tail;
+    if (write) {
+      dev.posted.write(arrival, dev.uplink->lastUpLeft);  // queued until its link sent it
+    } else if (p.is_response_ok()) {
+      // Each request's tag returns with its completion; they arrive one after another.
+      const Tick head = now + static_cast<Tick>(delay.value());
+      dev.readTags.hold(head + info(p).tailAfterHead / 2, bytes);
+      delay += toScTime(info(p).tailAfterHead);  // the DMA has the data with its last byte
+    }
   } else if (isBar(addr) && !write) {
     p.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);  // peer reads are not modelled
   } else if (isBar(addr) && barDevice(addr) >= 0 && barDevice(addr) < fabric_.deviceCount()) {
-    x = fabric_.peerRequest(device_, barDevice(addr), bytes, arrival);
-    link->b_transport(p, delay);
-    done = x.tail;
+    // Through the root complex, the writes enter it at the source's root port like any device
+    // write, and are paced by that port's posted credits.
+    Tick issue = arrival;
+    if (&rootPort != fabric_.rootPortOf(fabric_.deviceNode(barDevice(addr))))
+      issue = rootPort.postedCredits.reserve(arrival, bytes);
+    delay = toScTime(issue - now);
+    link->b_transport(p, delay);  // returns when the last byte has reached the peer
   } else {
     p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
   }
-  const Tick t = simNow();
+  info(p).tailAfterHead = 0;
+  const Tick done = now + static_cast<Tick>(delay.value()), t = simNow();
   delay = toScTime(done > t ? done - t : 0);
 }
 
-void Endpoint::fromLink(tlm::tlm_generic_payload& p, sc_time&) {
-  // A peer write has arrived (its last byte at x.tail): the device's HBM takes it then.
+void Endpoint::fromLink(tlm::tlm_generic_payload& p, sc_time& delay) {
+  // A peer write has arrived: the device's HBM takes it with its last byte.
   const uint64_t addr = p.get_address();
   const Tick now = simNow();
-  sc_time d = toScTime(info(p).transit.tail > now ? info(p).transit.tail - now : 0);
+  delay += toScTime(info(p).tailAfterHead);
+  info(p).tailAfterHead = 0;
+  sc_time d = delay;
   p.set_address(barOffset(addr));
   memory->b_transport(p, d);
   p.set_address(addr);
-  info(p).memoryDone = simNow() + d.value();
+  info(p).memoryDone = now + d.value();
 }
 
 }  // namespace npusim::pcie

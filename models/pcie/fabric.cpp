@@ -11,10 +11,6 @@ namespace npusim::pcie {
 
 using json = nlohmann::json;
 
-namespace {
-enum PathKind { kUp = 0, kDown = 1, kPeer = 2 };
-}
-
 Fabric::Fabric(const Config& cfg) {
   proto_.mps = static_cast<uint32_t>(cfg.getInt("pcie.mps_bytes"));
   proto_.mrrs = static_cast<uint32_t>(cfg.getInt("pcie.mrrs_bytes"));
@@ -146,29 +142,6 @@ void Fabric::build(const json& node, Node* parent) {
   for (const auto& p : sw["ports"]) build(p, s);
 }
 
-Path Fabric::pathUp(const Node* from, const Node* to) const {
-  Path p;
-  for (const Node* n = from; n != to; n = n->parent) {
-    Tick lat = n->uplink->latency;
-    if (n->parent->kind == Node::Kind::Switch) lat += switchLatency_;
-    p.push_back({&n->uplink->up, &n->uplink->down, lat});
-  }
-  return p;
-}
-
-Path Fabric::pathDown(const Node* from, const Node* to) const {
-  std::vector<const Node*> chain;
-  for (const Node* n = to; n != from; n = n->parent) chain.push_back(n);
-  std::reverse(chain.begin(), chain.end());
-  Path p;
-  for (const Node* n : chain) {
-    Tick lat = n->uplink->latency;
-    if (n->kind == Node::Kind::Switch) lat += switchLatency_;
-    p.push_back({&n->uplink->down, &n->uplink->up, lat});
-  }
-  return p;
-}
-
 Node* Fabric::lowestCommonAncestor(const Node* a, const Node* b) const {
   std::set<const Node*> seen;
   for (const Node* n = a; n; n = n->parent) seen.insert(n);
@@ -182,148 +155,17 @@ Node* Fabric::rootPortOf(const Node* n) const {
   return const_cast<Node*>(n);
 }
 
-const Path& Fabric::cachedPath(int kind, int a, int b) {
-  const size_t n = devices_.size();
-  if (paths_.empty()) paths_.resize(3 * n * n);
-  std::unique_ptr<Path>& slot =
-      paths_[(static_cast<size_t>(kind) * n + static_cast<size_t>(a)) * n + static_cast<size_t>(b)];
-  if (slot) return *slot;
-  Path p;
-  if (kind == kUp) {
-    p = pathUp(devices_[a], root_);
-  } else if (kind == kDown) {
-    p = pathDown(root_, devices_[a]);
-  } else {
-    Node* lca = lowestCommonAncestor(devices_[a], devices_[b]);
-    p = pathUp(devices_[a], lca);
-    Path down = pathDown(lca, devices_[b]);
-    // Through the root complex, a peer write also pays the RC's forwarding latency.
-    if (lca == root_ && !p.empty()) p.back().latency += rcLatency_;
-    p.insert(p.end(), down.begin(), down.end());
-  }
-  slot = std::make_unique<Path>(std::move(p));
-  return *slot;
-}
-
-void Fabric::hop(Channel& fwd, Channel& rev, Tick latency, Transit& x) {
-  Tick e = 0;
-  const Tick s = fwd.reserve(x.head, x.wire, x.payload, x.tail, &e);
-  if (x.revWire) rev.background(s, x.revWire);
-  if (x.first) x.left = e;
-  x.first = false;
-  x.head = s + latency;
-  x.tail = e + latency;
-}
-
-void Fabric::send(const Path& path, Transit& x) {
-  for (const Hop& h : path) hop(*h.fwd, *h.rev, h.latency, x);
-}
-
-namespace {
-Transit packet(Tick start, Tick tail0, uint64_t wire, uint64_t payload, uint64_t revWire) {
-  Transit x;
-  x.head = start;
-  x.tail = std::max(start, tail0);
-  x.left = x.tail;
-  x.wire = wire;
-  x.payload = payload;
-  x.revWire = revWire;
-  return x;
-}
-}  // namespace
-
 Tick Fabric::readMayIssue(int dev, uint64_t bytes, Tick t) {
   return devices_[dev]->readTags.acquire(t, bytes);
 }
 
 Tick Fabric::writeMayEnter(int dev, uint64_t bytes, Tick t) {
-  (void)bytes;
   const Node* d = devices_[dev];
-  const Tick creditsFree = rootPortOf(d)->postedCredits.nextFree();
+  // Credits for a write timed at t: the earliest the root port's window can take it then (a
+  // write booked for a later time leaves earlier credit time free).
+  const Tick creditsFree = rootPortOf(d)->postedCredits.earliestStart(t, bytes);
   const Tick queueTime = d->posted.maxWait();
   return creditsFree > t + queueTime ? creditsFree - queueTime : t;
-}
-
-Transit Fabric::readRequest(int dev, uint64_t bytes, Tick t) {
-  Node* d = devices_[dev];
-  // The requests need free tags, then wait behind the posted writes queued before them.
-  Tick issue = d->readTags.acquire(t, bytes);
-  issue += d->posted.readWait(issue);
-  return packet(issue, 0, proto_.readRequestWire(bytes), 0, proto_.ackWire(proto_.readRequests(bytes)));
-}
-
-void Fabric::hostMemory(uint64_t bytes, bool write, Transit& x) {
-  if (write) {
-    const Tick mem = ddr_.reserve(x.head, bytes, bytes, x.tail);
-    x.head = mem;
-    x.tail = mem + ddr_.ticksFor(bytes) + ddrLatency_;
-    return;
-  }
-  Tick end = 0;
-  x.head = ddr_.reserve(x.head, bytes, bytes, 0, &end);
-  x.tail = end;
-}
-
-void Fabric::rcFromHost(uint64_t bytes, Transit& x) {
-  // The root complex's path back to the root ports, cut-through behind host memory.
-  Tick rcEnd = 0;
-  const Tick rc = rcFromHost_.reserve(x.head, bytes, 0, x.tail, &rcEnd);
-  x = packet(rc + ddrLatency_, rcEnd + ddrLatency_, proto_.completionWire(bytes), bytes,
-             proto_.ackWire(proto_.completions(bytes)));
-  x.first = false;
-}
-
-void Fabric::readCompleted(int dev, uint64_t bytes, const Transit& cpl) {
-  // Each request's tag returns with its completion; they arrive one after another.
-  devices_[dev]->readTags.hold(cpl.head + (cpl.tail - cpl.head) / 2, bytes);
-}
-
-Transit Fabric::writeRequest(int dev, uint64_t bytes, Tick t) {
-  const Tick issue = rootPortOf(devices_[dev])->postedCredits.reserve(t, bytes);
-  return packet(issue, 0, proto_.writeWire(bytes), bytes, proto_.ackWire(proto_.writeTlps(bytes)));
-}
-
-void Fabric::writeSent(int dev, Tick t, const Transit& w) { devices_[dev]->posted.write(t, w.left); }
-
-void Fabric::rcToHost(uint64_t bytes, Transit& x) {
-  const Tick rc = rcToHost_.reserve(x.head + rcLatency_, bytes, 0, x.tail + rcLatency_);
-  x.head = rc;
-  x.tail = rc + rcToHost_.ticksFor(bytes);
-}
-
-Transit Fabric::peerRequest(int src, int dst, uint64_t bytes, Tick t) {
-  // Through the root complex, the writes enter it at the source's root port like any device
-  // write, and are paced by that port's posted credits.
-  Tick issue = t;
-  Node* port = rootPortOf(devices_[src]);
-  if (port != rootPortOf(devices_[dst])) issue = port->postedCredits.reserve(t, bytes);
-  return packet(issue, 0, proto_.writeWire(bytes), bytes, proto_.ackWire(proto_.writeTlps(bytes)));
-}
-
-Tick Fabric::hostRead(int dev, uint64_t bytes, Tick t) {
-  Transit x = readRequest(dev, bytes, t);
-  send(cachedPath(kUp, dev, 0), x);
-  rcReadToMemory(x);
-  hostMemory(bytes, false, x);
-  rcFromHost(bytes, x);
-  send(cachedPath(kDown, dev, 0), x);
-  readCompleted(dev, bytes, x);
-  return x.tail;
-}
-
-Tick Fabric::hostWrite(int dev, uint64_t bytes, Tick t) {
-  Transit x = writeRequest(dev, bytes, t);
-  send(cachedPath(kUp, dev, 0), x);
-  writeSent(dev, t, x);
-  rcToHost(bytes, x);
-  hostMemory(bytes, true, x);
-  return x.tail;
-}
-
-Tick Fabric::peerWrite(int src, int dst, uint64_t bytes, Tick t) {
-  Transit x = peerRequest(src, dst, bytes, t);
-  send(cachedPath(kPeer, src, dst), x);
-  return x.tail;
 }
 
 bool Fabric::sameSwitch(int a, int b) const {

@@ -1,7 +1,9 @@
 #pragma once
 // Host memory (DDR) as a target module behind the root complex: it times a read as the data's
 // interval in DDR and a write as the time its data is in DDR (the Fabric's DDR channel and
-// latency, host.ddr_gbps / host.ddr_latency_ns), in the transaction's transit.
+// latency, host.ddr_gbps / host.ddr_latency_ns) through the TLM annotation: a read returns when
+// its data leaves (head) and how long it streams (TransactionInfo::tailAfterHead), a write when
+// its data is in DDR.
 #include <tlm_utils/simple_target_socket.h>
 
 #include <systemc>

@@ -22,6 +22,9 @@ struct Link {
   Tick latency;
   Channel up;    // toward the root complex
   Channel down;  // away from the root complex
+  // When the last byte of the latest packet sent up left the lower end: a device's transmit
+  // queue holds a posted write until then (endpoint.h).
+  Tick lastUpLeft = 0;
   std::string label() const { return fmt::format("Gen{} x{}", gen, width); }
 };
 

@@ -3,6 +3,9 @@
 // (a device's endpoint or a switch) and its parent (a switch or the root complex). A packet
 // going up reserves the up direction and its ACKs on the down one; a host read's completion
 // comes back down the same link when the call returns; peer writes come down from the parent.
+// Timing is the TLM annotation (docs/architecture.md, "Timing through the sockets"): the
+// delay says when the packet's first byte reaches the link, `TransactionInfo::tailAfterHead`
+// when its last does; the link forwards them as they leave its far end.
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
@@ -10,12 +13,13 @@
 #include <tlm>
 
 #include "models/pcie/link.h"
+#include "models/pcie/tlp.h"
 
 namespace npusim::pcie {
 
 class LinkModule : public sc_core::sc_module {
  public:
-  LinkModule(sc_core::sc_module_name name, Link& link);
+  LinkModule(sc_core::sc_module_name name, Link& link, const Protocol& protocol);
 
   tlm_utils::simple_target_socket<LinkModule> from_child;    // traffic going up
   tlm_utils::simple_initiator_socket<LinkModule> to_parent;  // its continuation
@@ -28,6 +32,7 @@ class LinkModule : public sc_core::sc_module {
   void up(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
   void down(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
   Link& link_;
+  const Protocol& proto_;
 };
 
 }  // namespace npusim::pcie

@@ -6,7 +6,8 @@
 
 namespace npusim::pcie {
 
-PcieModule::PcieModule(sc_core::sc_module_name name, const Config& cfg) : sc_module(name), fabric_(cfg) {
+PcieModule::PcieModule(sc_core::sc_module_name name, const Config& cfg, InterposerFactory interpose)
+    : sc_module(name), fabric_(cfg), interpose_(std::move(interpose)) {
   endpoints_.resize(static_cast<size_t>(fabric_.deviceCount()));
   rc_ = std::make_unique<RootComplex>("rc", fabric_, portsOf(*fabric_.root()));
   host_ = std::make_unique<HostMemory>("host_memory", fabric_);
@@ -20,6 +21,20 @@ template <class I, class T>
 void PcieModule::bind(I& initiator, T& target) {
   initiator.bind(target);
   bindings_.push_back({initiator.name(), target.name()});
+}
+
+template <class Up, class Down>
+void PcieModule::bindToParent(LinkModule& l, Up& parentIn, Down& parentOut) {
+  const Interposer ip = interpose_ ? interpose_(l.basename()) : Interposer{};
+  if (!ip.upIn || !ip.upOut || !ip.downIn || !ip.downOut) {
+    bind(l.to_parent, parentIn);
+    bind(parentOut, l.from_parent);
+    return;
+  }
+  bind(l.to_parent, *ip.upIn);
+  bind(*ip.upOut, parentIn);
+  bind(parentOut, *ip.downIn);
+  bind(*ip.downOut, l.from_parent);
 }
 
 std::string PcieModule::uniqueName(const std::string& nodeName) {
@@ -53,16 +68,13 @@ void PcieModule::buildBelow(const Node& n, tlm_utils::multi_passthrough_initiato
                             tlm_utils::multi_passthrough_target_socket<RootComplex>* rcUp, SwitchModule* sw) {
   for (const Node* c : n.children) {
     const std::string base = uniqueName(c->name);
-    links_.push_back(std::make_unique<LinkModule>((base + "_link").c_str(), *c->uplink));
+    links_.push_back(std::make_unique<LinkModule>((base + "_link").c_str(), *c->uplink, fabric_.protocol()));
     LinkModule& l = *links_.back();
     // The link's upper end: the root complex's or the switch's downstream ports.
-    if (rcDown) {
-      bind(l.to_parent, *rcUp);
-      bind(*rcDown, l.from_parent);
-    } else {
-      bind(l.to_parent, sw->from_down);
-      bind(sw->to_down, l.from_parent);
-    }
+    if (rcDown)
+      bindToParent(l, *rcUp, *rcDown);
+    else
+      bindToParent(l, sw->from_down, sw->to_down);
     if (c->kind == Node::Kind::Device) {
       endpoints_[static_cast<size_t>(c->device)] =
           std::make_unique<Endpoint>(base.c_str(), fabric_, c->device);

@@ -8,9 +8,11 @@
 //   npusim.pcie.npuN          Endpoint: where device N's DMA enters and peer writes leave
 //
 // Every transaction passes element by element through their TLM-2.0 sockets, each element
-// timing its part in the transaction's transit (models/common/transaction.h). The state the
-// elements share (channels, read tags, posted ordering, credits) and the standalone timing of
-// the same steps (for tools and unit tests) are the Fabric's. Routes: address.h.
+// timing its own part through the TLM delay annotation (the head's arrival; the tail follows
+// by TransactionInfo::tailAfterHead), so any standard TLM module bound between two of them adds
+// exactly its own delay. The state the elements share (channels, read tags, posted ordering,
+// credits) is the Fabric's. Routes: address.h.
+#include <functional>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -26,9 +28,22 @@
 
 namespace npusim::pcie {
 
+// Sockets of outside modules bound between a link's upper end and its parent (the root complex
+// or a switch): what goes up enters `upIn` and leaves `upOut`, what comes down enters `downIn`
+// and leaves `downOut`. A what-if study or a test puts a monitor, a router or a delay there.
+struct Interposer {
+  tlm::tlm_target_socket<>* upIn = nullptr;
+  tlm::tlm_initiator_socket<>* upOut = nullptr;
+  tlm::tlm_target_socket<>* downIn = nullptr;
+  tlm::tlm_initiator_socket<>* downOut = nullptr;
+};
+// Asked once per link with the link module's name (e.g. "switch0_link"); an Interposer with
+// null sockets binds the link to its parent directly.
+using InterposerFactory = std::function<Interposer(const std::string& linkName)>;
+
 class PcieModule : public sc_core::sc_module {
  public:
-  PcieModule(sc_core::sc_module_name name, const Config& cfg);
+  PcieModule(sc_core::sc_module_name name, const Config& cfg, InterposerFactory interpose = {});
   ~PcieModule() override;
 
   Fabric& fabric() { return fabric_; }
@@ -50,6 +65,8 @@ class PcieModule : public sc_core::sc_module {
   std::vector<int> portsOf(const Node& n) const;  // device id -> index of the child leading to it
   template <class I, class T>
   void bind(I& initiator, T& target);
+  template <class Up, class Down>
+  void bindToParent(LinkModule& l, Up& parentIn, Down& parentOut);
 
   Fabric fabric_;
   std::unique_ptr<RootComplex> rc_;
@@ -59,6 +76,7 @@ class PcieModule : public sc_core::sc_module {
   std::vector<std::unique_ptr<Endpoint>> endpoints_;
   std::vector<std::string> names_;
   std::vector<Binding> bindings_;
+  InterposerFactory interpose_;
 };
 
 }  // namespace npusim::pcie

@@ -1,6 +1,6 @@
 #include "models/pcie/switch_module.h"
 
-#include "models/common/transaction.h"
+#include "models/common/sim_time.h"
 #include "models/pcie/address.h"
 
 namespace npusim::pcie {
@@ -24,7 +24,7 @@ int SwitchModule::portFor(const tlm::tlm_generic_payload& p) const {
 }
 
 void SwitchModule::fromBelow(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
-  info(p).transit.delay(latency_);
+  delay += toScTime(latency_);  // head and tail alike: a cut-through latency
   const int port = portFor(p);
   if (port >= 0) {
     to_down[port]->b_transport(p, delay);
@@ -32,7 +32,7 @@ void SwitchModule::fromBelow(int, tlm::tlm_generic_payload& p, sc_core::sc_time&
   }
   to_up->b_transport(p, delay);
   // A host read's completion passes the switch on its way back down.
-  if (p.is_read() && isHost(p.get_address()) && p.is_response_ok()) info(p).transit.delay(latency_);
+  if (p.is_read() && isHost(p.get_address()) && p.is_response_ok()) delay += toScTime(latency_);
 }
 
 void SwitchModule::fromAbove(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
@@ -41,7 +41,7 @@ void SwitchModule::fromAbove(tlm::tlm_generic_payload& p, sc_core::sc_time& dela
     p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return;
   }
-  info(p).transit.delay(latency_);
+  delay += toScTime(latency_);
   to_down[port]->b_transport(p, delay);
 }
 

@@ -7,9 +7,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <set>
 #include <sstream>
+
+#include "models/platform/memory_targets.h"
 
 namespace npusim {
 
@@ -157,9 +160,27 @@ const ParamInfo& Config::find(const std::string& key) const {
   return it->second;
 }
 
+namespace {
+// Keys under hbm.plugin. are the memory plug-in's own (any name, text values): declared on first
+// use so presets, files, overrides and sweeps can set them.
+void declarePluginKey(std::map<std::string, ParamInfo>& params_, const std::string& key) {
+  const size_t n = std::strlen(kPluginPrefix);
+  if (key.size() <= n || key.compare(0, n, kPluginPrefix) != 0 || params_.count(key)) return;
+  ParamInfo p;
+  p.key = key;
+  p.value = "";
+  p.type = "string";
+  p.doc = fmt::format("passed to the memory plug-in (hbm.model) as params[\"{}\"]", key.substr(n));
+  params_[key] = p;
+}
+}  // namespace
+
 void Config::set(const std::string& key, const json& value, const std::string& source) {
+  declarePluginKey(params_, key);
   const ParamInfo& p = find(key);
   json v = value;
+  if (p.type == "string" && key.compare(0, std::strlen(kPluginPrefix), kPluginPrefix) == 0 && !v.is_string())
+    v = v.dump();  // a plug-in parameter is text whatever a JSON file wrote
   std::string t = typeOf(v);
   if (p.type == "float" && t == "int") v = v.get<double>(), t = "float";
   if (t != p.type)
@@ -260,6 +281,7 @@ Config Config::load(const std::string& presetOrPath, const std::vector<std::stri
       if (eq == std::string::npos || eq == 0)
         throw ConfigError(fmt::format("override '{}' is not of the form key=value", kv));
       std::string key = kv.substr(0, eq), text = kv.substr(eq + 1);
+      declarePluginKey(cfg.params_, key);
       const ParamInfo& p = cfg.find(key);
       cfg.set(key, parseValue(p, text), "override");
       cfg.params_[key].explicitlySet = true;
@@ -319,6 +341,10 @@ json Config::toJson() const {
   json params = json::object();
   for (const auto& [k, p] : params_) params[k] = p.value;
   out["params"] = params;
+  json inactiveKeys = json::array();
+  for (const auto& [k, p] : params_)
+    if (inactiveWithMemoryModel(*this, k)) inactiveKeys.push_back(k);
+  out["inactive"] = inactiveKeys;
   if (!topology_.is_null()) out["topology"] = topology_;
   return out;
 }

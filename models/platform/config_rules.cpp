@@ -94,6 +94,10 @@ void Config::check() const {
                fmt::format("{} B of credit cannot hold one {} B posted write (pcie.mps_bytes)",
                            getInt("pcie.posted_credit_bytes"), getInt("pcie.mps_bytes")));
 
+  if (!isPowerOfTwo(getInt("hbm.plugin_max_bytes")))
+    throw fail("hbm.plugin_max_bytes",
+               fmt::format("{} is not a power of two", getInt("hbm.plugin_max_bytes")));
+
   // HBM: the timing overrides, the address map and the organisation, each naming its key.
   HbmTiming timing = hbmTimingPreset(getString("hbm.timing"));
   try {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 #include <stdexcept>
 
@@ -21,7 +22,66 @@ struct Top : sc_core::sc_module {
   Top(sc_core::sc_module_name name, const std::function<void()>& build) : sc_module(name) { build(); }
 };
 
+// SC_REPORT errors and fatals raised while a plug-in builds its model become exceptions (the
+// default actions would abort the process), so they fail aclInit like a thrown error.
+class ReportsThrow {
+ public:
+  ReportsThrow()
+      : error_(sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_THROW)),
+        fatal_(sc_core::sc_report_handler::set_actions(sc_core::SC_FATAL, sc_core::SC_THROW)) {}
+  ~ReportsThrow() {
+    sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, error_);
+    sc_core::sc_report_handler::set_actions(sc_core::SC_FATAL, fatal_);
+  }
+  ReportsThrow(const ReportsThrow&) = delete;
+  ReportsThrow& operator=(const ReportsThrow&) = delete;
+
+ private:
+  sc_core::sc_actions error_, fatal_;
+};
+
 }  // namespace
+
+// Contract v1: the factory's socket, bound straight to the memory bus.
+tlm::tlm_target_socket<>* Device::buildPluginTarget(const RegisteredMemoryModel& m,
+                                                    const std::string& model) {
+  tlm::tlm_target_socket<>* target = nullptr;
+  try {
+    ReportsThrow guard;
+    target = m.factory(fmt::format("hbm{}", id), id);
+  } catch (const std::exception& e) {
+    throw ConfigError(
+        fmt::format("hbm.model '{}': the factory failed for device {}: {}", model, id, e.what()));
+  }
+  if (!target)
+    throw ConfigError(fmt::format("hbm.model '{}': the factory returned no socket for device {}", model, id));
+  return target;
+}
+
+// Contract v2: a PluginPort in front of the model, which the binder binds to its socket.
+tlm::tlm_target_socket<>* Device::bindPluginModel(const RegisteredMemoryModel& m, const std::string& model,
+                                                  const Config& cfg) {
+  MemoryTargetInfo info;
+  info.instanceName = fmt::format("hbm{}", id);
+  info.device = id;
+  info.capacityBytes = static_cast<uint64_t>(cfg.getInt("hbm.capacity_bytes"));
+  info.maxTransactionBytes = static_cast<uint32_t>(cfg.getInt("hbm.plugin_max_bytes"));
+  const size_t n = std::strlen(kPluginPrefix);
+  for (const auto& [key, p] : cfg.params())
+    if (key.compare(0, n, kPluginPrefix) == 0) info.params[key.substr(n)] = p.value.get<std::string>();
+  plugin = std::make_unique<PluginPort>("plugin_port", m.protocol, info.maxTransactionBytes);
+  try {
+    ReportsThrow guard;
+    m.binder(plugin->out, info);
+  } catch (const std::exception& e) {
+    throw ConfigError(
+        fmt::format("hbm.model '{}': building the model of device {} failed: {}", model, id, e.what()));
+  }
+  if (plugin->out.bind_count() == 0)
+    throw ConfigError(
+        fmt::format("hbm.model '{}': the binder did not bind npusim's socket for device {}", model, id));
+  return &plugin->in;
+}
 
 Device::Device(sc_core::sc_module_name name, int id_, const Config& cfg, trace::TraceWriter& trace, int pid,
                sched::StreamScheduler::CompletionHook hook)
@@ -34,23 +94,15 @@ Device::Device(sc_core::sc_module_name name, int id_, const Config& cfg, trace::
     target = &hbm->socket;
     memoryTarget = hbm->socket.name();
   } else {
-    const MemoryTargetFactory* f = findMemoryTarget(model);
-    if (!f) {
-      auto names = memoryTargetNames();
+    const RegisteredMemoryModel* m = findMemoryModel(model);
+    if (!m) {
+      auto names = memoryModelNames();
       throw ConfigError(
           fmt::format("hbm.model: no memory model '{}' is registered (known: {}{}{}); load its "
                       "plug-in with NPUSIM_PLUGINS",
                       model, kBuiltinMemoryModel, names.empty() ? "" : ", ", fmt::join(names, ", ")));
     }
-    try {
-      target = (*f)(fmt::format("hbm{}", id), id);
-    } catch (const std::exception& e) {
-      throw ConfigError(
-          fmt::format("hbm.model '{}': the factory failed for device {}: {}", model, id, e.what()));
-    }
-    if (!target)
-      throw ConfigError(
-          fmt::format("hbm.model '{}': the factory returned no socket for device {}", model, id));
+    target = m->binder ? bindPluginModel(*m, model, cfg) : buildPluginTarget(*m, model);
     memoryTarget = target->name();
   }
   bus = std::make_unique<MemoryBus>("mem_bus");
@@ -221,10 +273,14 @@ json Platform::statistics(Tick now) const {
                    {"peak_GBps", d->hbm->model.peakBytesPerSec() / 1e9},
                    {"pseudo_channels", hs.busyPerPc.size()},
                    {"utilisation", now ? tickToSec(hbmBusy) / pcs / tickToSec(now) : 0.0}};
-    } else {  // a plug-in memory model: what crossed the memory bus
+    } else {  // a plug-in memory model: what crossed the memory bus (its own state is its own)
+      const uint64_t bytes = d->bus->bytesRead() + d->bus->bytesWritten();
       dj["hbm"] = {{"bytes_read", d->bus->bytesRead()},
                    {"bytes_written", d->bus->bytesWritten()},
+                   {"accesses", d->bus->accesses()},
+                   {"achieved_GBps", now ? static_cast<double>(bytes) / tickToSec(now) / 1e9 : 0.0},
                    {"model", cfg_.getString("hbm.model")}};
+      if (d->plugin) dj["hbm"]["model_transactions"] = d->plugin->pieces();
     }
     // Cube and vector cores separately: an operator uses one kind, so one figure over all cores
     // would understate how busy the kind in use was.

@@ -11,9 +11,11 @@
 
 #include "models/aicore/ai_core_cluster.h"
 #include "models/common/memory_bus.h"
+#include "models/common/plugin_port.h"
 #include "models/dma/dma_engine.h"
 #include "models/hbm/hbm_target.h"
 #include "models/pcie/pcie_module.h"
+#include "models/platform/memory_targets.h"
 #include "models/sched/stream_scheduler.h"
 #include "npusim/config.h"
 #include "traces/bandwidth_counter.h"
@@ -29,12 +31,18 @@ class Device : public sc_core::sc_module {
 
   int id = 0;
   int tracePid = 0;
-  std::unique_ptr<HbmTarget> hbm;  // null when a plug-in model stands in for it
+  std::unique_ptr<HbmTarget> hbm;      // null when a plug-in model stands in for it
+  std::unique_ptr<PluginPort> plugin;  // in front of a contract-v2 plug-in model, else null
   std::unique_ptr<MemoryBus> bus;
   std::unique_ptr<dma::DmaEngine> dma;
   std::unique_ptr<aicore::AiCoreCluster> cores;
   std::unique_ptr<sched::StreamScheduler> sched;
   std::string memoryTarget;  // full name of the module behind bus.out
+
+ private:
+  tlm::tlm_target_socket<>* buildPluginTarget(const RegisteredMemoryModel& m, const std::string& model);
+  tlm::tlm_target_socket<>* bindPluginModel(const RegisteredMemoryModel& m, const std::string& model,
+                                            const Config& cfg);
 };
 
 class Platform {

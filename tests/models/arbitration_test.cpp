@@ -13,8 +13,8 @@
 #include "models/common/memory_bus.h"
 #include "models/common/transaction.h"
 #include "models/hbm/hbm_target.h"
-#include "models/pcie/fabric.h"
 #include "npusim/config.h"
+#include "tests/models/pcie_rig.h"
 
 using namespace npusim;
 
@@ -51,12 +51,11 @@ TEST(Arbitration, BackgroundTrafficInAGapDoesNotDelayTheQueue) {
 TEST(Arbitration, AHostWriteThroughTheFabricIsNotDelayedByALaterOneIssuedFirst) {
   Config cfg = Config::load("910b");
   const uint64_t bytes = 16384;
-  pcie::Fabric fresh(cfg);
+  test::PcieRig fresh("fresh", cfg), f("f", cfg), fresh2("fresh2", cfg), g("g", cfg);
+  test::elaborate();
   const Tick unloaded = fresh.hostWrite(0, bytes, 1 * kUs) - 1 * kUs;
-  pcie::Fabric f(cfg);
   f.hostWrite(0, bytes, 50 * kUs);  // issued first, for 50 us
   EXPECT_EQ(f.hostWrite(0, bytes, 1 * kUs) - 1 * kUs, unloaded);
-  pcie::Fabric fresh2(cfg), g(cfg);
   g.hostRead(1, bytes, 50 * kUs);
   EXPECT_EQ(g.hostRead(1, bytes, 1 * kUs), fresh2.hostRead(1, bytes, 1 * kUs));
 }

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 
 using npusim::Config;
@@ -112,8 +113,8 @@ TEST(ConfigCheck, CrossKeyAndTopologyRulesAreCheckedOnLoad) {
 TEST(ConfigDerived, PcieGenerationSetsCompletionsCreditsAndSwitchLatency) {
   Config gen5 = Config::load("910b-gen5");
   Config set5 = Config::load("910b", {"pcie.gen=5"});
-  for (const char* key :
-       {"pcie.read_completion_bytes", "pcie.posted_credit_bytes", "pcie.read_tags", "pcie.switch_latency_ns"}) {
+  for (const char* key : {"pcie.read_completion_bytes", "pcie.posted_credit_bytes", "pcie.read_tags",
+                          "pcie.switch_latency_ns"}) {
     EXPECT_EQ(set5.params().at(key).value, gen5.params().at(key).value) << key;
     EXPECT_EQ(set5.params().at(key).derivedFrom, "pcie.gen") << key;
     EXPECT_NE(set5.params().at(key).source.find("derived from pcie.gen = 5"), std::string::npos);
@@ -143,4 +144,33 @@ TEST(ConfigDerived, Hbm3TimingAloneIsAnHbm3Device) {
   EXPECT_EQ(Config::load("910b", {"hbm.timing=hbm3-6400", "hbm.channels_per_stack=8"})
                 .getInt("hbm.channels_per_stack"),
             8);
+}
+
+// A memory plug-in's parameters: any hbm.plugin.<key> is accepted as text, appears among the
+// resolved values, and with a plug-in chosen the built-in HBM's own keys are marked inactive.
+TEST(Config, PluginKeysAreAcceptedAsTextAndTheBuiltinKeysMarkedInactive) {
+  Config c = Config::load("910b", {"hbm.model=dramsys,hbm.plugin.config=/cfg/hbm2.json,hbm.plugin.gbps=100"});
+  EXPECT_EQ(c.getString("hbm.plugin.config"), "/cfg/hbm2.json");
+  EXPECT_EQ(c.getString("hbm.plugin.gbps"), "100");
+  const auto j = c.toJson();
+  EXPECT_EQ(j["params"]["hbm.plugin.config"], "/cfg/hbm2.json");
+  const auto& inactive = j["inactive"];
+  auto has = [&](const char* k) { return std::find(inactive.begin(), inactive.end(), k) != inactive.end(); };
+  EXPECT_TRUE(has("hbm.timing"));
+  EXPECT_FALSE(has("hbm.model"));
+  EXPECT_FALSE(has("hbm.capacity_bytes"));
+  EXPECT_FALSE(has("hbm.plugin.config"));
+  EXPECT_FALSE(has("pcie.gen"));
+  // With the built-in HBM it is the other way round.
+  const auto b = Config::load("910b", {"hbm.plugin.gbps=100"}).toJson()["inactive"];
+  EXPECT_NE(std::find(b.begin(), b.end(), "hbm.plugin.gbps"), b.end());
+  EXPECT_NE(std::find(b.begin(), b.end(), "hbm.plugin_max_bytes"), b.end());
+  EXPECT_EQ(std::find(b.begin(), b.end(), "hbm.timing"), b.end());
+}
+
+TEST(Config, ThePluginsLargestTransactionIsAPowerOfTwo) {
+  EXPECT_EQ(Config::load("910b", {"hbm.plugin_max_bytes=256"}).getInt("hbm.plugin_max_bytes"), 256);
+  EXPECT_NE(errorOf("910b", {"hbm.plugin_max_bytes=48"}).find("hbm.plugin_max_bytes"), std::string::npos);
+  // "hbm.plugin." alone names no key.
+  EXPECT_NE(errorOf("910b", {"hbm.plugin.=1"}).find("unknown parameter"), std::string::npos);
 }

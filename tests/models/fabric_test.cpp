@@ -1,14 +1,18 @@
-// The PCIe fabric on its own (no SystemC): protocol arithmetic, switch-hop latency, routes and
-// topology validation.
+// The PCIe fabric: protocol arithmetic, switch-hop latency, routes and topology validation;
+// transfers are timed by its modules, driven from the test (pcie_rig.h).
 #include "models/pcie/fabric.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "models/pcie/tlp.h"
 #include "npusim/config.h"
+#include "tests/models/pcie_rig.h"
 
 using npusim::Config;
 using npusim::ConfigError;
@@ -16,6 +20,7 @@ using npusim::nsToTick;
 using npusim::Tick;
 using npusim::tickToNs;
 using npusim::pcie::Fabric;
+using npusim::test::PcieRig;
 
 TEST(Tlp, WireBytesFollowTheProtocol) {
   npusim::pcie::Protocol
@@ -30,27 +35,38 @@ TEST(Tlp, WireBytesFollowTheProtocol) {
   EXPECT_NEAR(npusim::pcie::laneBytesPerSec(5) * 16 / 1e9, 63.015, 0.001);
 }
 
-// Latency of a lone 64 B transfer from device 0 (under switch 0) with a given switch latency.
-static Tick lone(const char* kind, double switchNs) {
-  Fabric f(Config::load("910b", {"pcie.switch_latency_ns=" + std::to_string(switchNs)}));
-  if (std::string(kind) == "write") return f.hostWrite(0, 64, 0);
-  if (std::string(kind) == "read") return f.hostRead(0, 64, 0);
-  return f.peerWrite(0, 1, 64, 0);
+// Latency of a lone 64 B transfer from device 0 (under switch 0), each on a fresh fabric.
+static Tick lone(PcieRig& r, const char* kind) {
+  if (std::string(kind) == "write") return r.hostWrite(0, 64, 0);
+  if (std::string(kind) == "read") return r.hostRead(0, 64, 0);
+  return r.peerWrite(0, 1, 64, 0);
 }
 
 TEST(Fabric, ASwitchHopAddsItsConfiguredLatency) {
   // A posted write to the host crosses switch 0 once; a read crosses it twice (request up,
   // completion down); a P2P write under the switch crosses it once.
-  EXPECT_EQ(lone("write", 1105) - lone("write", 105), nsToTick(1000));
-  EXPECT_EQ(lone("read", 1105) - lone("read", 105), nsToTick(2000));
-  EXPECT_EQ(lone("peer", 1105) - lone("peer", 105), nsToTick(1000));
+  std::vector<std::unique_ptr<PcieRig>> fast, slow;
+  for (int i = 0; i < 3; ++i) {
+    const std::string n = std::to_string(i);
+    fast.push_back(std::make_unique<PcieRig>(("fast" + n).c_str(),
+                                             Config::load("910b", {"pcie.switch_latency_ns=105"})));
+    slow.push_back(std::make_unique<PcieRig>(("slow" + n).c_str(),
+                                             Config::load("910b", {"pcie.switch_latency_ns=1105"})));
+  }
+  npusim::test::elaborate();
+  EXPECT_EQ(lone(*slow[0], "write") - lone(*fast[0], "write"), nsToTick(1000));
+  EXPECT_EQ(lone(*slow[1], "read") - lone(*fast[1], "read"), nsToTick(2000));
+  EXPECT_EQ(lone(*slow[2], "peer") - lone(*fast[2], "peer"), nsToTick(1000));
 }
 
 TEST(Fabric, NestedSwitchesAddAHopEach) {
   // 910b-nested: device 0 sits under a leaf switch under a top switch.
-  Fabric flat(Config::load("910b"));
-  Fabric nested(Config::load("910b-nested"));
-  Tick extra = nested.hostWrite(0, 64, 0) - flat.hostWrite(0, 64, 0);
+  PcieRig flatRig("flat", Config::load("910b"));
+  PcieRig nestedRig("nested", Config::load("910b-nested"));
+  npusim::test::elaborate();
+  Fabric& flat = flatRig.fabric();
+  Fabric& nested = nestedRig.fabric();
+  Tick extra = nestedRig.hostWrite(0, 64, 0) - flatRig.hostWrite(0, 64, 0);
   // One more switch on the way up; the link between two switches adds no PHY latency of its own
   // (a switch's port-to-port latency covers its ports, see pcie.link_latency_ns).
   Config c = Config::load("910b");
@@ -120,7 +136,7 @@ TEST(PostedOrder, AReadWaitsBehindQueuedWritesUpToTheQueueDepth) {
 
 namespace {
 // Throughput of `bursts` 16 KiB transfers per device issued at time 0 by each of `devs`.
-double aggregateGbps(Fabric& f, const std::vector<int>& devs, bool write, int bursts) {
+double aggregateGbps(PcieRig& f, const std::vector<int>& devs, bool write, int bursts) {
   const uint64_t b = 16384;
   Tick last = 0;
   for (int i = 0; i < bursts; ++i)
@@ -132,15 +148,22 @@ double aggregateGbps(Fabric& f, const std::vector<int>& devs, bool write, int bu
 // Issue 13.4: two root ports share the root complex; together they cannot exceed it.
 TEST(Fabric, TwoRootPortsCannotExceedTheRootComplex) {
   // 910b-gen5: devices 0 and 4 sit under different switches on different root ports.
-  Fabric one(Config::load("910b-gen5"));
+  PcieRig one("one", Config::load("910b-gen5"));
+  PcieRig unlimited("unlimited", Config::load("910b-gen5", {"pcie.rc_gbps=1000"}));
+  std::vector<std::unique_ptr<PcieRig>> limited;
+  for (double rc : {60.0, 80.0})
+    for (bool write : {true, false})
+      limited.push_back(
+          std::make_unique<PcieRig>(fmt::format("rc{}{}", rc, write ? "w" : "r").c_str(),
+                                    Config::load("910b-gen5", {"pcie.rc_gbps=" + std::to_string(rc)})));
+  npusim::test::elaborate();
   const double alone = aggregateGbps(one, {0}, true, 2048);
-  Fabric unlimited(Config::load("910b-gen5", {"pcie.rc_gbps=1000"}));
   const double twoUnlimited = aggregateGbps(unlimited, {0, 4}, true, 2048);
   EXPECT_NEAR(twoUnlimited, 2 * alone, 0.05 * alone);  // independent ports
+  size_t k = 0;
   for (double rc : {60.0, 80.0}) {
     for (bool write : {true, false}) {
-      Fabric f(Config::load("910b-gen5", {"pcie.rc_gbps=" + std::to_string(rc)}));
-      const double two = aggregateGbps(f, {0, 4}, write, 2048);
+      const double two = aggregateGbps(*limited[k++], {0, 4}, write, 2048);
       EXPECT_LE(two, rc * 1.001) << (write ? "writes" : "reads") << " rc " << rc;
       EXPECT_GE(two, rc * 0.95) << (write ? "writes" : "reads") << " rc " << rc;
     }

@@ -1,6 +1,7 @@
 // Memory plug-ins (include/npusim/tlm_plugin.h): the example fixed-latency + bandwidth memory
 // swapped in for the HBM times copies and operators as it dictates, with data still correct;
 // a bad model name, library or factory is an error from aclInit, not a crash.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -16,6 +17,7 @@ namespace {
 
 const std::string kFixed = std::string(NPUSIM_BINARY_DIR) + "/examples/plugins/libnpusim_fixed_memory.so";
 const std::string kNull = std::string(NPUSIM_BINARY_DIR) + "/tests/plugin/libnpusim_null_memory.so";
+const std::string kAt = std::string(NPUSIM_BINARY_DIR) + "/examples/plugins/libnpusim_at_memory.so";
 
 // The example memory at 1 GB/s and 1 us: slow enough that its time dominates everything else.
 constexpr double kGbps = 1.0;
@@ -34,8 +36,8 @@ float deviceMs(aclrtStream s, F launch) {
   return static_cast<float>(npusim::test::eventMs(s, launch));
 }
 
-TEST(MemoryPlugin, CopiesTakeTheFixedMemorysTimeAndDataIsCorrect) {
-  useFixedMemory();
+// Copies through a 1 GB/s memory take its time for their bytes, and the data is correct.
+void expectCopiesTakeTheMemorysTime() {
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS) << aclGetRecentErrMsg();
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   aclrtStream s;
@@ -68,8 +70,8 @@ TEST(MemoryPlugin, CopiesTakeTheFixedMemorysTimeAndDataIsCorrect) {
   aclFinalize();
 }
 
-TEST(MemoryPlugin, OperatorsTakeTheFixedMemorysTimeAndComputeCorrectly) {
-  useFixedMemory();
+// An operator through a 1 GB/s memory takes its time for the bytes it moves, and computes right.
+void expectAnOperatorTakesTheMemorysTime() {
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS) << aclGetRecentErrMsg();
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   aclrtStream s;
@@ -93,6 +95,35 @@ TEST(MemoryPlugin, OperatorsTakeTheFixedMemorysTimeAndComputeCorrectly) {
     EXPECT_FLOAT_EQ(z[static_cast<size_t>(i)], static_cast<float>(i) + 0.5f);
   aclrtDestroyStream(s);
   aclFinalize();
+}
+
+TEST(MemoryPlugin, CopiesTakeTheFixedMemorysTimeAndDataIsCorrect) {
+  useFixedMemory();
+  expectCopiesTakeTheMemorysTime();
+}
+
+TEST(MemoryPlugin, OperatorsTakeTheFixedMemorysTimeAndComputeCorrectly) {
+  useFixedMemory();
+  expectAnOperatorTakesTheMemorysTime();
+}
+
+// The approximately-timed example (examples/plugins/at_memory.cpp) at the same 1 GB/s: every
+// access reaches it as 64 B pieces it buffers and serves at its bandwidth, so copies and an
+// operator take the same time for their bytes.
+void useAtMemory() {
+  setenv("NPUSIM_PLUGINS", kAt.c_str(), 1);
+  npusim::test::configure(
+      fmt::format("hbm.model=at_memory,hbm.plugin.gbps={},hbm.plugin.latency_ns=100", kGbps));
+}
+
+TEST(MemoryPlugin, CopiesTakeTheAtMemorysTimeAndDataIsCorrect) {
+  useAtMemory();
+  expectCopiesTakeTheMemorysTime();
+}
+
+TEST(MemoryPlugin, OperatorsTakeTheAtMemorysTimeAndComputeCorrectly) {
+  useAtMemory();
+  expectAnOperatorTakesTheMemorysTime();
 }
 
 // aclInit fails with a message containing `what`, and later calls fail the same way.
@@ -119,6 +150,66 @@ TEST(MemoryPlugin, AFactoryReturningNullIsAnErrorFromAclInit) {
   setenv("NPUSIM_PLUGINS", kNull.c_str(), 1);
   npusim::test::configure("hbm.model=null");
   expectInitError("the factory returned no socket for device 0");
+}
+
+TEST(MemoryPlugin, AnScReportFatalWhileBindingIsAnErrorFromAclInit) {
+  setenv("NPUSIM_PLUGINS", kNull.c_str(), 1);
+  npusim::test::configure("hbm.model=fatal");
+  expectInitError("building the model of device 0 failed");
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("no configuration file given"), std::string::npos);
+}
+
+TEST(MemoryPlugin, AnScReportErrorWhileBindingIsAnErrorFromAclInit) {
+  setenv("NPUSIM_PLUGINS", kNull.c_str(), 1);
+  npusim::test::configure("hbm.model=error");
+  expectInitError("bad memory spec");
+}
+
+TEST(MemoryPlugin, ABinderThatBindsNothingIsAnErrorFromAclInit) {
+  setenv("NPUSIM_PLUGINS", kNull.c_str(), 1);
+  npusim::test::configure("hbm.model=unbound");
+  expectInitError("the binder did not bind npusim's socket for device 0");
+}
+
+// The model's parameters travel as hbm.plugin.<key>: a value the example refuses fails aclInit.
+TEST(MemoryPlugin, PluginParametersReachTheModel) {
+  setenv("NPUSIM_PLUGINS", kAt.c_str(), 1);
+  npusim::test::configure("hbm.model=at_memory,hbm.plugin.gbps=-5");
+  expectInitError("hbm.plugin.gbps must be a positive number");
+}
+
+// The process's exit ends the simulation: the model's end_of_simulation runs once per device,
+// after aclFinalize or without it.
+void runAndExit(bool finalize) {
+  setenv("NPUSIM_PLUGINS", kNull.c_str(), 1);
+  npusim::test::configure("hbm.model=eos");
+  if (aclInit(nullptr) != ACL_SUCCESS || aclrtSetDevice(0) != ACL_SUCCESS) std::exit(1);
+  std::vector<uint8_t> h(4096, 1);
+  void* d = nullptr;
+  if (aclrtMalloc(&d, h.size(), ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
+      aclrtMemcpy(d, h.size(), h.data(), h.size(), ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS)
+    std::exit(2);
+  if (finalize) aclFinalize();
+  std::exit(0);
+}
+
+TEST(MemoryPluginDeathTest, TheModelsEndOfSimulationRunsOnceAfterAclFinalize) {
+  EXPECT_EXIT(runAndExit(true), testing::ExitedWithCode(0), "end_of_simulation of npusim.npu0.hbm0");
+}
+
+TEST(MemoryPluginDeathTest, TheModelsEndOfSimulationRunsOnceWithoutAclFinalize) {
+  EXPECT_EXIT(runAndExit(false), testing::ExitedWithCode(0), "end_of_simulation of npusim.npu0.hbm0");
+}
+
+TEST(MemoryPlugin, RegistrationRefusesDuplicatesAndEmptyBinders) {
+  auto b = [](tlm::tlm_initiator_socket<>&, const npusim::MemoryTargetInfo&) {};
+  EXPECT_TRUE(npusim::registerMemoryModel("twice2", npusim::Protocol::LooselyTimed, b));
+  EXPECT_FALSE(npusim::registerMemoryModel("twice2", npusim::Protocol::ApproximatelyTimed, b));
+  EXPECT_FALSE(npusim::registerMemoryModel("builtin", npusim::Protocol::LooselyTimed, b));
+  EXPECT_FALSE(npusim::registerMemoryModel("", npusim::Protocol::LooselyTimed, b));
+  EXPECT_FALSE(npusim::registerMemoryModel("empty2", npusim::Protocol::LooselyTimed, nullptr));
+  auto f = [](const std::string&, int) -> tlm::tlm_target_socket<>* { return nullptr; };
+  EXPECT_FALSE(npusim::registerMemoryTarget("twice2", f));  // one name space for both contracts
 }
 
 TEST(MemoryPlugin, RegistrationRefusesDuplicatesAndEmptyFactories) {

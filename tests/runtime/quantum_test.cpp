@@ -1,9 +1,9 @@
 // Temporal decoupling (issue 13): DMA channels and the AI cores' MTEs run up to sim.quantum_ns
 // ahead of the SystemC kernel. Because every shared resource arbitrates by simulated time, a
 // workload that contends on PCIe and HBM takes nearly the same simulated times with the default
-// quantum as when every transaction synchronises (quantum 0). Not exactly: a channel remembers
-// at most 16 idle gaps and an HBM channel hbm.reorder_holes holes, so a transaction that arrives
-// out of call order after those are used up goes behind (measured: within 1.2 %).
+// quantum as when every transaction synchronises (quantum 0). Not exactly: a transaction called
+// after one timed later that overlaps where it would go starts after it (no preemption), and an
+// HBM channel looks back only hbm.reorder_holes holes (docs/architecture.md, "Contention").
 #include <gtest/gtest.h>
 
 #include <cstdio>

@@ -1,0 +1,117 @@
+#pragma once
+// The idle intervals a serial resource has left before its later reservations: the one gap
+// structure of every reservation channel (Channel: PCIe link directions, the root complex,
+// host memory, DMA paths; HbmCalendar: an HBM pseudo-channel's buses). A resource reserved for
+// a transaction timed later than its frontier leaves the time in between idle; a transaction
+// timed earlier, called afterwards, takes the earliest gap it fits into instead of queueing
+// behind. Gaps are disjoint and kept in time order, so the earliest fit is the first one that
+// fits and a lookup is a binary search plus a short scan.
+//
+// Nothing is forgotten silently: a gap goes only when its owner says no transaction can use it
+// any more (it ends before every time still to be booked), or when the owner gives a `limit`
+// (the HBM controller's look-ahead, a modelled hardware window: hbm.reorder_holes). Without a
+// limit the structure is exact.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+
+#include "models/common/tick.h"
+
+namespace npusim {
+
+class IdleGaps {
+ public:
+  // `before`/`after`: tags of the reservations on either side (0 = none or not used), so that
+  // a resource with turnarounds (a data bus between reads and writes) can keep them.
+  struct Gap {
+    Tick start, end;
+    uint8_t before = 0, after = 0;
+  };
+  static constexpr size_t kUnlimited = SIZE_MAX;
+
+  // Keeps at most `limit` gaps (when full, the one that ends first makes room for a later one)
+  // and none shorter than `minLength` (shorter ones are useful to nobody).
+  void configure(size_t limit, Tick minLength) {
+    limit_ = limit;
+    minLength_ = minLength < 1 ? 1 : minLength;
+  }
+
+  size_t size() const { return gaps_.size(); }
+  const Gap& operator[](size_t i) const { return gaps_[i]; }
+
+  // The earliest start >= `ready` of `len` inside a gap, earlier than `notAfter`: after a
+  // neighbour with another tag it keeps `turnIn`, before one it keeps `turnOut`. Returns the
+  // gap's index and sets *start, or -1.
+  long fit(Tick ready, Tick len, Tick notAfter, uint8_t tag, Tick turnIn, Tick turnOut, Tick* start) const {
+    for (size_t i = firstEndingFrom(ready); i < gaps_.size(); ++i) {
+      const Gap& g = gaps_[i];
+      const Tick in = tag != 0 && g.before != 0 && g.before != tag ? turnIn : 0;
+      const Tick out = tag != 0 && g.after != 0 && g.after != tag ? turnOut : 0;
+      const Tick s = std::max(ready, g.start + in);
+      if (s >= notAfter) return -1;  // the gaps after this one start later still
+      if (s + len + out <= g.end) {
+        *start = s;
+        return static_cast<long>(i);
+      }
+    }
+    return -1;
+  }
+
+  // The gap holding time `t`, or -1.
+  long holding(Tick t) const {
+    const size_t i = firstEndingFrom(t);
+    return i < gaps_.size() && gaps_[i].start <= t && t < gaps_[i].end ? static_cast<long>(i) : -1;
+  }
+
+  // Marks [s, e) of gap i as used by a reservation tagged `tag`; the pieces on either side stay.
+  void take(size_t i, Tick s, Tick e, uint8_t tag) {
+    const Gap g = gaps_[i];
+    const Gap left{g.start, s, g.before, tag}, right{e, g.end, tag, g.after};
+    const bool keepLeft = usable(left), keepRight = usable(right);
+    if (keepRight) {
+      gaps_[i] = right;
+      if (keepLeft) insert(i, left);
+    } else if (keepLeft) {
+      gaps_[i] = left;
+    } else {
+      gaps_.erase(gaps_.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+  }
+
+  // A new gap [s, e), later than every other (idle time left before a reservation at the
+  // frontier), between reservations tagged `before` and `after`.
+  void open(Tick s, Tick e, uint8_t before = 0, uint8_t after = 0) {
+    const Gap g{s, e, before, after};
+    if (usable(g)) insert(gaps_.size(), g);
+  }
+
+  // Forgets the gaps that end by `t`: no transaction still to be booked can use them.
+  void forgetEndingBy(Tick t) {
+    while (!gaps_.empty() && gaps_.front().end <= t) gaps_.pop_front();
+  }
+
+ private:
+  bool usable(const Gap& g) const { return g.end > g.start && g.end - g.start >= minLength_; }
+  size_t firstEndingFrom(Tick t) const {
+    auto it = std::lower_bound(gaps_.begin(), gaps_.end(), t, [](const Gap& g, Tick v) { return g.end < v; });
+    return static_cast<size_t>(it - gaps_.begin());
+  }
+  // Inserts at position i (time order holds); when the limit is reached the gap that ends first
+  // makes room, unless it is the new one.
+  void insert(size_t i, const Gap& g) {
+    if (limit_ == 0) return;
+    if (gaps_.size() >= limit_) {
+      if (gaps_.front().end >= g.end) return;
+      gaps_.pop_front();
+      if (i > 0) --i;
+    }
+    gaps_.insert(gaps_.begin() + static_cast<std::ptrdiff_t>(i), g);
+  }
+
+  std::deque<Gap> gaps_;
+  size_t limit_ = kUnlimited;
+  Tick minLength_ = 1;
+};
+
+}  // namespace npusim
