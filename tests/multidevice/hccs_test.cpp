@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -224,7 +225,7 @@ TEST(HccsTrace, Workload) {
 TEST(HccsTrace, CountersFlowsAndStatistics) {
   const std::string dir = testing::TempDir();
   const std::string trace = dir + "hccs_trace.json", stats = dir + "hccs_stats.json";
-  std::string cmd = "NPUSIM_TRACE=" + trace + " NPUSIM_STATS=" + stats + " " +
+  std::string cmd = "NPUSIM_SUMMARY=1 NPUSIM_TRACE=" + trace + " NPUSIM_STATS=" + stats + " " +
                     testing::internal::GetArgvs()[0] + " --gtest_filter=HccsTrace.Workload > " + dir +
                     "hccs_trace.log 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
@@ -264,4 +265,11 @@ TEST(HccsTrace, CountersFlowsAndStatistics) {
   EXPECT_EQ(st["hccs"].size(), 56u);  // 28 links, two directions each
   // PCIe carried no peer bytes.
   EXPECT_EQ(st["pcie"]["NPU 2 link up"]["payload_bytes"].get<uint64_t>(), 0u);
+  // The summary lists the busy direction in its own table.
+  std::ifstream logFile(dir + "hccs_trace.log");
+  const std::string log((std::istreambuf_iterator<char>(logFile)), std::istreambuf_iterator<char>());
+  const size_t table = log.find("\nHCCS links (payload bytes;");
+  ASSERT_NE(table, std::string::npos) << log;
+  EXPECT_NE(log.find("  HCCS 2->7 ", table), std::string::npos) << log;
+  EXPECT_EQ(log.find("  HCCS 7->2 ", table), std::string::npos) << log;
 }
