@@ -132,7 +132,8 @@ Command addBandwidthCommand(CLI::App& parent) {
   auto o = std::make_shared<BandwidthOptions>();
   CLI::App* app = parent.add_subcommand(
       "bandwidth",
-      "Measure copy bandwidths of the configured system: H2D, D2H and D2D per device, P2P per pair");
+      "Measure copy bandwidths of the configured system: H2D, D2H and D2D per device, P2P per pair and link "
+      "type (HCCS, PCIe)");
   app->footer(
       "Every cell is one aclrtMemcpyAsync (or --repeat back-to-back copies) timed with "
       "aclrtEventElapsedTime;\nP2P uses aclrtDeviceEnablePeerAccess. Nothing else runs at the same time.");
