@@ -127,10 +127,14 @@ aclError aclrtGetDevicesTopo(uint32_t deviceId, uint32_t otherDeviceId, uint64_t
       !validDevice(api, otherDeviceId, "otherDeviceId", &err))
     return err;
   if (deviceId == otherDeviceId) return api.fail(ACL_ERROR_INVALID_PARAM, "both devices are {}", deviceId);
-  // Under one switch the path crosses only that switch; otherwise it goes through the host bridge.
-  const bool sameSwitch =
-      api.rt.platform().fabric().sameSwitch(static_cast<int>(deviceId), static_cast<int>(otherDeviceId));
-  *value = sameSwitch ? ACL_RT_DEVS_TOPOLOGY_PIX : ACL_RT_DEVS_TOPOLOGY_PHB;
+  // A direct HCCS link first; else under one switch the path crosses only that switch, and
+  // otherwise it goes through the host bridge.
+  const int a = static_cast<int>(deviceId), b = static_cast<int>(otherDeviceId);
+  if (api.rt.platform().hccs().linked(a, b))
+    *value = ACL_RT_DEVS_TOPOLOGY_HCCS;
+  else
+    *value =
+        api.rt.platform().fabric().sameSwitch(a, b) ? ACL_RT_DEVS_TOPOLOGY_PIX : ACL_RT_DEVS_TOPOLOGY_PHB;
   return api.done();
 }
 

@@ -5,8 +5,9 @@
 using npusim::rt::ApiCall;
 
 namespace {
+// An HCCS link or a common PCIe switch (or the what-if that routes P2P through the root complex).
 bool canAccess(ApiCall& api, int a, int b) {
-  return api.rt.platform().fabric().sameSwitch(a, b) ||
+  return api.rt.platform().hccs().linked(a, b) || api.rt.platform().fabric().sameSwitch(a, b) ||
          api.rt.platform().config().getBool("system.p2p_across_switches");
 }
 aclError checkId(ApiCall& api, int32_t id, const char* what) {
@@ -42,8 +43,8 @@ aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags) {
     return api.fail(ACL_ERROR_INVALID_PARAM, "peer device {} is the current device", peerDeviceId);
   if (!canAccess(api, ctx->device, peerDeviceId))
     return api.fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
-                    "devices {} and {} are not under the same PCIe switch (route: {}); set "
-                    "system.p2p_across_switches=true for a what-if",
+                    "devices {} and {} have no HCCS link and are not under the same PCIe switch (route: "
+                    "{}); set system.p2p_across_switches=true for a what-if",
                     ctx->device, peerDeviceId,
                     fmt::join(api.rt.platform().fabric().route(ctx->device, peerDeviceId), " -> "));
   api.rt.device(ctx->device).peers.insert(peerDeviceId);

@@ -1,5 +1,6 @@
 // npusim-bandwidth-probe: the ACL program behind `npusim bandwidth`. It measures, one copy at a
-// time, H2D, D2H and local D2D for every device and a peer write for every ordered device pair,
+// time, H2D, D2H and local D2D for every device and a peer write for every ordered device pair
+// (and the link it takes, HCCS or PCIe),
 // timing each copy with events on the copying stream, and writes the results as JSON. A
 // SystemC simulation cannot restart in a process, so npusim runs this program once per
 // configuration with NPUSIM_CONFIG/NPUSIM_SET set.
@@ -94,9 +95,16 @@ int main(int argc, char** argv) {
   out["d2d"] = d2d;
 
   // Peer writes: row = source device (whose DMA engine copies), column = destination.
-  json p2p = json::array();
+  // Which link each pair's copy takes (aclrtGetDevicesTopo): HCCS where linked, else PCIe.
+  json p2p = json::array(), p2pLink = json::array();
   for (int s = 0; s < n; ++s) {
-    json row = json::array();
+    json row = json::array(), links = json::array();
+    for (int t = 0; t < n; ++t) {
+      uint64_t topo = 0;
+      if (s != t) check(aclrtGetDevicesTopo(s, t, &topo), "aclrtGetDevicesTopo");
+      links.push_back(s == t ? json(nullptr) : json(topo == ACL_RT_DEVS_TOPOLOGY_HCCS ? "HCCS" : "PCIe"));
+    }
+    p2pLink.push_back(links);
     check(aclrtSetDevice(s), "aclrtSetDevice");
     for (int t = 0; t < n; ++t) {
       if (s == t) {
@@ -116,6 +124,7 @@ int main(int argc, char** argv) {
     p2p.push_back(row);
   }
   out["p2p"] = p2p;
+  out["p2p_link"] = p2pLink;
 
   aclrtFreeHost(host);
   for (int d = 0; d < n; ++d) {

@@ -45,15 +45,31 @@ std::string formatMatrix(const json& r) {
     for (int d = 0; d < n; ++d) o += fmt::format("{:>9}", cell(r.at(k).at(d)));
     o += "\n";
   }
-  o += "\nmemcpy peer-to-peer (GB/s): row = source device (its DMA engine writes), column = destination\n";
-  header("src \\ dst");
-  for (int s = 0; s < n; ++s) {
-    o += fmt::format("{:<12}", fmt::format("NPU {}", s));
-    for (int d = 0; d < n; ++d) o += fmt::format("{:>9}", s == d ? "-" : cell(r.at("p2p").at(s).at(d)));
-    o += "\n";
-  }
-  o += "n/a: peer access is not possible (devices under different PCIe switches; what-if: "
-       "--set system.p2p_across_switches=true)\n";
+  // One matrix per link type: a pair's copy takes its HCCS link when it has one, else PCIe.
+  auto linkOf = [&](int s, int d) { return r.at("p2p_link").at(s).at(d).get<std::string>(); };
+  bool anyHccs = false, anyPcie = false;
+  for (int s = 0; s < n; ++s)
+    for (int d = 0; d < n; ++d)
+      if (s != d) (linkOf(s, d) == "HCCS" ? anyHccs : anyPcie) = true;
+  auto matrix = [&](const std::string& link, const char* title) {
+    o += fmt::format(
+        "\nmemcpy peer-to-peer{} (GB/s): row = source device (its DMA engine writes), column = "
+        "destination\n",
+        title);
+    header("src \\ dst");
+    for (int s = 0; s < n; ++s) {
+      o += fmt::format("{:<12}", fmt::format("NPU {}", s));
+      for (int d = 0; d < n; ++d)
+        o += fmt::format("{:>9}", s == d ? "-" : linkOf(s, d) != link ? "." : cell(r.at("p2p").at(s).at(d)));
+      o += "\n";
+    }
+  };
+  if (anyHccs) matrix("HCCS", " over HCCS");
+  if (anyPcie) matrix("PCIe", anyHccs ? " over PCIe" : "");
+  if (anyHccs && anyPcie) o += ".: the pair's copy takes the other link type\n";
+  if (anyPcie)
+    o += "n/a: peer access is not possible (no HCCS link, devices under different PCIe switches; what-if: "
+         "--set system.p2p_across_switches=true)\n";
   return o;
 }
 
@@ -116,7 +132,8 @@ Command addBandwidthCommand(CLI::App& parent) {
   auto o = std::make_shared<BandwidthOptions>();
   CLI::App* app = parent.add_subcommand(
       "bandwidth",
-      "Measure copy bandwidths of the configured system: H2D, D2H and D2D per device, P2P per pair");
+      "Measure copy bandwidths of the configured system: H2D, D2H and D2D per device, P2P per pair and link "
+      "type (HCCS, PCIe)");
   app->footer(
       "Every cell is one aclrtMemcpyAsync (or --repeat back-to-back copies) timed with "
       "aclrtEventElapsedTime;\nP2P uses aclrtDeviceEnablePeerAccess. Nothing else runs at the same time.");

@@ -1,11 +1,12 @@
-// npusim topology: the PCIe tree the configuration builds, and which devices can reach each
-// other peer-to-peer.
+// npusim topology: the PCIe tree the configuration builds, its HCCS links, and which devices can
+// reach each other peer-to-peer.
 #include <fmt/format.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 
+#include "models/hccs/hccs_topology.h"
 #include "models/pcie/fabric.h"
 #include "models/platform/platform.h"
 #include "runtime/plugins.h"
@@ -38,16 +39,22 @@ int showTopology(const TopologyOptions& o) {
   Config cfg = o.config.load();
   if (o.modules) return showModules(cfg);
   pcie::Fabric fabric(cfg);  // plain objects: no simulation is started
+  hccs::Topology hccs(cfg, fabric.deviceCount());
   if (o.asJson) {
-    std::puts(fabric.describe().dump(2).c_str());
+    nlohmann::json tree = fabric.describe();
+    if (!hccs.empty()) tree["hccs"] = hccs.describe();
+    std::puts(tree.dump(2).c_str());
     return kExitOk;
   }
   std::printf("PCIe topology of %s (%d devices)\n\n%s\n", cfg.name().c_str(), fabric.deviceCount(),
               fabric.describeText().c_str());
+  if (!hccs.empty()) std::printf("%s\n", hccs.describeText().c_str());
   // Peer-to-peer groups: devices each can reach (same switch, or everywhere as a what-if).
   bool across = cfg.getBool("system.p2p_across_switches");
-  std::printf("Peer-to-peer (aclrtDeviceCanAccessPeer):%s\n",
-              across ? " all pairs (system.p2p_across_switches=true, a what-if)" : "");
+  std::printf("Peer-to-peer (aclrtDeviceCanAccessPeer):%s%s\n",
+              hccs.empty() ? "" : " over HCCS between linked devices (above); over PCIe",
+              across ? " all pairs (system.p2p_across_switches=true, a what-if)"
+                     : (hccs.empty() ? "" : " between devices under one switch:"));
   if (!across) {
     std::vector<bool> done(static_cast<size_t>(fabric.deviceCount()), false);
     for (int a = 0; a < fabric.deviceCount(); ++a) {

@@ -135,18 +135,23 @@ std::string formatRunSummary(const json& s, const std::vector<std::string>& over
   }
   if (!idle.empty()) o += fmt::format("  NPU {}: idle\n", ranges(idle));
 
-  o += "\nPCIe and host memory (payload bytes; average = over the whole run, while busy = over the busy "
-       "time)\n";
-  o += fmt::format("  {:<30} {:>9} {:>12} {:>13} {:>12} {:>12} {:>12}\n", "link direction", "busy %",
-                   "busy us", "moved", "average", "while busy", "peak");
-  const json links = s.value("pcie", json::object());
-  for (const auto& [name, l] : links.items()) {
-    double bytes = num(l, "payload_bytes");
-    if (bytes <= 0) continue;
-    o += fmt::format("  {:<30} {:>9} {:>12.2f} {:>13} {:>12} {:>12} {:>12}\n", name,
-                     percent(num(l, "utilisation")), num(l, "busy_us"), formatBytes(bytes),
-                     rate(bytes, simUs), rate(bytes, num(l, "busy_us")), gbps(num(l, "peak_GBps")));
-  }
+  // One table per kind of link (PCIe with host memory; HCCS when the topology has links), the
+  // directions that moved data.
+  auto linkTable = [&](const char* title, const json& links) {
+    o += fmt::format("\n{} (payload bytes; average = over the whole run, while busy = over the busy time)\n",
+                     title);
+    o += fmt::format("  {:<30} {:>9} {:>12} {:>13} {:>12} {:>12} {:>12}\n", "link direction", "busy %",
+                     "busy us", "moved", "average", "while busy", "peak");
+    for (const auto& [name, l] : links.items()) {
+      double bytes = num(l, "payload_bytes");
+      if (bytes <= 0) continue;
+      o += fmt::format("  {:<30} {:>9} {:>12.2f} {:>13} {:>12} {:>12} {:>12}\n", name,
+                       percent(num(l, "utilisation")), num(l, "busy_us"), formatBytes(bytes),
+                       rate(bytes, simUs), rate(bytes, num(l, "busy_us")), gbps(num(l, "peak_GBps")));
+    }
+  };
+  linkTable("PCIe and host memory", s.value("pcie", json::object()));
+  if (s.contains("hccs")) linkTable("HCCS links", s["hccs"]);
 
   o += "\nStreams: where the time went (us)\n";
   o += fmt::format("  {:<22} {:>6} {:>11} {:>14} {:>14} {:>11} {:>9} {:>9}\n", "stream", "tasks", "running",

@@ -1,4 +1,5 @@
-// Validation probe: device-to-device copies between two NPUs through the PCIe fabric
+// Validation probe: device-to-device copies between two NPUs, over their HCCS link when they have
+// one and through the PCIe fabric otherwise
 // (aclrtDeviceEnablePeerAccess + aclrtMemcpy DEVICE_TO_DEVICE). A cross-switch pair needs
 // NPUSIM_SET=system.p2p_across_switches=true.
 //

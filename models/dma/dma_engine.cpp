@@ -18,12 +18,19 @@ Tick now() { return simNow(); }
 }  // namespace
 
 DmaEngine::DmaEngine(sc_core::sc_module_name name, int device, const Config& cfg, trace::TraceWriter& trace,
-                     int tracePid)
+                     int tracePid, const std::vector<int>& hccsPeers)
     : sc_module(name),
       hbm("hbm", Engine::Dma, device),
       pcie("pcie", Engine::Dma, device),
       device_(device),
       trace_(trace) {
+  if (!hccsPeers.empty()) {
+    hccs_ = std::make_unique<MemoryInitiator>("hccs", Engine::Dma, device);
+    for (int p : hccsPeers) {
+      if (static_cast<size_t>(p) >= hccsPeers_.size()) hccsPeers_.resize(static_cast<size_t>(p) + 1, false);
+      hccsPeers_[static_cast<size_t>(p)] = true;
+    }
+  }
   burst_ = static_cast<uint64_t>(cfg.getInt("sim.dma_burst_bytes"));
   window_ = std::max<uint64_t>(static_cast<uint64_t>(cfg.getInt("dma.outstanding_bytes")), burst_);
   descriptorTime_ = nsToTick(cfg.getFloat("dma.descriptor_ns"));
@@ -43,6 +50,7 @@ void DmaEngine::setContext(const sched::Task& task, int ci) {
   const uint64_t stream = task.stream ? static_cast<uint64_t>(task.stream->id) : 0;
   hbm.setContext(ci, task.id, stream);
   pcie.setContext(ci, task.id, stream);
+  if (hccs_) hccs_->setContext(ci, task.id, stream);
 }
 
 int DmaEngine::acquire() {
@@ -84,7 +92,11 @@ Tick DmaEngine::issue(sched::Task& task, DmaChannel& ch, uint64_t row, uint64_t 
     case sched::CopyRoute::DeviceLocal:
       return std::max(hbm.access(src, bytes, false, s), s + ch.datapath.ticksFor(bytes));
     case sched::CopyRoute::PeerWrite: {
-      // The write travels to the peer and is delivered to its memory bus there; landing the
+      // Over HCCS the link delivers the write to the peer's memory and annotates its completion.
+      if (hccsTo(task.peer))
+        return hccs_->transport(pcie::barAddress(task.peer, dst), bytes, true,
+                                hbm.access(src, bytes, false, s), data);
+      // Over PCIe the write travels to the peer and is delivered to its memory bus there; landing the
       // bytes (below) waits for the delivery, the copy's end for the peer memory's completion.
       Tick tail = pcie.transport(pcie::barAddress(task.peer, dst), bytes, true,
                                  hbm.access(src, bytes, false, s), data);
@@ -193,6 +205,7 @@ int DmaEngine::run(sched::Task& task) {
       Tick in = std::max(begin, firstLanding);
       trace::Args pa;
       pa.add("bytes", c.bytes()).add("from_device", device_).add("task", task.id);
+      pa.add("link", hccsTo(task.peer) ? "HCCS" : "PCIe");
       trace_.slice(it->second, "P2P in", "dma", in, end - in, &pa);
       uint64_t flow = trace_.newFlowId();
       trace_.flowStart(ch.track, flow, "p2p", begin);

@@ -4,9 +4,12 @@
 // flight, so latency is hidden as on real hardware and results converge as bursts shrink.
 // Each burst is a TLM transaction to the memories and the PCIe fabric it crosses; its bytes land
 // at the destination when it completes. Channels are granted in FIFO order when all are busy.
+// A write into a peer's memory takes the device's HCCS link to that peer when there is one and
+// PCIe otherwise: that choice is made here, for every peer copy, and nowhere else.
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -30,11 +33,17 @@ struct ChannelStats {
 
 class DmaEngine : public sc_core::sc_module {
  public:
+  // `hccsPeers`: the devices this one has an HCCS link to (none: no `hccs` socket).
   DmaEngine(sc_core::sc_module_name name, int device, const Config& cfg, trace::TraceWriter& trace,
-            int tracePid);
+            int tracePid, const std::vector<int>& hccsPeers = {});
 
   MemoryInitiator hbm;   // socket "hbm": this device's memory bus
   MemoryInitiator pcie;  // socket "pcie": the PCIe fabric (host memory, peers' BARs)
+  // Socket "hccs": the device's HCCS port; null when the device has no HCCS link.
+  MemoryInitiator* hccs() { return hccs_.get(); }
+  bool hccsTo(int peer) const {
+    return peer >= 0 && peer < static_cast<int>(hccsPeers_.size()) && hccsPeers_[static_cast<size_t>(peer)];
+  }
 
   // Runs `task`'s copy to completion. Must be called from a SystemC thread; returns the
   // channel used. Sets task.engineWait to the time spent waiting for a channel.
@@ -66,6 +75,8 @@ class DmaEngine : public sc_core::sc_module {
   void setContext(const sched::Task& task, int ci);
 
   int device_;
+  std::unique_ptr<MemoryInitiator> hccs_;
+  std::vector<bool> hccsPeers_;  // [d]: an HCCS link to device d
   trace::TraceWriter& trace_;
   uint64_t burst_;
   uint64_t window_;

@@ -41,7 +41,8 @@ Fabric::Fabric(const Config& cfg) {
   root_->name = "Root complex";
 
   json topo = cfg.topology();
-  if (topo.is_null()) {
+  // Without a tree (none, or only HCCS links given) the system.* switches make one.
+  if (topo.is_null() || (topo.is_object() && !topo.contains("root_ports"))) {
     topo = json::object();
     json ports = json::array();
     int switches = static_cast<int>(cfg.getInt("system.switches"));

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "models/hbm/hbm_params.h"
+#include "models/hccs/hccs_topology.h"
 #include "models/pcie/fabric.h"
 #include "npusim/config.h"
 
@@ -112,13 +113,15 @@ void Config::check() const {
   }
 
   // Topology: bounded nesting, then everything the fabric checks when it is built (device ids
-  // 0..N-1 once each, known keys, link generations and widths).
+  // 0..N-1 once each, known keys, link generations and widths), then the HCCS links.
   if (!topology_.is_null() && topology_.is_object() && topology_.contains("root_ports") &&
       topology_["root_ports"].is_array())
     for (const json& port : topology_["root_ports"])
       if (topologyDepth(port, 1) > 16) throw ConfigError("topology: switches nested more than 16 deep");
   pcie::Fabric fabric(*this);
-  (void)fabric;
+  // HCCS links between the tree's devices (topology.hccs).
+  hccs::Topology links(*this, fabric.deviceCount());
+  (void)links;
 }
 
 }  // namespace npusim

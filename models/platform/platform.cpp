@@ -84,7 +84,7 @@ tlm::tlm_target_socket<>* Device::bindPluginModel(const RegisteredMemoryModel& m
 }
 
 Device::Device(sc_core::sc_module_name name, int id_, const Config& cfg, trace::TraceWriter& trace, int pid,
-               sched::StreamScheduler::CompletionHook hook)
+               sched::StreamScheduler::CompletionHook hook, const std::vector<int>& hccsPeers)
     : sc_module(name), id(id_), tracePid(pid) {
   const std::string model = cfg.getString("hbm.model");
   tlm::tlm_target_socket<>* target = nullptr;
@@ -107,7 +107,7 @@ Device::Device(sc_core::sc_module_name name, int id_, const Config& cfg, trace::
   }
   bus = std::make_unique<MemoryBus>("mem_bus");
   bus->out.bind(*target);
-  dma = std::make_unique<dma::DmaEngine>("dma", id, cfg, trace, pid);
+  dma = std::make_unique<dma::DmaEngine>("dma", id, cfg, trace, pid, hccsPeers);
   cores = std::make_unique<aicore::AiCoreCluster>("aicore", id, cfg, trace, pid);
   dma->hbm.socket.bind(bus->in);
   cores->mte.socket.bind(bus->in);
@@ -130,15 +130,23 @@ Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamSc
   top_ = std::make_unique<Top>("npusim", [&] {
     pcie_ = std::make_unique<pcie::PcieModule>("pcie", cfg_);
     const int n = pcie_->fabric().deviceCount();
+    hccsTopology_ = std::make_unique<hccs::Topology>(cfg_, n);
+    if (!hccsTopology_->empty()) hccs_ = std::make_unique<hccs::HccsModule>("hccs", *hccsTopology_);
     for (int d = 0; d < n; ++d) {
       int pid = trace_.process(fmt::format("NPU {}", d), d + 1);
-      devices_.push_back(
-          std::make_unique<Device>(fmt::format("npu{}", d).c_str(), d, cfg_, trace_, pid, hook));
+      devices_.push_back(std::make_unique<Device>(fmt::format("npu{}", d).c_str(), d, cfg_, trace_, pid, hook,
+                                                  hccsTopology_->peersOf(d)));
     }
     for (auto& dev : devices_) {
       dev->dma->pcie.socket.bind(pcie_->endpoint(dev->id).dma);
       pcie_->endpoint(dev->id).memory.bind(dev->bus->in);
+      if (dev->dma->hccs()) dev->dma->hccs()->socket.bind(hccs_->port(dev->id)->from_dma);
     }
+    if (hccs_)
+      for (auto& link : hccs_->links()) {
+        link->to_a.bind(device(link->spec().a).bus->in);
+        link->to_b.bind(device(link->spec().b).bus->in);
+      }
   });
   for (auto& dev : devices_) {
     const std::string np = dev->name();
@@ -150,6 +158,16 @@ Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamSc
     bindings_.push_back({np + ".mem_bus.out", dev->memoryTarget});
   }
   for (const auto& b : pcie_->bindings()) bindings_.push_back({b.from, b.to});
+  if (hccs_) {
+    for (auto& dev : devices_)
+      if (dev->dma->hccs())
+        bindings_.push_back({dev->dma->hccs()->socket.name(), hccs_->port(dev->id)->from_dma.name()});
+    for (const auto& b : hccs_->bindings()) bindings_.push_back({b.from, b.to});
+    for (auto& link : hccs_->links()) {
+      bindings_.push_back({link->to_a.name(), device(link->spec().a).name() + std::string(".mem_bus.in")});
+      bindings_.push_back({link->to_b.name(), device(link->spec().b).name() + std::string(".mem_bus.in")});
+    }
+  }
 
   auto counter = [&](int pid, std::vector<std::string> names, double peakBytesPerSec) {
     counters_.push_back(
@@ -167,6 +185,15 @@ Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamSc
       link->up.setCounter(counter(dev->tracePid, {"PCIe up GB/s"}, link->up.bytesPerSec()));
       link->down.setCounter(counter(dev->tracePid, {"PCIe down GB/s"}, link->down.bytesPerSec()));
     }
+    // Each HCCS link direction in the process of the device that sends on it.
+    if (hccs_)
+      for (auto& link : hccs_->links())
+        for (int from : {link->spec().a, link->spec().b}) {
+          Channel& ch = link->direction(from);
+          const int to = from == link->spec().a ? link->spec().b : link->spec().a;
+          ch.setCounter(
+              counter(device(from).tracePid, {fmt::format("HCCS to NPU {} GB/s", to)}, ch.bytesPerSec()));
+        }
     // Switch uplinks and root ports: counters in a fabric process.
     int fabricPid = trace_.process("PCIe fabric", deviceCount() + 1);
     for (Channel* ch : fabric().channels())
@@ -245,6 +272,13 @@ json Platform::statistics(Tick now) const {
   for (Channel* ch : pcie_->fabric().channels()) links[ch->name()] = channelJson(*ch, now);
   links[pcie_->fabric().hostMemory().name()] = channelJson(pcie_->fabric().hostMemory(), now);
   out["pcie"] = links;
+  if (hccs_) {
+    json h = json::object();
+    for (auto& link : hccs_->links())
+      for (int from : {link->spec().a, link->spec().b})
+        h[link->direction(from).name()] = channelJson(link->direction(from), now);
+    out["hccs"] = h;
+  }
   json devs = json::array();
   for (const auto& d : devices_) {
     json dj = {{"id", d->id}};

@@ -1,6 +1,7 @@
 #pragma once
 // Assembles a simulated system from the configuration as a SystemC module hierarchy under
-// `npusim`: the PCIe fabric (`npusim.pcie`) and, per device `npusim.npu<d>`, the memory target
+// `npusim`: the PCIe fabric (`npusim.pcie`), the HCCS links between devices if the topology
+// has any (`npusim.hccs`) and, per device `npusim.npu<d>`, the memory target
 // (`hbm`: the built-in HBM or a plug-in, hbm.model), the memory bus in front of it (`mem_bus`),
 // the DMA engine (`dma`), the AI cores (`aicore`) and the stream scheduler (`sched`), with
 // their sockets bound and their trace tracks and bandwidth counters. Built once per process,
@@ -14,6 +15,8 @@
 #include "models/common/plugin_port.h"
 #include "models/dma/dma_engine.h"
 #include "models/hbm/hbm_target.h"
+#include "models/hccs/hccs_module.h"
+#include "models/hccs/hccs_topology.h"
 #include "models/pcie/pcie_module.h"
 #include "models/platform/memory_targets.h"
 #include "models/sched/stream_scheduler.h"
@@ -26,8 +29,9 @@ namespace npusim {
 // One device's modules.
 class Device : public sc_core::sc_module {
  public:
+  // `hccsPeers`: the devices this one has an HCCS link to.
   Device(sc_core::sc_module_name name, int id, const Config& cfg, trace::TraceWriter& trace, int tracePid,
-         sched::StreamScheduler::CompletionHook hook);
+         sched::StreamScheduler::CompletionHook hook, const std::vector<int>& hccsPeers);
 
   int id = 0;
   int tracePid = 0;
@@ -55,6 +59,9 @@ class Platform {
   int deviceCount() const { return static_cast<int>(devices_.size()); }
   Device& device(int id) { return *devices_[static_cast<size_t>(id)]; }
   pcie::Fabric& fabric() { return pcie_->fabric(); }
+  // The HCCS links (empty when the topology has none): whether two devices are linked, how
+  // many links a device has. Peer copies between linked devices take the link.
+  const hccs::Topology& hccs() const { return *hccsTopology_; }
   uint64_t hbmCapacity() const { return hbmCapacity_; }
   // Where device `d`'s memory is: its virtual base and functional backing, so MTE addresses
   // reach the memory target as offsets and write payloads carry the bytes.
@@ -76,6 +83,8 @@ class Platform {
   trace::TraceWriter& trace_;
   std::unique_ptr<sc_core::sc_module> top_;
   std::unique_ptr<pcie::PcieModule> pcie_;
+  std::unique_ptr<hccs::Topology> hccsTopology_;
+  std::unique_ptr<hccs::HccsModule> hccs_;  // null without links
   std::vector<std::unique_ptr<Device>> devices_;
   std::vector<std::unique_ptr<trace::BandwidthCounter>> counters_;
   std::vector<Binding> bindings_;

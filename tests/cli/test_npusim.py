@@ -120,6 +120,31 @@ class ConfigTest(unittest.TestCase):
         self.assertEqual(sum(len(s["children"]) for s in tree["children"]), 8)
 
 
+    def test_topology_shows_hccs_links_and_their_modules(self):
+        p = npusim("topology", "--preset", "910b-hccs")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("HCCS: 28 point-to-point links, each 56 GB/s per direction (80 % data: 44.8 GB/s), "
+                      "100 ns one way", p.stdout)
+        for d in range(8):
+            peers = ", ".join(str(e) for e in range(8) if e != d)
+            self.assertIn(f"NPU {d} <-> NPU {peers} (7 links)", p.stdout)
+        self.assertIn("over HCCS between linked devices", p.stdout)
+        tree = json.loads(npusim("topology", "--preset", "910b-hccs", "--json").stdout)
+        self.assertEqual(len(tree["hccs"]["links"]), 28)
+        link = tree["hccs"]["links"][0]
+        self.assertEqual((link["devices"], link["gbps"], link["latency_ns"]), ([0, 1], 56.0, 100.0))
+        self.assertAlmostEqual(link["data_gbps"], 44.8)
+        self.assertNotIn("hccs", json.loads(npusim("topology", "--json").stdout))
+        m = npusim("topology", "--preset", "910b-hccs", "--modules")
+        self.assertEqual(m.returncode, 0, m.stderr)
+        self.assertIn("npusim.hccs.npu0_npu1 (sc_module)", m.stdout)
+        self.assertIn("socket npusim.npu3.dma.hccs -> npusim.hccs.npu3.from_dma", m.stdout)
+        self.assertIn("socket npusim.hccs.npu6_npu7.to_b -> npusim.npu7.mem_bus.in", m.stdout)
+        self.assertEqual(len(re.findall(r"(?m)^\s*npusim\.hccs\.npu\d_npu\d \(sc_module\)$", m.stdout)), 28)
+        self.assertEqual(len(re.findall(r"(?m)^\s*npusim\.hccs\.npu\d \(sc_module\)$", m.stdout)), 8)
+        self.assertNotIn("hccs", npusim("topology", "--modules").stdout)
+
+
 class BadInputTest(TempDirTest):
     def refused(self, *args):
         marker = self.path("ran")
@@ -339,6 +364,30 @@ class BandwidthTest(unittest.TestCase):
         self.assertRegex(p.stdout, r"(?m)^NPU 0\s+-(\s+[0-9.]+){3}(\s+n/a){4}$")
         across = self.measure("--set", "system.p2p_across_switches=true")
         self.assertTrue(all(across["p2p"][d][e] for d in range(8) for e in range(8) if d != e))
+
+
+    def test_p2p_matrix_per_link_type(self):
+        # The full mesh: every pair over HCCS at the link's data rate, 56 GB/s x 0.8. The events
+        # around a 4 MiB copy (94 us at that rate) also hold its host launch and start-up, under
+        # 5 us: at least 94 / 99 of the rate.
+        mesh = self.measure("--preset", "910b-hccs")
+        for d in range(8):
+            for e in range(8):
+                if d != e:
+                    self.assertEqual(mesh["p2p_link"][d][e], "HCCS")
+                    self.assertTrue(0.95 * 44.8 < mesh["p2p"][d][e] <= 44.8, mesh["p2p"][d][e])
+        # One linked pair: 0<->1 over HCCS, the rest of switch 0 over PCIe, the other switch n/a.
+        path = os.path.join(tempfile.mkdtemp(prefix="npusim-cli-test-"), "pair.json")
+        with open(path, "w") as f:
+            json.dump({"extends": "910b-hccs", "topology": {"hccs": {"pairs": [[0, 1]]}}}, f)
+        p = npusim("bandwidth", "--size", "1MiB", "--preset", path)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("memcpy peer-to-peer over HCCS", p.stdout)
+        self.assertIn("memcpy peer-to-peer over PCIe", p.stdout)
+        hccs, pcie = p.stdout.split("over HCCS")[1].split("over PCIe")
+        self.assertRegex(hccs, r"(?m)^NPU 0\s+-\s+[0-9.]+(\s+\.){6}$")
+        self.assertRegex(pcie, r"(?m)^NPU 0\s+-\s+\.(\s+[0-9.]+){2}(\s+n/a){4}$")
+        shutil.rmtree(os.path.dirname(path), ignore_errors=True)
 
 
 class CompareTest(TempDirTest):

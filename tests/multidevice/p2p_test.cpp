@@ -7,18 +7,16 @@
 #include <string>
 #include <vector>
 
-#include "tests/runtime/sim_test_util.h"
+#include "tests/multidevice/peer_test_util.h"
 
 using npusim::test::configure;
+using npusim::test::Copy;
+using npusim::test::dmalloc;
 using npusim::test::hostNs;
+using npusim::test::streamOn;
+using npusim::test::together;
 
 namespace {
-
-void* dmalloc(size_t n) {
-  void* p = nullptr;
-  EXPECT_EQ(aclrtMalloc(&p, n, ACL_MEM_MALLOC_HUGE_FIRST_P2P), ACL_SUCCESS);
-  return p;
-}
 
 // Enables peer access in both directions between a and b.
 void enablePair(int a, int b) {
@@ -26,28 +24,6 @@ void enablePair(int a, int b) {
   ASSERT_EQ(aclrtDeviceEnablePeerAccess(b, 0), ACL_SUCCESS);
   ASSERT_EQ(aclrtSetDevice(b), ACL_SUCCESS);
   ASSERT_EQ(aclrtDeviceEnablePeerAccess(a, 0), ACL_SUCCESS);
-}
-
-aclrtStream streamOn(int dev) {
-  aclrtStream s = nullptr;
-  EXPECT_EQ(aclrtSetDevice(dev), ACL_SUCCESS);
-  EXPECT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
-  return s;
-}
-
-// Simulated time for `copies` (each: dst, src, bytes, stream, kind) issued together.
-struct Copy {
-  void* dst;
-  const void* src;
-  size_t n;
-  aclrtStream s;
-  aclrtMemcpyKind kind;
-};
-double together(const std::vector<Copy>& copies) {
-  return hostNs([&] {
-    for (const auto& c : copies) ASSERT_EQ(aclrtMemcpyAsync(c.dst, c.n, c.src, c.n, c.kind, c.s), ACL_SUCCESS);
-    for (const auto& c : copies) ASSERT_EQ(aclrtSynchronizeStream(c.s), ACL_SUCCESS);
-  });
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // below the peak of the resource it shows, and a device's HBM read + write together stay below
 // the one data bus they share. The workload loads HBM from both sides at once: D2D copies on
 // several streams (each reads and writes HBM), host copies, and a large Add followed by a matmul.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -108,6 +109,9 @@ TEST(CounterPeak, NoCounterAbovePeak) {
     EXPECT_EQ(std::sscanf(proc.c_str(), "NPU %d", &d), 1) << proc;
     if (name == "PCIe up GB/s") return pciePeak(proc + " link up");
     if (name == "PCIe down GB/s") return pciePeak(proc + " link down");
+    int to = -1;
+    if (std::sscanf(name.c_str(), "HCCS to NPU %d", &to) == 1)  // one HCCS link direction
+      return st["hccs"].value(fmt::format("HCCS {}->{}", d, to), json::object()).value("peak_GBps", 0.0);
     if (name == "HBM read GB/s" || name == "HBM write GB/s")
       return st["devices"][d]["hbm"].value("peak_GBps", 0.0);
     ADD_FAILURE() << "counter '" << proc << "/" << name << "' has no known resource";
