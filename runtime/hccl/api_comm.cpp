@@ -22,13 +22,14 @@ namespace {
 
 constexpr const char* kRootPrefix = "npusim-hccl-root:";
 
-// Environment settings HCCL documents, in their units; `fallback` when unset or not a number.
-uint64_t envNumber(const char* name, uint64_t fallback) {
+// Environment settings HCCL documents, in their units; `fallback` when unset or not a number
+// (or 0 where 0 has no meaning).
+uint64_t envNumber(const char* name, uint64_t fallback, bool zeroAllowed = false) {
   const char* v = std::getenv(name);
   if (!v || !*v) return fallback;
   char* end = nullptr;
   unsigned long long n = std::strtoull(v, &end, 10);
-  return end && *end == '\0' && n > 0 ? n : fallback;
+  return end && *end == '\0' && (n > 0 || zeroAllowed) ? n : fallback;
 }
 
 // HCCL_EXEC_TIMEOUT: how long a task waits for a peer before the op fails (seconds; HCCL's

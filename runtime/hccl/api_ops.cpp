@@ -104,7 +104,7 @@ HcclResult joinCall(ApiCall& api, hc::Comm& c, const hc::CallRecord& proto, hc::
   return HCCL_SUCCESS;
 }
 
-// Common start of a collective: the communicator, its stream, and no capture in progress.
+// Common start of a collective: the communicator and its stream.
 struct Start {
   hc::Comm* comm = nullptr;
   npusim::rt::Stream* stream = nullptr;
@@ -120,13 +120,6 @@ Start start(ApiCall& api, HcclComm comm, aclrtStream stream) {
   s.comm = hc::commArg(api, comm, &s.err);
   if (!s.comm) return s;
   s.stream = hc::streamArg(api, *s.comm, stream, &s.err);
-  if (s.stream && s.stream->capture) {
-    s.err =
-        hc::fail(api, HCCL_E_NOT_SUPPORT,
-                 "stream {} is capturing (aclmdlRICaptureBegin): captured collectives are not simulated yet",
-                 s.stream->hw->id);
-    s.stream = nullptr;
-  }
   return s;
 }
 

@@ -61,6 +61,22 @@ Resolve fixed(const void* src, void* dst) {
 // One mesh phase with the peers `with` selects (the same choice on both sides of each pair).
 void exchange(Ctx& x, const std::function<bool(uint32_t)>& with,
               const std::function<void(rt::Stream*, uint32_t)>& body) {
+  if (x.t.serial()) {
+    // One stream for all peers: every record before any wait, or the ranks would wait in a cycle.
+    rt::Stream* m = x.t.main();
+    for (uint32_t k = 1; k < x.n; ++k)
+      if (with((x.r + k) % x.n)) x.t.record(m, x.g.signal(SignalKind::Ack, x.r, (x.r + k) % x.n));
+    for (uint32_t k = 1; k < x.n; ++k) {
+      uint32_t p = (x.r + k) % x.n;
+      if (!with(p)) continue;
+      x.t.wait(m, x.g.signal(SignalKind::Ack, p, x.r));
+      body(m, p);
+      x.t.record(m, x.g.signal(SignalKind::Data, x.r, p));
+    }
+    for (uint32_t k = 1; k < x.n; ++k)
+      if (with((x.r + k) % x.n)) x.t.wait(m, x.g.signal(SignalKind::Data, (x.r + k) % x.n, x.r));
+    return;
+  }
   x.t.fork();
   for (uint32_t k = 1; k < x.n; ++k) {
     uint32_t p = (x.r + k) % x.n;

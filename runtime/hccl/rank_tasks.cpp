@@ -37,7 +37,7 @@ void fillShape(sched::Task& t, const void* src, void* dst, uint64_t bytes, bool 
 }  // namespace
 
 RankTasks::RankTasks(rt::ApiCall& api, Comm& comm, rt::Stream* main, HcclDataType type, HcclReduceOp op)
-    : api_(api), comm_(comm), main_(main), type_(type), op_(op) {
+    : api_(api), comm_(comm), main_(main), type_(type), op_(op), serial_(main->capture != nullptr) {
   api_.charge(api_.rt.costs().launch);
   api_.flow = api_.rt.nextFlow();
 }
@@ -73,6 +73,10 @@ void RankTasks::wait(rt::Stream* s, Signal& sig) {
   t->run = [p, limit, error, keep](sched::Task& task) {
     Tick t0 = simNow();
     while (p->count == 0) {
+      if (limit == kTickMax) {  // HCCL_EXEC_TIMEOUT=0: wait for ever
+        sc_core::wait(p->changed);
+        continue;
+      }
       Tick waited = simNow() - t0;
       if (waited >= limit) break;
       sc_core::wait(ticks(limit - waited), p->changed);
@@ -186,6 +190,7 @@ void RankTasks::coreReduce(rt::Stream* s, uint64_t bytes, std::function<void*()>
 }
 
 void RankTasks::fork() {
+  if (serial_) return;
   Group& g = *comm_.group;
   for (uint32_t k = 0; k < comm_.side.size(); ++k) {
     record(main_, g.signal(SignalKind::Fork, comm_.rank, k));
@@ -194,6 +199,7 @@ void RankTasks::fork() {
 }
 
 void RankTasks::join() {
+  if (serial_) return;
   Group& g = *comm_.group;
   for (uint32_t k = 0; k < comm_.side.size(); ++k)
     record(comm_.side[k], g.signal(SignalKind::Join, comm_.rank, k));

@@ -19,7 +19,10 @@ class RankTasks {
   RankTasks(rt::ApiCall& api, Comm& comm, rt::Stream* main, HcclDataType type, HcclReduceOp op);
 
   rt::Stream* main() const { return main_; }
-  rt::Stream* side(uint32_t peer) const { return comm_.side[comm_.sideFor(peer)]; }
+  // Captured (the main stream is in an aclmdlRI capture): everything goes on the main stream,
+  // which the capture records; the side streams are not part of the model.
+  bool serial() const { return serial_; }
+  rt::Stream* side(uint32_t peer) const { return serial_ ? main_ : comm_.side[comm_.sideFor(peer)]; }
   void record(rt::Stream* s, Signal& sig);
   void wait(rt::Stream* s, Signal& sig);
   // A copy of `bytes` from this rank's device to `dstDevice` (its own or a peer's).
@@ -39,6 +42,7 @@ class RankTasks {
   HcclDataType type_;
   HcclReduceOp op_;
   bool flowUsed_ = false;
+  bool serial_ = false;
 };
 
 }  // namespace npusim::hccl

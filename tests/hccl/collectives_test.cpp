@@ -239,3 +239,44 @@ TEST(HcclCollectives, SendRecvPairsAndBatchRing) {
   k.syncAll();
   k.destroy();
 }
+
+TEST(HcclCollectives, CapturedAllReduceReplaysWithNewData) {
+  // Each rank captures its AllReduce into a model; every replay reduces what the inputs hold then.
+  useAlgo("mesh");
+  Ranks k(4);
+  const uint64_t count = 70001;  // above 256 KB: the reduce-scatter + gather path
+  std::vector<void*> in(4), out(4);
+  std::vector<aclmdlRI> models(4);
+  for (uint32_t r = 0; r < 4; ++r) {
+    in[r] = k.alloc(r, count * 4);
+    out[r] = k.alloc(r, count * 4);
+    ASSERT_EQ(aclrtSetDevice(static_cast<int32_t>(r)), ACL_SUCCESS);
+    ASSERT_EQ(aclmdlRICaptureBegin(k.streams[r], ACL_MODEL_RI_CAPTURE_MODE_GLOBAL), ACL_SUCCESS);
+    ASSERT_EQ(
+        HcclAllReduce(in[r], out[r], count, HCCL_DATA_TYPE_INT32, HCCL_REDUCE_SUM, k.comms[r], k.streams[r]),
+        HCCL_SUCCESS);
+    ASSERT_EQ(aclmdlRICaptureEnd(k.streams[r], &models[r]), ACL_SUCCESS);
+  }
+  for (int32_t round = 1; round <= 2; ++round) {
+    for (uint32_t r = 0; r < 4; ++r) {
+      std::vector<int32_t> h(count);
+      for (uint64_t i = 0; i < count; ++i) h[i] = round * v(r, i);
+      ASSERT_EQ(aclrtSetDevice(static_cast<int32_t>(r)), ACL_SUCCESS);
+      ASSERT_EQ(aclrtMemcpy(in[r], count * 4, h.data(), count * 4, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+    }
+    for (uint32_t r = 0; r < 4; ++r) {
+      ASSERT_EQ(aclrtSetDevice(static_cast<int32_t>(r)), ACL_SUCCESS);
+      ASSERT_EQ(aclmdlRIExecuteAsync(models[r], k.streams[r]), ACL_SUCCESS);
+    }
+    k.syncAll();
+    for (uint32_t r = 0; r < 4; ++r) {
+      auto got = ints(k.read(r, out[r], count * 4));
+      for (uint64_t i = 0; i < count; i += 113) {
+        int32_t sum = 0;
+        for (uint32_t q = 0; q < 4; ++q) sum += round * v(q, i);
+        ASSERT_EQ(got[i], sum) << "round " << round << " rank " << r << " element " << i;
+      }
+    }
+  }
+  k.destroy();
+}
