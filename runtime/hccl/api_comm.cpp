@@ -89,7 +89,11 @@ HcclResult setupRank(ApiCall& api, hc::Group& g, uint32_t rank, int device, npus
   g.joined++;
   c->rank = rank;
   c->device = device;
-  for (uint32_t k = 0; k + 1 < g.size; ++k) c->side.push_back(api.rt.createStream(ctx, 0, 0, false));
+  for (uint32_t k = 0; k + 1 < g.size; ++k) {
+    uint32_t peer = (rank + 1 + k) % g.size;
+    c->side.push_back(
+        api.rt.createStream(ctx, 0, 0, false, fmt::format("HCCL rank {} side -> rank {}", rank, peer)));
+  }
   return HCCL_SUCCESS;
 }
 

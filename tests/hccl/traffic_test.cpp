@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "tests/hccl/hccl_test_util.h"
 
@@ -18,8 +19,8 @@ namespace {
 using Traffic = std::map<std::pair<int, int>, uint64_t>;  // (from device, to device) -> bytes
 
 // Runs one 8-rank fp32 SUM AllReduce of `bytes` in a child process (the trace is complete at
-// exit) and returns the peer-to-peer bytes per device pair.
-Traffic allReduceTraffic(const char* algo, uint64_t bytes, const std::string& set = "") {
+// exit) and returns its trace.
+json allReduceTrace(const char* algo, uint64_t bytes, const std::string& set = "") {
   std::string path = testing::TempDir() + "hccl_traffic_" + algo + std::to_string(bytes) + ".json";
   std::remove(path.c_str());
   const pid_t pid = fork();
@@ -46,7 +47,12 @@ Traffic allReduceTraffic(const char* algo, uint64_t bytes, const std::string& se
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   std::ifstream in(path);
   EXPECT_TRUE(in.good()) << path;
-  const json trace = json::parse(in);
+  return json::parse(in);
+}
+
+// The peer-to-peer bytes per device pair of that AllReduce.
+Traffic allReduceTraffic(const char* algo, uint64_t bytes, const std::string& set = "") {
+  const json trace = allReduceTrace(algo, bytes, set);
   std::map<int, int> deviceOf;  // trace pid -> device
   for (const json& e : trace["traceEvents"])
     if (e["ph"] == "M" && e["name"] == "process_name") {
@@ -106,4 +112,26 @@ TEST(HcclTraffic, TimingOnlyRunMovesTheSameBytes) {
   Traffic t = allReduceTraffic("mesh", s, "sim.functional=false");
   ASSERT_EQ(t.size(), 56u);
   for (auto& [pair, b] : t) EXPECT_EQ(b, s / 4);
+}
+
+TEST(HcclTraffic, TraceShowsSideStreamsAndArrowsBetweenRanks) {
+  const json trace = allReduceTrace("mesh", 1u << 20);
+  std::set<std::string> names;
+  int hcclFlows = 0, waits = 0, reduces = 0;
+  for (const json& e : trace["traceEvents"]) {
+    if (e["ph"] == "M" && e["name"] == "thread_name") names.insert(e["args"]["name"].get<std::string>());
+    if (e["ph"] == "s" && e["name"] == "hccl") hcclFlows++;
+    bool task = e["ph"] == "X" && e.value("cat", "") == "task";  // not the DMA channel's slice
+    if (task && e["name"] == "Notify Wait") waits++;
+    if (task && e["name"] == "Reduce_Inline") reduces++;
+  }
+  for (int r = 0; r < 8; ++r)
+    for (int p = 0; p < 8; ++p)
+      if (p != r) {
+        EXPECT_TRUE(names.count("HCCL rank " + std::to_string(r) + " side -> rank " + std::to_string(p)))
+            << r << p;
+      }
+  EXPECT_EQ(reduces, 8 * 7);    // one inline-reduce push per ordered pair
+  EXPECT_EQ(hcclFlows, waits);  // every wait was released by a record, with an arrow from it
+  EXPECT_GT(waits, 8 * 7 * 4);  // Ack and Data both ways per pair and phase, plus fork/join
 }
