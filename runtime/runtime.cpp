@@ -291,7 +291,8 @@ Context* Runtime::currentContext() {
   return nullptr;
 }
 
-Stream* Runtime::createStream(Context* ctx, uint32_t flags, uint32_t priority, bool isDefault) {
+Stream* Runtime::createStream(Context* ctx, uint32_t flags, uint32_t priority, bool isDefault,
+                              const std::string& trackName) {
   DeviceState& ds = device(ctx->device);
   auto* s = new Stream();
   s->device = ctx->device;
@@ -300,7 +301,7 @@ Stream* Runtime::createStream(Context* ctx, uint32_t flags, uint32_t priority, b
   s->flags = flags;
   s->priority = priority;
   int id = isDefault && ctx->isDefault ? 0 : ds.nextStreamId++;
-  s->hw = platform_->device(ctx->device).sched->createStream(id, false);
+  s->hw = platform_->device(ctx->device).sched->createStream(id, false, trackName);
   streams_.insert(s);
   if (!isDefault) ctx->streams.insert(s);
   ds.liveStreams++;

@@ -73,7 +73,9 @@ class Runtime {
   void openDevice(int d);               // refcount++, default context and stream on first use
   void closeDevice(int d, bool force);  // refcount--, frees the default context at zero
   Context* currentContext();
-  Stream* createStream(Context* ctx, uint32_t flags, uint32_t priority, bool isDefault);
+  // `trackName` names its trace track (default "Stream <id>").
+  Stream* createStream(Context* ctx, uint32_t flags, uint32_t priority, bool isDefault,
+                       const std::string& trackName = {});
   void destroyStream(Stream* s);  // after the caller drained it
   // nullptr = default stream of the thread's current context. Sets *err on failure.
   Stream* resolveStream(aclrtStream handle, aclError* err, std::string* why);

@@ -117,6 +117,8 @@ void DmaEngine::land(sched::Task& task, int ci, const Burst& b, Tick local, Tick
     uint8_t* d = c.dstPtr + b.row * c.dpitch + b.col;
     if (task.route == sched::CopyRoute::Fill)
       fillPattern(d, b.bytes, task.fillPattern, b.row * c.dpitch + b.col);
+    else if (c.srcPtr && task.landWith)
+      task.landWith(d, c.srcPtr + b.row * c.spitch + b.col, b.bytes);
     else if (c.srcPtr)
       std::memmove(d, c.srcPtr + b.row * c.spitch + b.col, b.bytes);
   }

@@ -54,6 +54,9 @@ struct Task {
   CopyShape copy;
   int peer = -1;             // destination device of a PeerWrite
   uint32_t fillPattern = 0;  // Fill: the 4-byte pattern repeated from the start (fill_pattern.h)
+  // Copy: when set, lands each burst's bytes into the destination instead of overwriting it (a
+  // DMA copy with inline reduce: dst = dst op src, element by element, as the burst arrives).
+  std::function<void(uint8_t* dst, const uint8_t* src, uint64_t bytes)> landWith;
 
   // Events
   std::shared_ptr<HwEvent> event;

@@ -10,13 +10,13 @@ function(run)
 endfunction()
 
 run(${CMAKE_COMMAND} --install ${BUILD} --prefix ${prefix})
-foreach(name ascendcl acl_rt acl_rt_impl nnopbase opapi opapi_math opapi_nn acl_dvpp ascend_dump msprofiler
+foreach(name ascendcl acl_rt acl_rt_impl nnopbase opapi hccl opapi_math opapi_nn acl_dvpp ascend_dump msprofiler
              profapi c_sec acl_tdt_channel acl_tdt_queue ms_tools_ext)
   if(NOT EXISTS ${prefix}/lib64/lib${name}.so)
     message(FATAL_ERROR "lib64/lib${name}.so is missing from the install")
   endif()
 endforeach()
-foreach(header acl/acl.h acl/acl_prof.h acl/acl_dump.h acl/acl_tdt.h acl/acl_tdt_queue.h securec.h
+foreach(header hccl/hccl.h hccl/hccl_types.h hccl/hccl_comm.h acl/acl.h acl/acl_prof.h acl/acl_dump.h acl/acl_tdt.h acl/acl_tdt_queue.h securec.h
                mstx/ms_tools_ext.h aclnnop/aclnn_add.h)
   if(NOT EXISTS ${prefix}/include/${header})
     message(FATAL_ERROR "include/${header} is missing from the install")
