@@ -11,7 +11,8 @@
 # Each source goes through ascendc_filter.py (the launch syntax and kernel entry points), then the
 # C++ compiler, with kernel_operator.h from the install. docs/kernels.md describes the subset.
 cmake_minimum_required(VERSION 3.16)
-get_filename_component(_NPUSIM_ASCENDC_DIR "${CMAKE_CURRENT_LIST_DIR}" ABSOLUTE)
+# REALPATH: the install links compiler/tikcpp and tools/tikcpp to tikcpp.
+get_filename_component(_NPUSIM_ASCENDC_DIR "${CMAKE_CURRENT_LIST_DIR}" REALPATH)
 if(NOT DEFINED NPUSIM_ASCENDC_ROOT)
   # Installed layout: <root>/tikcpp/ascendc_kernel_cmake/ascendc.cmake
   get_filename_component(NPUSIM_ASCENDC_ROOT "${_NPUSIM_ASCENDC_DIR}/../.." ABSOLUTE)
@@ -58,7 +59,7 @@ function(_npusim_ascendc_filter name)
     add_custom_command(
       OUTPUT "${out}"
       COMMAND "${Python3_EXECUTABLE}" "${filter}" "${abs}" --out "${out}" --header-dir "${header_dir}"
-      DEPENDS "${abs}" "${filter}"
+      DEPENDS "${abs}" "${filter}" "${_NPUSIM_ASCENDC_DIR}/ascendc_scalar.py"
       COMMENT "ascendc: filtering ${src}")
     list(APPEND generated "${out}")
     list(APPEND src_dirs "${dir}")
@@ -73,6 +74,9 @@ function(_npusim_ascendc_setup name)
   target_include_directories(${name} PRIVATE ${${name}_NPUSIM_SRC_DIRS} ${_NPUSIM_ASCENDC_INCLUDE}
                              PUBLIC "${${name}_NPUSIM_HEADER_DIR}" "${NPUSIM_ASCENDC_ROOT}/include")
   target_compile_features(${name} PRIVATE cxx_std_17)
+  # Kernels run natively: optimised whatever the build type (a sample's Debug build would make a
+  # scalar loop of 1e8 iterations take tens of seconds), so their loops run at host speed.
+  target_compile_options(${name} PRIVATE -O2)
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_link_libraries(${name} PUBLIC ${_NPUSIM_ASCENDC_RUNTIME})
 endfunction()

@@ -7,6 +7,8 @@
 - every __global__ kernel defined in the file gets an ACLRT_LAUNCH_KERNEL entry point
   (aclrtlaunch_<kernel>, declared in a generated aclrtlaunch_<kernel>.h) and an exported
   entry for aclrtBinaryGetFunction.
+- every __aicore__/__global__ function counts its scalar work (ascendc_scalar.py), so that its
+  loops and arithmetic cost time on the core's scalar unit.
 - every file-scope __gm__ variable defined in the file is registered (NPUSIM_DEVICE_VAR), so that
   aclrtGetSymbolAddress and the symbol copies find it and kernels see its device value.
 Comments, string and character literals are never rewritten. Line numbers are kept, so compiler
@@ -16,6 +18,9 @@ import argparse
 import os
 import re
 import sys
+
+from ascendc_scalar import matching as scalar_matching
+from ascendc_scalar import scalar_edits
 
 
 class FilterError(Exception):
@@ -76,15 +81,10 @@ def mask(src):
 
 def matching(masked, i, open_ch, close_ch):
     """Index of the bracket closing the one at masked[i]."""
-    depth = 0
-    for j in range(i, len(masked)):
-        if masked[j] == open_ch:
-            depth += 1
-        elif masked[j] == close_ch:
-            depth -= 1
-            if depth == 0:
-                return j
-    raise FilterError("unbalanced '%s'" % open_ch)
+    j = scalar_matching(masked, i, open_ch, close_ch)
+    if j < 0:
+        raise FilterError("unbalanced '%s'" % open_ch)
+    return j
 
 
 def split_top(text, angles=True):
@@ -250,7 +250,8 @@ def header_param(decl):
 
 def generate(src, path):
     masked = mask(src)
-    edits = sorted(find_launches(src, masked) + find_traps(src, masked))
+    inserts = [(at, at, text) for at, text in scalar_edits(masked)]
+    edits = sorted(find_launches(src, masked) + find_traps(src, masked) + inserts, key=lambda e: (e[0], e[1]))
     out, pos = [], 0
     for a, b, r in edits:
         if a < pos:
@@ -262,7 +263,7 @@ def generate(src, path):
     out.append(src[pos:])
     body = "".join(out)
     kernels = find_kernels(src, masked)
-    text = '#include "npusim_ascendc_types.h"\n#include "npusim_kernel_launch.h"\n'
+    text = '#include "npusim_ascendc_types.h"\n#include "npusim_kernel_launch.h"\n#include "npusim_scalar_tally.h"\n'
     text += '#line 1 "%s"\n' % path.replace("\\", "\\\\").replace('"', '\\"')
     text += body
     if not body.endswith("\n"):

@@ -2,6 +2,7 @@
 # set_sample_env.sh looks for it, kernel_operator.h, bin/setenv.bash, and the runtime under
 # lib64/ as libacl_rt.so as well as libascendcl.so.
 install(FILES ${CMAKE_SOURCE_DIR}/cmake/ascendc/ascendc.cmake ${CMAKE_SOURCE_DIR}/cmake/ascendc/ascendc_filter.py
+        ${CMAKE_SOURCE_DIR}/cmake/ascendc/ascendc_scalar.py
         DESTINATION tikcpp/ascendc_kernel_cmake)
 configure_file(${CMAKE_SOURCE_DIR}/cmake/ascendc/setenv.bash.in ${CMAKE_BINARY_DIR}/setenv.bash @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/setenv.bash DESTINATION bin)

@@ -29,7 +29,8 @@ void* npusimKernelUbAlloc(uint64_t bytes);
 enum npusimKernelEvent {
   NPUSIM_KERNEL_COPY_IN = 0,  /* GM -> UB (MTE2), bytes read from `gm` */
   NPUSIM_KERNEL_COPY_OUT = 1, /* UB -> GM (MTE3), bytes written at `gm` */
-  NPUSIM_KERNEL_VECTOR = 2    /* bytes processed by the vector unit */
+  NPUSIM_KERNEL_VECTOR = 2,   /* bytes processed by the vector unit */
+  NPUSIM_KERNEL_SCALAR = 3    /* scalar operations (npusimKernelScalarOps) */
 };
 void npusimKernelRecord(int event, uint64_t bytes, const void* gm);
 /* A VECIN (output 0) or VECOUT (output 1) queue of the block got `buffers` unified-buffer slots:
@@ -37,6 +38,10 @@ void npusimKernelRecord(int event, uint64_t bytes, const void* gm);
 void npusimKernelQueueBuffers(int output, int buffers);
 /* Scalar cycles of the current block (replaces the per-block default). */
 void npusimKernelScalarCycles(uint64_t cycles);
+/* Scalar operations the source filter counted in a kernel function (its loops, address
+ * arithmetic and control flow), added when the function returns; each costs
+ * aicore.scalar_cycles_per_op cycles of the core's scalar unit. */
+void npusimKernelScalarOps(uint64_t ops);
 /* Kernel-side printf: kept with the kernel and printed at the next synchronisation. */
 void npusimKernelPrint(const char* text, size_t len);
 /* Ends the kernel with an AI-core exception (the `trap` instruction, a failed check). */
