@@ -46,6 +46,9 @@ struct BlockState {
 };
 thread_local BlockState* tBlock = nullptr;
 
+// The unified buffer of a CPU debug run (no device, no configuration): the A2 vector core's.
+constexpr uint64_t kCpuUbBytes = 196608;
+
 // Thrown by npusimKernelFault: unwinds the kernel's frames back to the block runner.
 struct KernelAbort {};
 
@@ -465,6 +468,45 @@ void npusimKernelPrint(const char* text, size_t len) {
     tBlock->print->append(text, len);
   else
     fwrite(text, 1, len, stdout);
+}
+
+int npusimKernelRunOnCpu(const char* name, uint32_t blockDim, npusimKernelBody run, void* bound,
+                         npusimKernelFree release) {
+  using namespace npusim::rt::kernels;
+  Launch k;
+  k.name = name ? name : "kernel";
+  k.run = run;
+  k.bound = bound;
+  std::string output, why;
+  int64_t faultBlock = -1;
+  {
+    SignalGuard guard;
+    std::thread worker([&] {
+      std::vector<uint8_t> ub(kCpuUbBytes + 32);
+      for (uint32_t i = 0; i < blockDim && faultBlock < 0; ++i) {
+        BlockState b;
+        b.idx = i;
+        b.num = blockDim;
+        b.ub = &ub;
+        b.print = &output;
+        tBlock = &b;
+        if (!runBlock(b, k)) {
+          faultBlock = i;
+          why = b.faultWhy;
+        }
+        tBlock = nullptr;
+      }
+    });
+    worker.join();
+  }
+  if (release) release(bound);
+  std::fflush(stdout);
+  std::fwrite(output.data(), 1, output.size(), stdout);
+  std::fflush(stdout);
+  if (faultBlock < 0) return 0;
+  std::fprintf(stderr, "npusim: CPU debug run of kernel %s: block %lld faulted: %s\n", k.name.c_str(),
+               static_cast<long long>(faultBlock), why.c_str());
+  return -1;
 }
 
 void npusimKernelFault(int trap, const char* why) {

@@ -19,6 +19,12 @@ typedef void (*npusimKernelFree)(void* bound);
 int npusimKernelLaunch(const char* name, uint32_t blockDim, void* stream, npusimKernelBody run, void* bound,
                        npusimKernelFree release);
 
+/* CPU debug mode (tikicpulib's ICPU_RUN_KF): runs the kernel's blocks now, one after another,
+ * over host memory (GmAlloc), with no device and no simulated time; prints the kernel's output.
+ * Takes ownership of `bound`. Returns 0, or -1 after printing why a block faulted. */
+int npusimKernelRunOnCpu(const char* name, uint32_t blockDim, npusimKernelBody run, void* bound,
+                         npusimKernelFree release);
+
 /* Inside a running block. */
 int64_t npusimKernelBlockIdx(void);
 int64_t npusimKernelBlockNum(void);
