@@ -3,6 +3,7 @@
 #   ascendc_library(<name> STATIC|SHARED <sources>...)
 #       A library of kernels launched with <<<...>>> or ACLRT_LAUNCH_KERNEL(kernel)(...); the
 #       aclrtlaunch_<kernel>.h headers are on its public include path, libascendcl on its link line.
+#       A SHARED one installs to lib/.
 #   ascendc_fatbin_library(<name> <sources>...)
 #       A kernel binary for aclrtBinaryLoadFromFile: a host shared object, built as
 #       <name>.o and installed to fatbin/<name>/<name>.o.
@@ -33,6 +34,8 @@ else()
   find_library(_NPUSIM_ASCENDC_RUNTIME NAMES ascendcl PATHS "${NPUSIM_ASCENDC_ROOT}/lib" "${NPUSIM_ASCENDC_ROOT}/lib64"
                NO_DEFAULT_PATH REQUIRED)
   set(_NPUSIM_ASCENDC_INCLUDE "${NPUSIM_ASCENDC_ROOT}/include/ascendc" "${NPUSIM_ASCENDC_ROOT}/include")
+  # Programs linking a kernel library name CANN's libraries bare (-ltiling_api, -lplatform, ...).
+  set(_NPUSIM_ASCENDC_LINK_DIR "${NPUSIM_ASCENDC_ROOT}/lib")
 endif()
 
 # Filters `sources` for target `name`; sets <name>_NPUSIM_GENERATED and creates the headers now
@@ -79,6 +82,9 @@ function(_npusim_ascendc_setup name)
   target_compile_options(${name} PRIVATE -O2)
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_link_libraries(${name} PUBLIC ${_NPUSIM_ASCENDC_RUNTIME})
+  if(_NPUSIM_ASCENDC_LINK_DIR)
+    target_link_directories(${name} PUBLIC "${_NPUSIM_ASCENDC_LINK_DIR}")
+  endif()
 endfunction()
 
 function(ascendc_library name kind)
@@ -88,6 +94,9 @@ function(ascendc_library name kind)
   _npusim_ascendc_filter(${name} ${ARGN})
   add_library(${name} ${kind} ${${name}_NPUSIM_GENERATED})
   _npusim_ascendc_setup(${name})
+  if(kind STREQUAL "SHARED")  # as CANN's does: the samples run against <prefix>/lib
+    install(TARGETS ${name} LIBRARY DESTINATION lib)
+  endif()
 endfunction()
 
 function(ascendc_fatbin_library name)

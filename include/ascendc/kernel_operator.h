@@ -520,8 +520,11 @@ __aicore__ inline GM_ADDR ParamOffset(GM_ADDR gm, int64_t blockLength) {
 
 }  // namespace AscendC
 
-// The first Ascend C releases called the namespace tik2.
-namespace tik2 = AscendC;
+// The first Ascend C releases called the namespace tik2 (a namespace, not an alias: their
+// samples reopen it).
+namespace tik2 {
+using namespace AscendC;
+}
 
 #ifndef PRINTF
 #define PRINTF ::AscendC::PRINTF

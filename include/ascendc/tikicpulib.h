@@ -13,9 +13,12 @@
 #include "kernel_operator.h"
 #include "npusim_kernel_launch.h"
 
+// Global, as CANN's samples name it (KernelMode::AIV_MODE) without AscendC::.
+enum class KernelMode { MIX_MODE = 0, AIC_MODE, AIV_MODE, MIX_AIC_1_1 };
+
 namespace AscendC {
 
-enum class KernelMode { MIX_MODE = 0, AIC_MODE, AIV_MODE, MIX_AIC_1_1 };
+using ::KernelMode;
 // npusim runs vector kernels only: every mode runs the blocks the same way.
 inline void SetKernelMode(KernelMode) {}
 

@@ -118,6 +118,23 @@ class DeviceVariables(unittest.TestCase):
         )
 
 
+class LaunchHeaders(unittest.TestCase):
+    def test_struct_parameters_are_taken_by_pointer_as_cann_generates_them(self):
+        src = (
+            "struct Tiling { uint32_t n; };\n"
+            'extern "C" __global__ __aicore__ void k(GM_ADDR x, __gm__ float* y, uint32_t n, const float s,'
+            " Tiling tiling) {}\n"
+        )
+        text, headers = f.generate(src, "/k.cpp")
+        self.assertIn(
+            "aclrtlaunch_k(uint32_t blockDim, aclrtStream stream, void* x, void* y, uint32_t n, const float s,"
+            " Tiling* tiling);",
+            headers["k"],
+        )
+        self.assertIn('Launcher(k, "k", blockDim, nullptr, stream)(x, y, n, s, *tiling);', text)
+        self.assertIn("struct Tiling;\n", headers["k"])  # the header stands alone
+
+
 class ScalarCounting(unittest.TestCase):
     """ascendc_scalar.py: what each block of a kernel function adds to its scalar-work counter."""
 
