@@ -40,7 +40,7 @@ int cpuRun(void (*fn)(P...), const char* name, uint32_t blockDim, A&&... args) {
 }  // namespace npusim::kernel
 
 // ICPU_RUN_KF(kernel, blockDim, args...): runs `kernel` on `blockDim` blocks now.
-#define ICPU_RUN_KF(func, blockDim, ...) ::npusim::kernel::cpuRun(func, #func, blockDim, __VA_ARGS__)
+#define ICPU_RUN_KF(func, blockDim, ...) ::npusim::kernel::cpuRun(func, #func, blockDim, ##__VA_ARGS__)
 // Tiling keys select a kernel's branch on CANN's CPU model; npusim kernels have no tiling keys.
 #define ICPU_SET_TILING_KEY(key)
 
