@@ -118,7 +118,18 @@ def find_launches(src, masked):
         k = s
         while k > 0 and masked[k - 1] in " \t\n":
             k -= 1
-        nm = re.search(r"(::)?[A-Za-z_]\w*(::[A-Za-z_]\w*)*$", masked[:k])
+        end = k  # a template kernel's arguments (kernel<float><<<...>>>) are part of its name
+        if k > 0 and masked[k - 1] == ">":
+            depth, t = 0, k - 1
+            while t >= 0:
+                depth += {">": 1, "<": -1}.get(masked[t], 0)
+                if depth == 0:
+                    break
+                t -= 1
+            end = t if t >= 0 else k
+            while end > 0 and masked[end - 1] in " \t\n":
+                end -= 1
+        nm = re.search(r"(::)?[A-Za-z_]\w*(::[A-Za-z_]\w*)*$", masked[:end])
         if not nm:
             raise FilterError("line %d: '<<<' without a kernel name before it" % line_of(src, s))
         depth, j = 0, m.end()
@@ -139,7 +150,7 @@ def find_launches(src, masked):
                 "line %d: a launch takes <<<blockDim, l2ctrl, stream>>>, got <<<%s>>>" % (line_of(src, s), config.strip())
             )
         name = src[nm.start() : k]
-        repl = '::npusim::kernel::Launcher(%s, "%s", %s)' % (name, name.split("::")[-1], config)
+        repl = '::npusim::kernel::Launcher(%s, "%s", %s)' % (name, src[nm.start() : end].split("::")[-1], config)
         edits.append((nm.start(), j + 3, repl))
     return edits
 

@@ -25,6 +25,7 @@ install(CODE "
     tools/tikcpp ../tikcpp
     compiler/ccec_compiler/bin/ccec ../../../bin/ccec
     ccec_compiler/bin/ccec ../../bin/ccec
+    ${CMAKE_HOST_SYSTEM_PROCESSOR}-linux/ccec_compiler/bin/bisheng ../../../bin/ccec
     tools/tikicpulib/lib/include ../../../include/ascendc
     ${CMAKE_INSTALL_LIBDIR}/cmake/tikicpulib ../../tools/tikicpulib/lib/cmake/tikicpulib
     runtime/include ../include

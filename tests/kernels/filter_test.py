@@ -44,6 +44,10 @@ class Launches(unittest.TestCase):
         out, _ = body("int n = 1'000; k<<<n, nullptr, s>>>();\n")
         self.assertIn('Launcher(k, "k", n, nullptr, s)();', out)
 
+    def test_template_kernel_launch(self):
+        out, _ = body("add_kernel<float, 2> <<<n, nullptr, s>>>(a);\n")
+        self.assertIn('::npusim::kernel::Launcher(add_kernel<float, 2>, "add_kernel", n, nullptr, s)(a);', out)
+
     def test_wrong_config_is_an_error(self):
         with self.assertRaises(f.FilterError):
             f.generate("k<<<8, s>>>();\n", "/k.cpp")
