@@ -6,10 +6,14 @@
 #
 #   libascendcl.so: runtime (acl_rt, acl_rt_impl), profiling (msprofiler, profapi, mstx: ms_tools_ext),
 #                   dump (ascend_dump), data queues and channels (acl_tdt_*), dvpp memory (acl_dvpp),
-#                   the bounded C string functions (c_sec, securec.h)
+#                   the bounded C string functions (c_sec, securec.h); and the names Ascend C
+#                   sample builds put on their link lines without calling them (runtime,
+#                   host_intf_pub, tiling_api, register, platform, ascendalog): a program calling
+#                   one of their functions still fails to link, npusim has none of them
 #   libopapi.so:    operators, CANN's math/nn operator libraries
 set(NPUSIM_ASCENDCL_NAMES acl_rt acl_rt_impl msprofiler profapi ms_tools_ext ascend_dump acl_tdt_channel
-                          acl_tdt_queue acl_dvpp c_sec)
+                          acl_tdt_queue acl_dvpp c_sec runtime host_intf_pub tiling_api register platform
+                          ascendalog)
 set(NPUSIM_OPAPI_NAMES opapi_math opapi_nn)
 
 # Links next to the built libraries, so tests link against CANN names exactly as programs do.

@@ -35,7 +35,8 @@ struct BlockState {
   std::vector<uint8_t>* ub = nullptr;
   uint64_t ubUsed = 0;
   std::vector<Event> events;
-  double scalarCycles = 0;
+  double scalarCycles = 0;        // the prologue the filter cannot count (the default, or the kernel's own)
+  double cyclesPerScalarOp = 1;   // what each scalar operation the filter counted costs
   int inSlots = 0, outSlots = 0;  // fewest buffers of its VECIN / VECOUT queues (0: none)
   std::string* print = nullptr;
   sigjmp_buf jump;
@@ -44,6 +45,9 @@ struct BlockState {
   aclError faultCode = ACL_SUCCESS;
 };
 thread_local BlockState* tBlock = nullptr;
+
+// The unified buffer of a CPU debug run (no device, no configuration): the A2 vector core's.
+constexpr uint64_t kCpuUbBytes = 196608;
 
 // Thrown by npusimKernelFault: unwinds the kernel's frames back to the block runner.
 struct KernelAbort {};
@@ -146,24 +150,31 @@ bool runBlock(BlockState& b, const Launch& k) {
 
 // What one block did, as tiles: a tile is a run of copies in, vector work and copies out; the
 // next copy in after compute or a copy out starts a new tile (the pipeline's next stage).
+// Scalar work counted while a tile loads belongs to that tile; counted once it computes or
+// stores, it is the issuing of the next tile (the last tile's when there is none).
 void blockTiles(const BlockState& b, std::vector<TileWork>& out) {
   TileWork t;
   int phase = 0;  // 0 loading, 1 computing, 2 storing
   bool any = false;
+  double ahead = 0;  // scalar cycles for the next tile
+  auto next = [&] {
+    out.push_back(t);
+    t = TileWork{};
+    t.scalarCycles = ahead;
+    ahead = 0;
+  };
   for (const Event& e : b.events) {
-    if (e.kind == NPUSIM_KERNEL_COPY_IN) {
+    if (e.kind == NPUSIM_KERNEL_SCALAR) {
+      (phase == 0 ? t.scalarCycles : ahead) += static_cast<double>(e.bytes) * b.cyclesPerScalarOp;
+    } else if (e.kind == NPUSIM_KERNEL_COPY_IN) {
       if (phase > 0) {
-        out.push_back(t);
-        t = TileWork{};
+        next();
         phase = 0;
       }
       if (!t.readBytes) t.readAddr = e.gm;
       t.readBytes += e.bytes;
     } else if (e.kind == NPUSIM_KERNEL_VECTOR) {
-      if (phase == 2) {
-        out.push_back(t);
-        t = TileWork{};
-      }
+      if (phase == 2) next();
       phase = 1;
       t.vectorBytes += e.bytes;
     } else {
@@ -173,6 +184,7 @@ void blockTiles(const BlockState& b, std::vector<TileWork>& out) {
     }
     any = true;
   }
+  t.scalarCycles += ahead;
   if (any || out.empty()) out.push_back(t);
 }
 
@@ -188,8 +200,8 @@ struct Run {
   int streamId = 0;
   uint32_t taskSeq = 0;
   uint32_t threadId = 0;
-  double vectorBytesPerCycle = 256;
   double defaultScalarCycles = 0;
+  double cyclesPerScalarOp = 1;
   uint64_t ubBytes = 0;
   int vectorCores = 1;
   ~Run() {
@@ -223,6 +235,7 @@ struct Run {
           b.ub = &ub;
           b.print = &output;
           b.scalarCycles = defaultScalarCycles;
+          b.cyclesPerScalarOp = cyclesPerScalarOp;
           tBlock = &b;
           const bool ok = runBlock(b, k);
           tBlock = nullptr;
@@ -233,7 +246,7 @@ struct Run {
           };
           fewest(work.inputSlots, b.inSlots);
           fewest(work.outputSlots, b.outSlots);
-          perBlock[i].front().vectorBytes += static_cast<uint64_t>(b.scalarCycles * vectorBytesPerCycle);
+          perBlock[i].front().scalarCycles += b.scalarCycles;
           if (!ok) {
             faulted = true;
             fault.code = b.faultCode;
@@ -316,9 +329,9 @@ aclError launch(aclrtStream stream, Launch&& k) {
       run->streamId = s->hw->id;
       run->taskSeq = static_cast<uint32_t>(s->hw->issued + 1);
       const Config& cfg = rt.platform().config();
-      run->vectorBytesPerCycle = cfg.getFloat("aicore.vector_bytes_per_cycle");
       run->defaultScalarCycles =
           cfg.has("aicore.kernel_scalar_cycles") ? cfg.getFloat("aicore.kernel_scalar_cycles") : 0;
+      run->cyclesPerScalarOp = cfg.getFloat("aicore.scalar_cycles_per_op");
       run->ubBytes =
           cfg.has("aicore.ub_bytes") ? static_cast<uint64_t>(cfg.getInt("aicore.ub_bytes")) : 196608;
       run->vectorCores = static_cast<int>(cfg.getInt("aicore.vector_cores"));
@@ -442,11 +455,58 @@ void npusimKernelScalarCycles(uint64_t cycles) {
   if (tBlock) tBlock->scalarCycles = static_cast<double>(cycles);
 }
 
+void npusimKernelScalarOps(uint64_t ops) {
+  if (!tBlock || ops == 0) return;
+  if (!tBlock->events.empty() && tBlock->events.back().kind == NPUSIM_KERNEL_SCALAR)
+    tBlock->events.back().bytes += ops;  // one event per run of scalar work
+  else
+    tBlock->events.push_back({NPUSIM_KERNEL_SCALAR, ops, 0});
+}
+
 void npusimKernelPrint(const char* text, size_t len) {
   if (tBlock && tBlock->print)
     tBlock->print->append(text, len);
   else
     fwrite(text, 1, len, stdout);
+}
+
+int npusimKernelRunOnCpu(const char* name, uint32_t blockDim, npusimKernelBody run, void* bound,
+                         npusimKernelFree release) {
+  using namespace npusim::rt::kernels;
+  Launch k;
+  k.name = name ? name : "kernel";
+  k.run = run;
+  k.bound = bound;
+  std::string output, why;
+  int64_t faultBlock = -1;
+  {
+    SignalGuard guard;
+    std::thread worker([&] {
+      std::vector<uint8_t> ub(kCpuUbBytes + 32);
+      for (uint32_t i = 0; i < blockDim && faultBlock < 0; ++i) {
+        BlockState b;
+        b.idx = i;
+        b.num = blockDim;
+        b.ub = &ub;
+        b.print = &output;
+        tBlock = &b;
+        if (!runBlock(b, k)) {
+          faultBlock = i;
+          why = b.faultWhy;
+        }
+        tBlock = nullptr;
+      }
+    });
+    worker.join();
+  }
+  if (release) release(bound);
+  std::fflush(stdout);
+  std::fwrite(output.data(), 1, output.size(), stdout);
+  std::fflush(stdout);
+  if (faultBlock < 0) return 0;
+  std::fprintf(stderr, "npusim: CPU debug run of kernel %s: block %lld faulted: %s\n", k.name.c_str(),
+               static_cast<long long>(faultBlock), why.c_str());
+  return -1;
 }
 
 void npusimKernelFault(int trap, const char* why) {

@@ -3,6 +3,7 @@
 #   ascendc_library(<name> STATIC|SHARED <sources>...)
 #       A library of kernels launched with <<<...>>> or ACLRT_LAUNCH_KERNEL(kernel)(...); the
 #       aclrtlaunch_<kernel>.h headers are on its public include path, libascendcl on its link line.
+#       A SHARED one installs to lib/.
 #   ascendc_fatbin_library(<name> <sources>...)
 #       A kernel binary for aclrtBinaryLoadFromFile: a host shared object, built as
 #       <name>.o and installed to fatbin/<name>/<name>.o.
@@ -11,7 +12,8 @@
 # Each source goes through ascendc_filter.py (the launch syntax and kernel entry points), then the
 # C++ compiler, with kernel_operator.h from the install. docs/kernels.md describes the subset.
 cmake_minimum_required(VERSION 3.16)
-get_filename_component(_NPUSIM_ASCENDC_DIR "${CMAKE_CURRENT_LIST_DIR}" ABSOLUTE)
+# REALPATH: the install links compiler/tikcpp and tools/tikcpp to tikcpp.
+get_filename_component(_NPUSIM_ASCENDC_DIR "${CMAKE_CURRENT_LIST_DIR}" REALPATH)
 if(NOT DEFINED NPUSIM_ASCENDC_ROOT)
   # Installed layout: <root>/tikcpp/ascendc_kernel_cmake/ascendc.cmake
   get_filename_component(NPUSIM_ASCENDC_ROOT "${_NPUSIM_ASCENDC_DIR}/../.." ABSOLUTE)
@@ -32,6 +34,8 @@ else()
   find_library(_NPUSIM_ASCENDC_RUNTIME NAMES ascendcl PATHS "${NPUSIM_ASCENDC_ROOT}/lib" "${NPUSIM_ASCENDC_ROOT}/lib64"
                NO_DEFAULT_PATH REQUIRED)
   set(_NPUSIM_ASCENDC_INCLUDE "${NPUSIM_ASCENDC_ROOT}/include/ascendc" "${NPUSIM_ASCENDC_ROOT}/include")
+  # Programs linking a kernel library name CANN's libraries bare (-ltiling_api, -lplatform, ...).
+  set(_NPUSIM_ASCENDC_LINK_DIR "${NPUSIM_ASCENDC_ROOT}/lib")
 endif()
 
 # Filters `sources` for target `name`; sets <name>_NPUSIM_GENERATED and creates the headers now
@@ -58,7 +62,7 @@ function(_npusim_ascendc_filter name)
     add_custom_command(
       OUTPUT "${out}"
       COMMAND "${Python3_EXECUTABLE}" "${filter}" "${abs}" --out "${out}" --header-dir "${header_dir}"
-      DEPENDS "${abs}" "${filter}"
+      DEPENDS "${abs}" "${filter}" "${_NPUSIM_ASCENDC_DIR}/ascendc_scalar.py"
       COMMENT "ascendc: filtering ${src}")
     list(APPEND generated "${out}")
     list(APPEND src_dirs "${dir}")
@@ -73,8 +77,14 @@ function(_npusim_ascendc_setup name)
   target_include_directories(${name} PRIVATE ${${name}_NPUSIM_SRC_DIRS} ${_NPUSIM_ASCENDC_INCLUDE}
                              PUBLIC "${${name}_NPUSIM_HEADER_DIR}" "${NPUSIM_ASCENDC_ROOT}/include")
   target_compile_features(${name} PRIVATE cxx_std_17)
+  # Kernels run natively: optimised whatever the build type (a sample's Debug build would make a
+  # scalar loop of 1e8 iterations take tens of seconds), so their loops run at host speed.
+  target_compile_options(${name} PRIVATE -O2)
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_link_libraries(${name} PUBLIC ${_NPUSIM_ASCENDC_RUNTIME})
+  if(_NPUSIM_ASCENDC_LINK_DIR)
+    target_link_directories(${name} PUBLIC "${_NPUSIM_ASCENDC_LINK_DIR}")
+  endif()
 endfunction()
 
 function(ascendc_library name kind)
@@ -84,6 +94,9 @@ function(ascendc_library name kind)
   _npusim_ascendc_filter(${name} ${ARGN})
   add_library(${name} ${kind} ${${name}_NPUSIM_GENERATED})
   _npusim_ascendc_setup(${name})
+  if(kind STREQUAL "SHARED")  # as CANN's does: the samples run against <prefix>/lib
+    install(TARGETS ${name} LIBRARY DESTINATION lib)
+  endif()
 endfunction()
 
 function(ascendc_fatbin_library name)

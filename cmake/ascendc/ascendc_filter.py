@@ -7,6 +7,8 @@
 - every __global__ kernel defined in the file gets an ACLRT_LAUNCH_KERNEL entry point
   (aclrtlaunch_<kernel>, declared in a generated aclrtlaunch_<kernel>.h) and an exported
   entry for aclrtBinaryGetFunction.
+- every __aicore__/__global__ function counts its scalar work (ascendc_scalar.py), so that its
+  loops and arithmetic cost time on the core's scalar unit.
 - every file-scope __gm__ variable defined in the file is registered (NPUSIM_DEVICE_VAR), so that
   aclrtGetSymbolAddress and the symbol copies find it and kernels see its device value.
 Comments, string and character literals are never rewritten. Line numbers are kept, so compiler
@@ -16,6 +18,9 @@ import argparse
 import os
 import re
 import sys
+
+from ascendc_scalar import matching as scalar_matching
+from ascendc_scalar import scalar_edits
 
 
 class FilterError(Exception):
@@ -76,15 +81,10 @@ def mask(src):
 
 def matching(masked, i, open_ch, close_ch):
     """Index of the bracket closing the one at masked[i]."""
-    depth = 0
-    for j in range(i, len(masked)):
-        if masked[j] == open_ch:
-            depth += 1
-        elif masked[j] == close_ch:
-            depth -= 1
-            if depth == 0:
-                return j
-    raise FilterError("unbalanced '%s'" % open_ch)
+    j = scalar_matching(masked, i, open_ch, close_ch)
+    if j < 0:
+        raise FilterError("unbalanced '%s'" % open_ch)
+    return j
 
 
 def split_top(text, angles=True):
@@ -118,7 +118,18 @@ def find_launches(src, masked):
         k = s
         while k > 0 and masked[k - 1] in " \t\n":
             k -= 1
-        nm = re.search(r"(::)?[A-Za-z_]\w*(::[A-Za-z_]\w*)*$", masked[:k])
+        end = k  # a template kernel's arguments (kernel<float><<<...>>>) are part of its name
+        if k > 0 and masked[k - 1] == ">":
+            depth, t = 0, k - 1
+            while t >= 0:
+                depth += {">": 1, "<": -1}.get(masked[t], 0)
+                if depth == 0:
+                    break
+                t -= 1
+            end = t if t >= 0 else k
+            while end > 0 and masked[end - 1] in " \t\n":
+                end -= 1
+        nm = re.search(r"(::)?[A-Za-z_]\w*(::[A-Za-z_]\w*)*$", masked[:end])
         if not nm:
             raise FilterError("line %d: '<<<' without a kernel name before it" % line_of(src, s))
         depth, j = 0, m.end()
@@ -139,7 +150,7 @@ def find_launches(src, masked):
                 "line %d: a launch takes <<<blockDim, l2ctrl, stream>>>, got <<<%s>>>" % (line_of(src, s), config.strip())
             )
         name = src[nm.start() : k]
-        repl = '::npusim::kernel::Launcher(%s, "%s", %s)' % (name, name.split("::")[-1], config)
+        repl = '::npusim::kernel::Launcher(%s, "%s", %s)' % (name, src[nm.start() : end].split("::")[-1], config)
         edits.append((nm.start(), j + 3, repl))
     return edits
 
@@ -236,21 +247,32 @@ def find_device_vars(masked):
     return found
 
 
+SCALAR_TYPES = re.compile(
+    r"^(?:const\s+)?(?:unsigned\s+|signed\s+)?(?:u?int(?:8|16|32|64)_t|int|long|long long|short|char|bool|float|double"
+    r"|half|bfloat16_t|size_t|unsigned|signed)$"
+)
+
+
 def header_param(decl):
-    """The aclrtlaunch_<kernel> parameter for a kernel parameter: GM pointers become void*."""
+    """The aclrtlaunch_<kernel> parameter for a kernel parameter, as CANN generates it, and the
+    argument the entry passes on: GM pointers become void*; a struct passed by value (a tiling
+    struct) is taken by pointer to host memory and passed on as its value; scalars stay."""
     decl = decl.split("=")[0].strip()
     m = re.match(r"(.*?)([A-Za-z_]\w*)\s*$", decl, re.S)
     if not m or not m.group(1).strip():
         raise FilterError("cannot read kernel parameter '%s'" % decl)
-    ctype, pname = m.group(1).strip(), m.group(2)
-    if "*" in ctype or "__gm__" in ctype or "GM_ADDR" in ctype:
+    ctype, pname = " ".join(m.group(1).split()), m.group(2)
+    if "*" in ctype or "&" in ctype or "__gm__" in ctype or "GM_ADDR" in ctype:
         return "void* " + pname, pname
-    return ctype + " " + pname, pname
+    if SCALAR_TYPES.match(ctype):
+        return ctype + " " + pname, pname
+    return ctype + "* " + pname, "*" + pname
 
 
 def generate(src, path):
     masked = mask(src)
-    edits = sorted(find_launches(src, masked) + find_traps(src, masked))
+    inserts = [(at, at, text) for at, text in scalar_edits(masked)]
+    edits = sorted(find_launches(src, masked) + find_traps(src, masked) + inserts, key=lambda e: (e[0], e[1]))
     out, pos = [], 0
     for a, b, r in edits:
         if a < pos:
@@ -262,7 +284,7 @@ def generate(src, path):
     out.append(src[pos:])
     body = "".join(out)
     kernels = find_kernels(src, masked)
-    text = '#include "npusim_ascendc_types.h"\n#include "npusim_kernel_launch.h"\n'
+    text = '#include "npusim_ascendc_types.h"\n#include "npusim_kernel_launch.h"\n#include "npusim_scalar_tally.h"\n'
     text += '#line 1 "%s"\n' % path.replace("\\", "\\\\").replace('"', '\\"')
     text += body
     if not body.endswith("\n"):
@@ -272,6 +294,9 @@ def generate(src, path):
     headers = {}
     for name, params in kernels:
         hp = [header_param(p) for p in params]
+        # Struct parameters are declared, so the header stands alone (a plain struct name only).
+        structs = sorted({d.split("*")[0].strip() for d, n in hp if n.startswith("*")})
+        structs = [t for t in structs if re.fullmatch(r"[A-Za-z_]\w*", t)]
         sig = ", ".join(["uint32_t blockDim", "void* stream"] + [d for d, _ in hp])
         text += "NPUSIM_KERNEL_ENTRY(%s);\n" % name
         text += 'extern "C" uint32_t aclrtlaunch_%s(%s) {\n' % (name, sig)
@@ -283,10 +308,17 @@ def generate(src, path):
         guard = "HEADER_ACLRTLAUNCH_%s_H" % name.upper()
         headers[name] = (
             "#ifndef %s\n#define %s\n// Generated by npusim's ascendc_library from %s.\n"
-            "#include <cstdint>\n#include \"acl/acl_base.h\"\n\n"
+            "#include <cstdint>\n#include \"acl/acl_base.h\"\n\n%s"
             'extern "C" uint32_t aclrtlaunch_%s(%s);\n\n'
             "#ifndef ACLRT_LAUNCH_KERNEL\n#define ACLRT_LAUNCH_KERNEL(kernel_func) aclrtlaunch_##kernel_func\n#endif\n"
-            "#endif\n" % (guard, guard, os.path.basename(path), name, sig.replace("void* stream", "aclrtStream stream"))
+            "#endif\n" % (
+                guard,
+                guard,
+                os.path.basename(path),
+                "".join("struct %s;\n" % t for t in structs) + ("\n" if structs else ""),
+                name,
+                sig.replace("void* stream", "aclrtStream stream"),
+            )
         )
     return text, headers
 

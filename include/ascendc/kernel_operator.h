@@ -512,7 +512,19 @@ __aicore__ inline void PRINTF(const char* fmt, Args... args) {
 }
 #pragma GCC diagnostic pop
 
+// The first Ascend C releases' name for the offset of this block's share of a tensor.
+template <class T>
+__aicore__ inline GM_ADDR ParamOffset(GM_ADDR gm, int64_t blockLength) {
+  return gm + blockLength * static_cast<int64_t>(sizeof(T)) * GetBlockIdx();
+}
+
 }  // namespace AscendC
+
+// The first Ascend C releases called the namespace tik2 (a namespace, not an alias: their
+// samples reopen it).
+namespace tik2 {
+using namespace AscendC;
+}
 
 #ifndef PRINTF
 #define PRINTF ::AscendC::PRINTF

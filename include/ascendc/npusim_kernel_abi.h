@@ -19,6 +19,12 @@ typedef void (*npusimKernelFree)(void* bound);
 int npusimKernelLaunch(const char* name, uint32_t blockDim, void* stream, npusimKernelBody run, void* bound,
                        npusimKernelFree release);
 
+/* CPU debug mode (tikicpulib's ICPU_RUN_KF): runs the kernel's blocks now, one after another,
+ * over host memory (GmAlloc), with no device and no simulated time; prints the kernel's output.
+ * Takes ownership of `bound`. Returns 0, or -1 after printing why a block faulted. */
+int npusimKernelRunOnCpu(const char* name, uint32_t blockDim, npusimKernelBody run, void* bound,
+                         npusimKernelFree release);
+
 /* Inside a running block. */
 int64_t npusimKernelBlockIdx(void);
 int64_t npusimKernelBlockNum(void);
@@ -29,7 +35,8 @@ void* npusimKernelUbAlloc(uint64_t bytes);
 enum npusimKernelEvent {
   NPUSIM_KERNEL_COPY_IN = 0,  /* GM -> UB (MTE2), bytes read from `gm` */
   NPUSIM_KERNEL_COPY_OUT = 1, /* UB -> GM (MTE3), bytes written at `gm` */
-  NPUSIM_KERNEL_VECTOR = 2    /* bytes processed by the vector unit */
+  NPUSIM_KERNEL_VECTOR = 2,   /* bytes processed by the vector unit */
+  NPUSIM_KERNEL_SCALAR = 3    /* scalar operations (npusimKernelScalarOps) */
 };
 void npusimKernelRecord(int event, uint64_t bytes, const void* gm);
 /* A VECIN (output 0) or VECOUT (output 1) queue of the block got `buffers` unified-buffer slots:
@@ -37,6 +44,10 @@ void npusimKernelRecord(int event, uint64_t bytes, const void* gm);
 void npusimKernelQueueBuffers(int output, int buffers);
 /* Scalar cycles of the current block (replaces the per-block default). */
 void npusimKernelScalarCycles(uint64_t cycles);
+/* Scalar operations the source filter counted in a kernel function (its loops, address
+ * arithmetic and control flow), added when the function returns; each costs
+ * aicore.scalar_cycles_per_op cycles of the core's scalar unit. */
+void npusimKernelScalarOps(uint64_t ops);
 /* Kernel-side printf: kept with the kernel and printed at the next synchronisation. */
 void npusimKernelPrint(const char* text, size_t len);
 /* Ends the kernel with an AI-core exception (the `trap` instruction, a failed check). */

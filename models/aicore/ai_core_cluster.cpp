@@ -45,6 +45,7 @@ struct AiCoreCluster::CoreRun {
   size_t loaded = 0, computed = 0, storedCount = 0;
   bool loadPending = false, storePending = false;
   Tick mte2Free = 0, mte3Free = 0;
+  Tick scalarFree = 0;  // when the scalar unit has issued everything up to the last load
   Tick first = kTickMax, last = 0;
 
   // Starts a new operator at `t0`, keeping the vectors' storage.
@@ -53,7 +54,7 @@ struct AiCoreCluster::CoreRun {
     tiles.clear();
     loaded = computed = storedCount = 0;
     loadPending = storePending = false;
-    mte2Free = mte3Free = t0;
+    mte2Free = mte3Free = scalarFree = t0;
     first = kTickMax;
     last = 0;
   }
@@ -135,9 +136,14 @@ void AiCoreCluster::advance(CoreRun& c, const OpWork& work, uint64_t taskId, std
     }
     const size_t l = c.loaded;
     if (!c.loadPending && l < n && (l < inSlots || c.computed > l - inSlots)) {
-      Tick t = c.mte2Free;
-      if (l >= inSlots) t = std::max(t, c.cend[l - inSlots]);  // its buffer is free
-      push(t, false);
+      // The scalar unit issues tile l once its buffer is free (AllocTensor waits), after the
+      // scalar work before it; the copy starts when both it and the MTE2 are ready.
+      Tick issue = c.scalarFree;
+      if (l >= inSlots) issue = std::max(issue, c.cend[l - inSlots]);  // its buffer is free
+      const double scalar = work.tiles[c.tiles[l]].scalarCycles;
+      if (scalar > 0) issue += cyclesToTicks(scalar, freqHz_);
+      c.scalarFree = issue;
+      push(std::max(c.mte2Free, issue), false);
       c.loadPending = true;
     }
   }

@@ -14,6 +14,9 @@ struct TileWork {
   uint64_t readBytes = 0;    // GM -> core (MTE2)
   uint64_t writeAddr = 0;
   uint64_t writeBytes = 0;  // core -> GM (MTE3)
+  // Scalar-unit cycles spent issuing this tile (a custom kernel's loop control and address
+  // arithmetic): the unit works in program order, and the tile's copy in starts after them.
+  double scalarCycles = 0;
 };
 
 struct OpWork {

@@ -27,7 +27,16 @@ if(NOT EXISTS ${prefix}/bin/setenv.bash)
 endif()
 
 set(ENV{LD_LIBRARY_PATH} ${prefix}/lib64)
-foreach(project sample package)
+# The older CANN layout and the libraries Ascend C samples name on their link lines.
+foreach(path runtime/include/acl/acl.h tools/tikicpulib/lib/include/tikicpulib.h lib64/libruntime.so
+             lib64/libhost_intf_pub.so lib64/libtiling_api.so lib64/libregister.so lib64/libplatform.so
+             lib64/libascendalog.so)
+  if(NOT EXISTS ${prefix}/${path})
+    message(FATAL_ERROR "${path} is missing from the install")
+  endif()
+endforeach()
+
+foreach(project sample package kernels asc)
   run(${CMAKE_COMMAND} -S ${SRC}/${project} -B ${WORK}/${project} -G ${GENERATOR}
       -DASCEND_CANN_PACKAGE_PATH=${prefix} -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
   run(${CMAKE_COMMAND} --build ${WORK}/${project} -j2)
@@ -40,8 +49,23 @@ foreach(probe acl_rt msprofiler profapi ms_tools_ext ascend_dump acl_tdt_channel
     message(FATAL_ERROR "probe_${probe} printed: ${last_output}")
   endif()
 endforeach()
-run(${WORK}/package/package_probe)
-if(NOT last_output MATCHES "^package: ok")
-  message(FATAL_ERROR "package_probe printed: ${last_output}")
-endif()
+# Runs `program`; its output must match `pattern` (the first group is left in `matched`).
+function(expect program pattern)
+  run(${program})
+  if(NOT last_output MATCHES "${pattern}")
+    message(FATAL_ERROR "${program} printed: ${last_output}")
+  endif()
+  set(matched "${CMAKE_MATCH_1}" PARENT_SCOPE)
+endfunction()
+expect(${WORK}/package/package_probe "^package: ok")
+# One kernel through each Ascend C route (kernels/, asc/): correct results everywhere; on the
+# device its scalar loop (1e6 iterations of 6 counted operations per block) takes >= 3.3 ms.
+expect(${WORK}/kernels/kernel_cpu "^cpu: ok")
+foreach(route ccec tikcpp)
+  expect(${WORK}/kernels/kernel_${route} "^${route}: ok ([0-9.]+) us")
+  if(matched LESS 3333)
+    message(FATAL_ERROR "kernel_${route} took ${matched} us: its scalar loop was not timed")
+  endif()
+endforeach()
+expect(${WORK}/asc/kernel_asc "^asc: ok")
 file(REMOVE_RECURSE ${WORK})
