@@ -7,10 +7,10 @@
 #   libascendcl.so: runtime (acl_rt, acl_rt_impl), profiling (msprofiler, profapi, mstx: ms_tools_ext),
 #                   dump (ascend_dump), data queues and channels (acl_tdt_*), dvpp memory (acl_dvpp),
 #                   the bounded C string functions (c_sec, securec.h)
-#   libopapi.so:    operators, CANN's math/nn operator libraries
+#   libopapi.so:    operators, CANN's math/nn/transformer operator libraries and custom packages
 set(NPUSIM_ASCENDCL_NAMES acl_rt acl_rt_impl msprofiler profapi ms_tools_ext ascend_dump acl_tdt_channel
                           acl_tdt_queue acl_dvpp c_sec)
-set(NPUSIM_OPAPI_NAMES opapi_math opapi_nn)
+set(NPUSIM_OPAPI_NAMES opapi_math opapi_nn opapi_transformer cust_opapi)
 
 # Links next to the built libraries, so tests link against CANN names exactly as programs do.
 set(_npusim_links)
