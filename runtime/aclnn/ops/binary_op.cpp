@@ -24,6 +24,32 @@ namespace {
 constexpr int64_t kChunk = 1024;
 
 template <typename T>
+bool predicate(BinaryKind kind, T a, T b) {
+  switch (kind) {
+    case BinaryKind::kEq:
+      return a == b;
+    case BinaryKind::kNe:
+      return a != b;
+    case BinaryKind::kGt:
+      return a > b;
+    case BinaryKind::kGe:
+      return a >= b;
+    case BinaryKind::kLt:
+      return a < b;
+    case BinaryKind::kLe:
+      return a <= b;
+    case BinaryKind::kLogicalAnd:
+      return a != T(0) && b != T(0);
+    case BinaryKind::kLogicalOr:
+      return a != T(0) || b != T(0);
+    case BinaryKind::kLogicalXor:
+      return (a != T(0)) != (b != T(0));
+    default:
+      return false;
+  }
+}
+
+template <typename T>
 void combine(BinaryKind kind, T* a, const T* b, int64_t n, T alpha) {
   switch (kind) {
     case BinaryKind::kAdd:
@@ -47,13 +73,21 @@ void combine(BinaryKind kind, T* a, const T* b, int64_t n, T alpha) {
       for (int64_t i = 0; i < n; ++i) a[i] = a[i] / b[i];
       return;
     case BinaryKind::kMax:  // NaN wins, as torch.maximum
-      for (int64_t i = 0; i < n; ++i) a[i] = (a[i] != a[i] || b[i] != b[i]) ? a[i] + b[i] : std::max(a[i], b[i]);
+      for (int64_t i = 0; i < n; ++i)
+        a[i] = (a[i] != a[i] || b[i] != b[i]) ? a[i] + b[i] : std::max(a[i], b[i]);
       return;
     case BinaryKind::kMin:
-      for (int64_t i = 0; i < n; ++i) a[i] = (a[i] != a[i] || b[i] != b[i]) ? a[i] + b[i] : std::min(a[i], b[i]);
+      for (int64_t i = 0; i < n; ++i)
+        a[i] = (a[i] != a[i] || b[i] != b[i]) ? a[i] + b[i] : std::min(a[i], b[i]);
       return;
     case BinaryKind::kPow:
       for (int64_t i = 0; i < n; ++i) a[i] = std::pow(a[i], b[i]);
+      return;
+    case BinaryKind::kAtan2:
+      for (int64_t i = 0; i < n; ++i) a[i] = std::atan2(a[i], b[i]);
+      return;
+    default:
+      for (int64_t i = 0; i < n; ++i) a[i] = predicate(kind, a[i], b[i]) ? T(1) : T(0);
       return;
   }
 }
@@ -96,6 +130,11 @@ void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_
         break;
       case BinaryKind::kPow:
         r = intPow(a[i], b[i]);
+        break;
+      case BinaryKind::kAtan2:  // not reached: computed in fp32
+        break;
+      default:
+        r = predicate(kind, a[i], b[i]) ? 1 : 0;
         break;
     }
     a[i] = static_cast<int64_t>(r);
@@ -159,7 +198,7 @@ class BinaryInstance : public OpInstanceBase<BinaryInstance> {
 // Type the device computes in. Sub widens fp16/bf16 to fp32 when alpha != 1 (ops-math
 // aclnn_sub.cpp on 910B); Add/Mul compute in the promoted type.
 aclDataType calcTypeFor(BinaryKind kind, aclDataType promoted, const aclScalar* alpha) {
-  if (kind == BinaryKind::kDiv && !isFloating(promoted)) return ACL_FLOAT;
+  if ((kind == BinaryKind::kDiv || kind == BinaryKind::kAtan2) && !isFloating(promoted)) return ACL_FLOAT;
   if (kind == BinaryKind::kSub && alpha != nullptr && isFloating(promoted) &&
       alpha->value.toDouble() != 1.0) {
     return promoted == ACL_DOUBLE ? ACL_DOUBLE : ACL_FLOAT;
@@ -177,8 +216,8 @@ int32_t checkAlpha(const char* api, const aclScalar* alpha, aclDataType promoted
                           dtypeName(promoted)));
 }
 
-int32_t checkOutCast(const char* api, aclDataType promoted, aclDataType outType) {
-  if (canCast(promoted, outType)) return kSuccess;
+int32_t checkOutCast(const char* api, BinaryKind kind, aclDataType promoted, aclDataType outType) {
+  if (isPredicate(kind) || canCast(promoted, outType)) return kSuccess;
   return fail(api, kErrParamInvalid,
               fmt::format("the promoted type {} cannot be cast to out's type {}", dtypeName(promoted),
                           dtypeName(outType)));
@@ -254,7 +293,8 @@ int32_t buildBinary(const BinaryApi& a, const aclTensor* self, const aclTensor* 
                             dtypeName(self->desc.dtype), dtypeName(other->desc.dtype)));
   }
   if ((st = checkAlpha(a.api, a.hasAlpha ? alpha : nullptr, promoted)) != kSuccess) return st;
-  if ((st = checkOutCast(a.api, calcTypeFor(a.kind, promoted, nullptr), out->desc.dtype)) != kSuccess) return st;
+  if ((st = checkOutCast(a.api, a.kind, calcTypeFor(a.kind, promoted, nullptr), out->desc.dtype)) != kSuccess)
+    return st;
 
   std::vector<int64_t> shape;
   if (!broadcastShapes(self->desc.shape, other->desc.shape, &shape)) {
@@ -307,7 +347,8 @@ int32_t buildBinaryScalar(const BinaryApi& a, const aclTensor* self, const aclSc
                             dtypeName(od)));
   }
   if ((st = checkAlpha(a.api, a.hasAlpha ? alpha : nullptr, promoted)) != kSuccess) return st;
-  if ((st = checkOutCast(a.api, calcTypeFor(a.kind, promoted, nullptr), out->desc.dtype)) != kSuccess) return st;
+  if ((st = checkOutCast(a.api, a.kind, calcTypeFor(a.kind, promoted, nullptr), out->desc.dtype)) != kSuccess)
+    return st;
   if ((st = checkShape(a.api, "out", out->desc.shape, self->desc.shape)) != kSuccess) return st;
 
   auto inst = newInstance(a, self, out, a.hasAlpha ? alpha : nullptr, promoted, inplace);

@@ -1,8 +1,8 @@
 #pragma once
-// Shared machinery of the binary arithmetic operators (aclnnAdd, aclnnSub, aclnnMul, aclnnDiv,
-// aclnnMaximum, aclnnMinimum, aclnnPow* and their
-// Inplace / scalar variants): argument checks with type promotion and broadcasting, the
-// functional kernel over strided host views, and the vector tiling.
+// Shared machinery of the binary operators (aclnnAdd, aclnnSub, aclnnMul, aclnnDiv, aclnnMaximum,
+// aclnnMinimum, aclnnPow*, aclnnAtan2, the comparisons and logical operators of
+// binary_predicates.cpp, and their Inplace / scalar variants): argument checks with type promotion and
+// broadcasting, the functional kernel over strided host views, and the vector tiling.
 #include <cstdint>
 
 #include "aclnn/acl_meta.h"
@@ -12,7 +12,29 @@
 
 namespace npusim::aclnn {
 
-enum class BinaryKind { kAdd, kSub, kMul, kDiv, kMax, kMin, kPow };
+enum class BinaryKind {
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kMax,
+  kMin,
+  kPow,
+  kAtan2,
+  // results 1 or 0, written in out's type whatever the promoted type:
+  kEq,
+  kNe,
+  kGt,
+  kGe,
+  kLt,
+  kLe,
+  kLogicalAnd,
+  kLogicalOr,
+  kLogicalXor
+};
+
+// Comparisons and logical operators: out holds 1 or 0 in any type (bool usually).
+inline bool isPredicate(BinaryKind k) { return k >= BinaryKind::kEq; }
 
 struct BinarySpec {
   BinaryKind kind = BinaryKind::kAdd;

@@ -11,11 +11,11 @@
 namespace npusim::aclnn {
 
 struct UnaryDef {
-  const OpInfo* info;                 // name and accepted element types (self and out)
-  void (*f32)(float*, int64_t);       // in place over n values (fp16/bf16/fp32, and integers if no i64)
-  void (*f64)(double*, int64_t);      // fp64 (nullptr: computed through f32)
-  void (*i64)(int64_t*, int64_t);     // integers (nullptr: integers are computed as fp32)
-  int passes = 1;                     // vector instructions per element (cost model)
+  const OpInfo* info;              // name and accepted element types (self and out)
+  void (*f32)(float*, int64_t);    // in place over n values (fp16/bf16/fp32, and integers if no i64)
+  void (*f64)(double*, int64_t);   // fp64 (nullptr: computed through f32)
+  void (*i64)(int64_t*, int64_t);  // integers (nullptr: integers are computed as fp32)
+  int passes = 1;                  // vector instructions per element (cost model)
 };
 
 // Phase 1: self and out of accepted types, out of self's shape; self's type must be castable
@@ -28,20 +28,23 @@ void unaryKernel(const UnaryDef& d, const HostTensor& self, const HostTensor& ou
 
 }  // namespace npusim::aclnn
 
-// aclnn<Name>GetWorkspaceSize(self, out, ...) and aclnn<Name>.
-#define NPUSIM_ACLNN_UNARY(Name, def)                                                                   \
-  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, aclTensor* out,           \
-                                                       uint64_t* workspaceSize, aclOpExecutor** executor) { \
+// aclnn<Name>GetWorkspaceSize(self, out, ...) and aclnn<Name>; OutT: out's declared type (a few
+// public headers declare `const aclTensor* out`).
+#define NPUSIM_ACLNN_UNARY_AS(Name, def, OutT)                                                               \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, OutT* out,                     \
+                                                       uint64_t* workspaceSize, aclOpExecutor** executor) {  \
     return npusim::aclnn::buildUnary(def, "aclnn" #Name "GetWorkspaceSize", "aclnn" #Name, self, out, false, \
-                                     workspaceSize, executor);                                           \
-  }                                                                                                      \
+                                     workspaceSize, executor);                                               \
+  }                                                                                                          \
   NPUSIM_ACLNN_PHASE2(Name)
+#define NPUSIM_ACLNN_UNARY(Name, def) NPUSIM_ACLNN_UNARY_AS(Name, def, aclTensor)
 
-// aclnnInplace<Name>GetWorkspaceSize(selfRef, ...) and aclnnInplace<Name>.
-#define NPUSIM_ACLNN_UNARY_INPLACE(Name, def)                                                               \
-  extern "C" aclnnStatus aclnnInplace##Name##GetWorkspaceSize(aclTensor* selfRef, uint64_t* workspaceSize,  \
-                                                              aclOpExecutor** executor) {                   \
-    return npusim::aclnn::buildUnary(def, "aclnnInplace" #Name "GetWorkspaceSize", "aclnnInplace" #Name,    \
-                                     selfRef, selfRef, true, workspaceSize, executor);                      \
-  }                                                                                                         \
+// aclnnInplace<Name>GetWorkspaceSize(selfRef, ...) and aclnnInplace<Name>; RefT as OutT above.
+#define NPUSIM_ACLNN_UNARY_INPLACE_AS(Name, def, RefT)                                                   \
+  extern "C" aclnnStatus aclnnInplace##Name##GetWorkspaceSize(RefT* selfRef, uint64_t* workspaceSize,    \
+                                                              aclOpExecutor** executor) {                \
+    return npusim::aclnn::buildUnary(def, "aclnnInplace" #Name "GetWorkspaceSize", "aclnnInplace" #Name, \
+                                     selfRef, selfRef, true, workspaceSize, executor);                   \
+  }                                                                                                      \
   NPUSIM_ACLNN_PHASE2(Inplace##Name)
+#define NPUSIM_ACLNN_UNARY_INPLACE(Name, def) NPUSIM_ACLNN_UNARY_INPLACE_AS(Name, def, aclTensor)
