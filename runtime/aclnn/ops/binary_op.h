@@ -8,6 +8,7 @@
 #include "aclnn/acl_meta.h"
 #include "runtime/aclnn/base/op_instance.h"
 #include "runtime/aclnn/base/scalar.h"
+#include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/ops/registry.h"
 
 namespace npusim::aclnn {
@@ -21,6 +22,13 @@ enum class BinaryKind {
   kMin,
   kPow,
   kAtan2,
+  kFloorDiv,
+  kFmod,
+  kRemainder,
+  kXlogy,
+  kBitAnd,
+  kBitOr,
+  kBitXor,
   // results 1 or 0, written in out's type whatever the promoted type:
   kEq,
   kNe,
@@ -68,3 +76,25 @@ int32_t buildBinaryScalar(const BinaryApi& a, const aclTensor* self, const aclSc
                           aclOpExecutor** executor);
 
 }  // namespace npusim::aclnn
+
+// aclnn<Name>(self, other, out) and its in-place form aclnnInplace<Name>(selfRef, other); other is
+// a tensor (Build = buildBinary) or a host scalar (Build = buildBinaryScalar).
+#define NPUSIM_ACLNN_BINARY_PAIR(Name, Info, Kind, RefT, OtherT, Build)                                    \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, const OtherT* other,         \
+                                                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) { \
+    return npusim::aclnn::Build({"aclnn" #Name "GetWorkspaceSize", "aclnn" #Name, &npusim::aclnn::Info,    \
+                                 npusim::aclnn::BinaryKind::Kind, false},                                  \
+                                self, other, nullptr, out, false, ws, ex);                                 \
+  }                                                                                                        \
+  NPUSIM_ACLNN_PHASE2(Name)                                                                                \
+  extern "C" aclnnStatus aclnnInplace##Name##GetWorkspaceSize(RefT* selfRef, const OtherT* other,          \
+                                                              uint64_t* ws, aclOpExecutor** ex) {          \
+    return npusim::aclnn::Build({"aclnnInplace" #Name "GetWorkspaceSize", "aclnnInplace" #Name,            \
+                                 &npusim::aclnn::Info, npusim::aclnn::BinaryKind::Kind, false},            \
+                                selfRef, other, nullptr, selfRef, true, ws, ex);                           \
+  }                                                                                                        \
+  NPUSIM_ACLNN_PHASE2(Inplace##Name)
+#define NPUSIM_ACLNN_BINARY_TENSOR(Name, Info, Kind, RefT) \
+  NPUSIM_ACLNN_BINARY_PAIR(Name, Info, Kind, RefT, aclTensor, buildBinary)
+#define NPUSIM_ACLNN_BINARY_SCALAR(Name, Info, Kind, RefT) \
+  NPUSIM_ACLNN_BINARY_PAIR(Name, Info, Kind, RefT, aclScalar, buildBinaryScalar)

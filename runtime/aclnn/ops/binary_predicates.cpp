@@ -61,41 +61,20 @@ const OpRegistrar kRegistrars[] = {
 
 using npusim::aclnn::BinaryKind;
 
-// aclnn<Name>(self, other, out) and its in-place form aclnnInplace<Name>(selfRef, other); other is
-// a tensor (Build = buildBinary) or a host scalar (Build = buildBinaryScalar).
-#define PREDICATE(Name, Info, Kind, RefT, OtherT, Build)                                                   \
-  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, const OtherT* other,         \
-                                                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) { \
-    return npusim::aclnn::Build(                                                                           \
-        {"aclnn" #Name "GetWorkspaceSize", "aclnn" #Name, &npusim::aclnn::Info, BinaryKind::Kind, false},  \
-        self, other, nullptr, out, false, ws, ex);                                                         \
-  }                                                                                                        \
-  NPUSIM_ACLNN_PHASE2(Name)                                                                                \
-  extern "C" aclnnStatus aclnnInplace##Name##GetWorkspaceSize(RefT* selfRef, const OtherT* other,          \
-                                                              uint64_t* ws, aclOpExecutor** ex) {          \
-    return npusim::aclnn::Build({"aclnnInplace" #Name "GetWorkspaceSize", "aclnnInplace" #Name,            \
-                                 &npusim::aclnn::Info, BinaryKind::Kind, false},                           \
-                                selfRef, other, nullptr, selfRef, true, ws, ex);                           \
-  }                                                                                                        \
-  NPUSIM_ACLNN_PHASE2(Inplace##Name)
-#define PREDICATE_TENSOR(Name, Info, Kind, RefT) PREDICATE(Name, Info, Kind, RefT, aclTensor, buildBinary)
-#define PREDICATE_SCALAR(Name, Info, Kind, RefT) \
-  PREDICATE(Name, Info, Kind, RefT, aclScalar, buildBinaryScalar)
-
-PREDICATE_TENSOR(EqTensor, kEqTensor, kEq, const aclTensor)
-PREDICATE_SCALAR(EqScalar, kEqScalar, kEq, const aclTensor)
-PREDICATE_TENSOR(NeTensor, kNeTensor, kNe, aclTensor)
-PREDICATE_SCALAR(NeScalar, kNeScalar, kNe, aclTensor)
-PREDICATE_TENSOR(GtTensor, kGtTensor, kGt, const aclTensor)
-PREDICATE_SCALAR(GtScalar, kGtScalar, kGt, aclTensor)
-PREDICATE_TENSOR(GeTensor, kGeTensor, kGe, aclTensor)
-PREDICATE_SCALAR(GeScalar, kGeScalar, kGe, aclTensor)
-PREDICATE_TENSOR(LtTensor, kLtTensor, kLt, const aclTensor)
-PREDICATE_SCALAR(LtScalar, kLtScalar, kLt, const aclTensor)
-PREDICATE_TENSOR(LeTensor, kLeTensor, kLe, aclTensor)
-PREDICATE_SCALAR(LeScalar, kLeScalar, kLe, aclTensor)
-PREDICATE_TENSOR(LogicalAnd, kLogicalAnd, kLogicalAnd, aclTensor)
-PREDICATE_TENSOR(LogicalOr, kLogicalOr, kLogicalOr, aclTensor)
+NPUSIM_ACLNN_BINARY_TENSOR(EqTensor, kEqTensor, kEq, const aclTensor)
+NPUSIM_ACLNN_BINARY_SCALAR(EqScalar, kEqScalar, kEq, const aclTensor)
+NPUSIM_ACLNN_BINARY_TENSOR(NeTensor, kNeTensor, kNe, aclTensor)
+NPUSIM_ACLNN_BINARY_SCALAR(NeScalar, kNeScalar, kNe, aclTensor)
+NPUSIM_ACLNN_BINARY_TENSOR(GtTensor, kGtTensor, kGt, const aclTensor)
+NPUSIM_ACLNN_BINARY_SCALAR(GtScalar, kGtScalar, kGt, aclTensor)
+NPUSIM_ACLNN_BINARY_TENSOR(GeTensor, kGeTensor, kGe, aclTensor)
+NPUSIM_ACLNN_BINARY_SCALAR(GeScalar, kGeScalar, kGe, aclTensor)
+NPUSIM_ACLNN_BINARY_TENSOR(LtTensor, kLtTensor, kLt, const aclTensor)
+NPUSIM_ACLNN_BINARY_SCALAR(LtScalar, kLtScalar, kLt, const aclTensor)
+NPUSIM_ACLNN_BINARY_TENSOR(LeTensor, kLeTensor, kLe, aclTensor)
+NPUSIM_ACLNN_BINARY_SCALAR(LeScalar, kLeScalar, kLe, aclTensor)
+NPUSIM_ACLNN_BINARY_TENSOR(LogicalAnd, kLogicalAnd, kLogicalAnd, aclTensor)
+NPUSIM_ACLNN_BINARY_TENSOR(LogicalOr, kLogicalOr, kLogicalOr, aclTensor)
 
 extern "C" aclnnStatus aclnnLogicalXorGetWorkspaceSize(const aclTensor* self, const aclTensor* other,
                                                        aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
