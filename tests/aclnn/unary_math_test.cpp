@@ -30,16 +30,22 @@
 #include "aclnnop/aclnn_floor.h"
 #include "aclnnop/aclnn_hardsigmoid.h"
 #include "aclnnop/aclnn_hardswish.h"
+#include "aclnnop/aclnn_isfinite.h"
+#include "aclnnop/aclnn_isneginf.h"
+#include "aclnnop/aclnn_isposinf.h"
 #include "aclnnop/aclnn_lgamma.h"
 #include "aclnnop/aclnn_log1p.h"
+#include "aclnnop/aclnn_logical_not.h"
 #include "aclnnop/aclnn_logsigmoid.h"
 #include "aclnnop/aclnn_mish.h"
 #include "aclnnop/aclnn_reciprocal.h"
 #include "aclnnop/aclnn_round.h"
 #include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_sign.h"
+#include "aclnnop/aclnn_signbit.h"
 #include "aclnnop/aclnn_sin.h"
 #include "aclnnop/aclnn_sinh.h"
+#include "aclnnop/aclnn_square.h"
 #include "aclnnop/aclnn_squared_relu.h"
 #include "aclnnop/aclnn_tan.h"
 #include "aclnnop/aclnn_trunc.h"
@@ -308,4 +314,78 @@ TEST(UnaryMath, EmptyTensorsAndCost) {
   EXPECT_EQ(sin[1], n * 2u);
   EXPECT_EQ(ceil[0], n * 2u);
   EXPECT_GT(sin[2], ceil[2]);  // a series costs more vector work than one instruction
+}
+
+// Predicates write bool (IsFinite, IsPosInf, IsNegInf, Signbit) or 1/0 in any type (LogicalNot).
+TEST(UnaryMath, PredicatesAndSquare) {
+  const double inf = INFINITY;
+  const double in[] = {1.5, -0.0, inf, -inf, NAN, -2, 0};
+  const bool finite[] = {true, true, false, false, false, true, true};
+  for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE}) {
+    HostTensorBuf x(dt, {7}), b(ACL_BOOL, {7});
+    for (int i = 0; i < 7; ++i) x.set(i, in[i]);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnIsFiniteGetWorkspaceSize(x.get(), b.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 7; ++i) EXPECT_EQ(b.get(i), finite[i] ? 1 : 0) << i;
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnIsPosInfGetWorkspaceSize(x.get(), b.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 7; ++i) EXPECT_EQ(b.get(i), i == 2 ? 1 : 0) << i;
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnIsNegInfGetWorkspaceSize(x.get(), b.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 7; ++i) EXPECT_EQ(b.get(i), i == 3 ? 1 : 0) << i;
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnSignbitGetWorkspaceSize(x.get(), b.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 7; ++i) EXPECT_EQ(b.get(i), i == 1 || i == 3 || i == 5 ? 1 : 0) << i;  // -0.0 counts
+    HostTensorBuf f(ACL_FLOAT, {7});
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnLogicalNotGetWorkspaceSize(x.get(), f.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 7; ++i) EXPECT_EQ(f.get(i), i == 1 || i == 6 ? 1 : 0) << i;  // nan is true
+  }
+  // Integers: never infinite; sign bit of the negatives; logical not in place keeps the type.
+  HostTensorBuf n(ACL_INT32, {3}), b(ACL_BOOL, {3}), f32(ACL_FLOAT, {3});
+  n.set(0, -4);
+  n.set(1, 0);
+  n.set(2, 70000);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnSignbitGetWorkspaceSize(n.get(), b.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(b.get(0), 1);
+  EXPECT_EQ(b.get(2), 0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnIsPosInfGetWorkspaceSize(n.get(), b.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(b.get(2), 0);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnIsFiniteGetWorkspaceSize(n.get(), b.get(), ws, ex);
+            }),
+            kParamInvalid);  // floats only
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnIsPosInfGetWorkspaceSize(f32.get(), f32.get(), ws, ex);
+            }),
+            kParamInvalid);  // out must be bool
+  HostTensorBuf sq(ACL_INT32, {3});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnSquareGetWorkspaceSize(n.get(), sq.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(sq.get(0), 16);
+  EXPECT_EQ(sq.get(2), static_cast<double>(static_cast<int32_t>(70000u * 70000u)));  // wraps in int32
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnInplaceLogicalNotGetWorkspaceSize(n.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(n.get(0), 0);
+  EXPECT_EQ(n.get(1), 1);
 }

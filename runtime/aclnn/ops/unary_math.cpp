@@ -28,16 +28,22 @@
 #include "aclnnop/aclnn_floor.h"
 #include "aclnnop/aclnn_hardsigmoid.h"
 #include "aclnnop/aclnn_hardswish.h"
+#include "aclnnop/aclnn_isfinite.h"
+#include "aclnnop/aclnn_isneginf.h"
+#include "aclnnop/aclnn_isposinf.h"
 #include "aclnnop/aclnn_lgamma.h"
 #include "aclnnop/aclnn_log1p.h"
+#include "aclnnop/aclnn_logical_not.h"
 #include "aclnnop/aclnn_logsigmoid.h"
 #include "aclnnop/aclnn_mish.h"
 #include "aclnnop/aclnn_reciprocal.h"
 #include "aclnnop/aclnn_round.h"
 #include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_sign.h"
+#include "aclnnop/aclnn_signbit.h"
 #include "aclnnop/aclnn_sin.h"
 #include "aclnnop/aclnn_sinh.h"
+#include "aclnnop/aclnn_square.h"
 #include "aclnnop/aclnn_squared_relu.h"
 #include "aclnnop/aclnn_tan.h"
 #include "aclnnop/aclnn_trunc.h"
@@ -347,6 +353,84 @@ const OpInfo kSelu{"aclnnSelu", ExecUnit::kVector, kNnFloats,
 const OpInfo kSquaredRelu{"aclnnSquaredRelu", ExecUnit::kVector, kNnFloats, "out = max(self, 0)^2"};
 const OpInfo kLogSigmoid{"aclnnLogSigmoid", ExecUnit::kVector, kNnFloats, "out = ln(1 / (1 + exp(-self)))"};
 
+// --- predicates and squares (ops-math math/{is_finite, is_pos_inf, is_neg_inf, signbit,
+// logical_not, square}) ---
+struct IsFinite {
+  template <typename T>
+  static T f(T x) {
+    return std::isfinite(x) ? T(1) : T(0);
+  }
+};
+struct IsPosInf {
+  template <typename T>
+  static T f(T x) {
+    return std::isinf(x) && x > 0 ? T(1) : T(0);
+  }
+};
+struct IsNegInf {
+  template <typename T>
+  static T f(T x) {
+    return std::isinf(x) && x < 0 ? T(1) : T(0);
+  }
+};
+struct Signbit {  // -0.0 and -nan count as negative
+  template <typename T>
+  static T f(T x) {
+    return std::signbit(x) ? T(1) : T(0);
+  }
+};
+struct LogicalNot {
+  template <typename T>
+  static T f(T x) {
+    return x == T(0) ? T(1) : T(0);
+  }
+};
+struct Square {
+  template <typename T>
+  static T f(T x) {
+    return x * x;
+  }
+};
+void signbitInt(int64_t* v, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) v[i] = v[i] < 0;
+}
+void logicalNotInt(int64_t* v, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) v[i] = v[i] == 0;
+}
+void squareInt(int64_t* v, int64_t n) {  // wraps as the device's integer multiply
+  for (int64_t i = 0; i < n; ++i)
+    v[i] = static_cast<int64_t>(static_cast<uint64_t>(v[i]) * static_cast<uint64_t>(v[i]));
+}
+void neverInfinite(int64_t* v, int64_t n) {  // an integer is never infinite
+  for (int64_t i = 0; i < n; ++i) v[i] = 0;
+}
+
+const std::vector<aclDataType> kBoolOut = {ACL_BOOL};
+const OpInfo kIsFinite{"aclnnIsFinite", ExecUnit::kVector, kFloats, "out = self is neither inf nor nan"};
+const OpInfo kIsPosInf{"aclnnIsPosInf", ExecUnit::kVector, kAnyReal, "out = (self == +inf)"};
+const OpInfo kIsNegInf{"aclnnIsNegInf", ExecUnit::kVector, kAnyReal, "out = (self == -inf)"};
+const OpInfo kSignbit{"aclnnSignbit", ExecUnit::kVector, kAnyReal,
+                      "out = the sign bit of self (-0.0 counts)"};
+const OpInfo kLogicalNot{"aclnnLogicalNot", ExecUnit::kVector, kAnyReal, "out = (self == 0)"};
+const OpInfo kSquare{
+    "aclnnSquare",
+    ExecUnit::kVector,
+    {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32, ACL_INT64},
+    "out = self * self"};
+
+const OpRegistrar kPredicateRegistrars[] = {OpRegistrar(kIsFinite),   OpRegistrar(kIsPosInf),
+                                            OpRegistrar(kIsNegInf),   OpRegistrar(kSignbit),
+                                            OpRegistrar(kLogicalNot), OpRegistrar(kSquare)};
+const UnaryDef kIsFiniteDef{&kIsFinite, each<IsFinite, float>, each<IsFinite, double>, nullptr, 2, &kBoolOut};
+const UnaryDef kIsPosInfDef{&kIsPosInf, each<IsPosInf, float>, each<IsPosInf, double>, neverInfinite, 2,
+                            &kBoolOut};
+const UnaryDef kIsNegInfDef{&kIsNegInf, each<IsNegInf, float>, each<IsNegInf, double>, neverInfinite, 2,
+                            &kBoolOut};
+const UnaryDef kSignbitDef{&kSignbit, each<Signbit, float>, each<Signbit, double>, signbitInt, 1, &kBoolOut};
+const UnaryDef kLogicalNotDef{
+    &kLogicalNot, each<LogicalNot, float>, each<LogicalNot, double>, logicalNotInt, 1, &kAnyReal};
+const UnaryDef kSquareDef = def<Square>(kSquare, 1, squareInt);
+
 const OpRegistrar kRegistrars[] = {
     OpRegistrar(kSin),         OpRegistrar(kCos),       OpRegistrar(kTan),         OpRegistrar(kAsin),
     OpRegistrar(kAcos),        OpRegistrar(kAtan),      OpRegistrar(kSinh),        OpRegistrar(kCosh),
@@ -413,3 +497,9 @@ UNARY_PAIR(Hardsigmoid, kHardsigmoidDef, const aclTensor)
 UNARY_PAIR(Selu, kSeluDef, aclTensor)
 NPUSIM_ACLNN_UNARY(SquaredRelu, npusim::aclnn::kSquaredReluDef)
 NPUSIM_ACLNN_UNARY(LogSigmoid, npusim::aclnn::kLogSigmoidDef)
+NPUSIM_ACLNN_UNARY(IsFinite, npusim::aclnn::kIsFiniteDef)
+NPUSIM_ACLNN_UNARY(IsPosInf, npusim::aclnn::kIsPosInfDef)
+NPUSIM_ACLNN_UNARY(IsNegInf, npusim::aclnn::kIsNegInfDef)
+NPUSIM_ACLNN_UNARY(Signbit, npusim::aclnn::kSignbitDef)
+UNARY_PAIR(LogicalNot, kLogicalNotDef, aclTensor)
+NPUSIM_ACLNN_UNARY(Square, npusim::aclnn::kSquareDef)

@@ -70,10 +70,16 @@ int32_t buildUnary(const UnaryDef& d, const char* api, const char* opName, const
   if ((st = checkTensor(api, selfName, self->desc)) != kSuccess) return st;
   if ((st = checkTensor(api, "out", out->desc)) != kSuccess) return st;
   if ((st = checkDtype(api, selfName, self->desc.dtype, *d.info)) != kSuccess) return st;
-  if ((st = checkDtype(api, "out", out->desc.dtype, *d.info)) != kSuccess) return st;
   const aclDataType sd = self->desc.dtype, od = out->desc.dtype;
+  if (d.outTypes != nullptr) {
+    if (std::find(d.outTypes->begin(), d.outTypes->end(), od) == d.outTypes->end()) {
+      return fail(api, kErrParamInvalid, fmt::format("out of type {} is not supported", dtypeName(od)));
+    }
+  } else if ((st = checkDtype(api, "out", od, *d.info)) != kSuccess) {
+    return st;
+  }
   const bool floatOnly = d.i64 == nullptr && isIntegral(sd, true);
-  if (!canCast(sd, od) || (floatOnly && !isFloating(od))) {
+  if (d.outTypes == nullptr && (!canCast(sd, od) || (floatOnly && !isFloating(od)))) {
     return fail(api, kErrParamInvalid,
                 fmt::format("{} type {} cannot be written to out of type {}", selfName, dtypeName(sd),
                             dtypeName(od)));

@@ -3,6 +3,7 @@
 // the element function per compute type, and macros that generate the operator's C entry
 // points. An elementwise operator is then a dozen lines: its OpInfo, its functions, the macros.
 #include <cstdint>
+#include <vector>
 
 #include "aclnn/acl_meta.h"
 #include "runtime/aclnn/ops/op_define.h"
@@ -16,6 +17,9 @@ struct UnaryDef {
   void (*f64)(double*, int64_t);   // fp64 (nullptr: computed through f32)
   void (*i64)(int64_t*, int64_t);  // integers (nullptr: integers are computed as fp32)
   int passes = 1;                  // vector instructions per element (cost model)
+  // Accepted out types when they are not self's (predicates writing bool, e.g. aclnnIsFinite):
+  // the result, 1 or 0, is written in any of them. nullptr: out takes info's types, cast from self.
+  const std::vector<aclDataType>* outTypes = nullptr;
 };
 
 // Phase 1: self and out of accepted types, out of self's shape; self's type must be castable
