@@ -60,17 +60,21 @@ int32_t buildActivationGrad(const GradDef& def, const GradArgs& a, const aclTens
   if (st != kSuccess) return st;
   for (auto [name, t] : {std::pair{a.gradName, grad}, {a.xName, x}, {a.outName, out}}) {
     if ((st = checkTensor(a.api, name, t->desc)) != kSuccess) return st;
-    if ((st = checkDtype(a.api, name, t->desc.dtype, *def.info)) != kSuccess) return st;
   }
-  if (grad->desc.dtype != x->desc.dtype) {
-    return fail(a.api, kErrParamInvalid,
-                fmt::format("{} type {} and {} type {} differ", a.gradName, dtypeName(grad->desc.dtype),
-                            a.xName, dtypeName(x->desc.dtype)));
+  if ((st = checkDtype(a.api, a.outName, out->desc.dtype, *def.info)) != kSuccess) return st;
+  // gradOutput and x promote to a common type (the docs' deduction rule: an int32 gradOutput
+  // with an fp32 self computes in fp32), which must be one of the operator's floating types.
+  const aclDataType promoted = promoteTypes(grad->desc.dtype, x->desc.dtype);
+  if (promoted == ACL_DT_UNDEFINED || !def.info->accepts(promoted)) {
+    return fail(
+        a.api, kErrParamInvalid,
+        fmt::format("{} type {} and {} type {} do not promote to one of {}", a.gradName,
+                    dtypeName(grad->desc.dtype), a.xName, dtypeName(x->desc.dtype), def.info->dtypeList()));
   }
-  if (!canCast(grad->desc.dtype, out->desc.dtype)) {
+  if (!canCast(promoted, out->desc.dtype)) {
     return fail(a.api, kErrParamInvalid,
-                fmt::format("{} type {} cannot be written to {} of type {}", a.gradName,
-                            dtypeName(grad->desc.dtype), a.outName, dtypeName(out->desc.dtype)));
+                fmt::format("the promoted type {} cannot be written to {} of type {}", dtypeName(promoted),
+                            a.outName, dtypeName(out->desc.dtype)));
   }
   std::vector<int64_t> shape;
   if (!broadcastShapes(grad->desc.shape, x->desc.shape, &shape)) {
@@ -83,7 +87,7 @@ int32_t buildActivationGrad(const GradDef& def, const GradArgs& a, const aclTens
   inst->name = def.info->name;
   inst->def = &def;
   inst->params = a.params;
-  inst->calc = grad->desc.dtype == ACL_DOUBLE ? ACL_DOUBLE : ACL_FLOAT;
+  inst->calc = promoted == ACL_DOUBLE ? ACL_DOUBLE : ACL_FLOAT;
   inst->attrs = a.attrs;
   addInput(*inst, a.gradName, grad);
   addInput(*inst, a.xName, x);

@@ -2,7 +2,8 @@
 // Gradients of the elementwise activations (aclnnSigmoidBackward, aclnnSiluBackward, ...):
 // gradInput = gradOutput * f'(x) element by element, x being the forward input or output (as
 // the operator defines it) and f' a function of x and up to four scalar parameters. The engine
-// owns the checks (floating types, the broadcast of gradOutput and x must be gradInput's shape),
+// owns the checks (gradOutput and x promote to a floating type, their broadcast is gradInput's
+// shape),
 // strided views, the compute type (fp32, or fp64 for fp64 operands) and the cost model (both
 // operands read, gradInput written, the derivative's vector passes).
 #include <array>

@@ -32,7 +32,9 @@
 #include "aclnnop/aclnn_isneginf.h"
 #include "aclnnop/aclnn_isposinf.h"
 #include "aclnnop/aclnn_lgamma.h"
+#include "aclnnop/aclnn_log10.h"
 #include "aclnnop/aclnn_log1p.h"
+#include "aclnnop/aclnn_log2.h"
 #include "aclnnop/aclnn_logical_not.h"
 #include "aclnnop/aclnn_logsigmoid.h"
 #include "aclnnop/aclnn_mish.h"
@@ -42,6 +44,7 @@
 #include "aclnnop/aclnn_sign.h"
 #include "aclnnop/aclnn_signbit.h"
 #include "aclnnop/aclnn_sin.h"
+#include "aclnnop/aclnn_sinc.h"
 #include "aclnnop/aclnn_sinh.h"
 #include "aclnnop/aclnn_square.h"
 #include "aclnnop/aclnn_squared_relu.h"
@@ -212,7 +215,8 @@ const OpInfo kRound{"aclnnRound",
 const OpInfo kReciprocal{"aclnnReciprocal", ExecUnit::kVector, kAnyReal, "out = 1 / self"};
 const OpInfo kSign{"aclnnSign",
                    ExecUnit::kVector,
-                   {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT32, ACL_INT64, ACL_BOOL},
+                   {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32,
+                    ACL_INT64, ACL_BOOL},  // int8/uint8/int16: the experimental sign's types
                    "result = -1, 0 or 1 by the sign of self (nan stays nan)"};
 
 // --- exponential, error and gamma functions ---
@@ -418,6 +422,31 @@ const OpInfo kSquare{
     {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32, ACL_INT64},
     "out = self * self"};
 
+struct Log2 {
+  template <typename T>
+  static T f(T x) {
+    return std::log2(x);
+  }
+};
+struct Log10 {
+  template <typename T>
+  static T f(T x) {
+    return std::log10(x);
+  }
+};
+struct Sinc {  // sin(pi x) / (pi x), 1 at 0
+  template <typename T>
+  static T f(T x) {
+    return x == T(0) ? T(1) : T(std::sin(kPi * double(x)) / (kPi * double(x)));
+  }
+};
+const OpInfo kLog2{"aclnnLog2", ExecUnit::kVector, kAnyReal, "out = log2(self)"};
+const OpInfo kLog10{"aclnnLog10", ExecUnit::kVector, kAnyReal, "out = log10(self)"};
+const OpInfo kSinc{"aclnnSinc", ExecUnit::kVector, kAnyReal, "out = sin(pi self) / (pi self), 1 at 0"};
+const OpRegistrar kLogRegistrars[] = {OpRegistrar(kLog2), OpRegistrar(kLog10), OpRegistrar(kSinc)};
+const UnaryDef kLog2Def = def<Log2>(kLog2, 2), kLog10Def = def<Log10>(kLog10, 2),
+               kSincDef = def<Sinc>(kSinc, 8);
+
 const OpRegistrar kPredicateRegistrars[] = {OpRegistrar(kIsFinite),   OpRegistrar(kIsPosInf),
                                             OpRegistrar(kIsNegInf),   OpRegistrar(kSignbit),
                                             OpRegistrar(kLogicalNot), OpRegistrar(kSquare)};
@@ -503,3 +532,7 @@ NPUSIM_ACLNN_UNARY(IsNegInf, npusim::aclnn::kIsNegInfDef)
 NPUSIM_ACLNN_UNARY(Signbit, npusim::aclnn::kSignbitDef)
 UNARY_PAIR(LogicalNot, kLogicalNotDef, aclTensor)
 NPUSIM_ACLNN_UNARY(Square, npusim::aclnn::kSquareDef)
+NPUSIM_ACLNN_UNARY_AS(Log2, npusim::aclnn::kLog2Def, const aclTensor)
+NPUSIM_ACLNN_UNARY_INPLACE_AS(Log2, npusim::aclnn::kLog2Def, const aclTensor)
+UNARY_PAIR(Log10, kLog10Def, aclTensor)
+UNARY_PAIR(Sinc, kSincDef, aclTensor)

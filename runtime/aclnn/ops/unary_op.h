@@ -2,7 +2,9 @@
 // Elementwise operators of one tensor (aclnnExp, aclnnSilu, aclnnAbs, ...): a definition with
 // the element function per compute type, and macros that generate the operator's C entry
 // points. An elementwise operator is then a dozen lines: its OpInfo, its functions, the macros.
+#include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "aclnn/acl_meta.h"
@@ -10,6 +12,9 @@
 #include "runtime/aclnn/ops/registry.h"
 
 namespace npusim::aclnn {
+
+// Host scalars of the operators that take them (aclnnLeakyRelu's slope, aclnnClamp's bounds, ...).
+using UnaryParams = std::array<double, 4>;
 
 struct UnaryDef {
   const OpInfo* info;              // name and accepted element types (self and out)
@@ -20,15 +25,20 @@ struct UnaryDef {
   // Accepted out types when they are not self's (predicates writing bool, e.g. aclnnIsFinite):
   // the result, 1 or 0, is written in any of them. nullptr: out takes info's types, cast from self.
   const std::vector<aclDataType>* outTypes = nullptr;
+  // Operators with scalars: out = withParams(x, params), computed in fp64 and rounded to fp32
+  // (fp64 for fp64 operands); f32/f64/i64 are then unused.
+  double (*withParams)(double x, const UnaryParams& p) = nullptr;
 };
 
 // Phase 1: self and out of accepted types, out of self's shape; self's type must be castable
 // to out's (integer self with a float-only function needs a floating out).
 int32_t buildUnary(const UnaryDef& d, const char* api, const char* opName, const aclTensor* self,
-                   const aclTensor* out, bool inplace, uint64_t* workspaceSize, aclOpExecutor** executor);
+                   const aclTensor* out, bool inplace, uint64_t* workspaceSize, aclOpExecutor** executor,
+                   const UnaryParams& params = {}, const std::string& attrs = "");
 
 // Applies the definition's function element by element (out may alias self).
-void unaryKernel(const UnaryDef& d, const HostTensor& self, const HostTensor& out);
+void unaryKernel(const UnaryDef& d, const HostTensor& self, const HostTensor& out,
+                 const UnaryParams& params = {});
 
 }  // namespace npusim::aclnn
 
