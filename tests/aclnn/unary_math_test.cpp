@@ -362,6 +362,13 @@ TEST(UnaryMath, PredicatesAndSquare) {
             0);
   EXPECT_EQ(b.get(0), 1);
   EXPECT_EQ(b.get(2), 0);
+  // Signbit's out may be any type bool casts to (ops-math signbit's own example writes fp32).
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnSignbitGetWorkspaceSize(n.get(), f32.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(f32.get(0), 1);
+  EXPECT_EQ(f32.get(1), 0);
   ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
               return aclnnIsPosInfGetWorkspaceSize(n.get(), b.get(), ws, ex);
             }),

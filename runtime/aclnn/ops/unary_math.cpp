@@ -455,7 +455,8 @@ const UnaryDef kIsPosInfDef{&kIsPosInf, each<IsPosInf, float>, each<IsPosInf, do
                             &kBoolOut};
 const UnaryDef kIsNegInfDef{&kIsNegInf, each<IsNegInf, float>, each<IsNegInf, double>, neverInfinite, 2,
                             &kBoolOut};
-const UnaryDef kSignbitDef{&kSignbit, each<Signbit, float>, each<Signbit, double>, signbitInt, 1, &kBoolOut};
+const UnaryDef kSignbitDef{&kSignbit, each<Signbit, float>, each<Signbit, double>, signbitInt, 1,
+                           &kAnyReal};  // "bool or a type bool casts to" (its doc)
 const UnaryDef kLogicalNotDef{
     &kLogicalNot, each<LogicalNot, float>, each<LogicalNot, double>, logicalNotInt, 1, &kAnyReal};
 const UnaryDef kSquareDef = def<Square>(kSquare, 1, squareInt);
