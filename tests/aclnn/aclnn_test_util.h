@@ -301,6 +301,21 @@ int run(const Phase1& p1) {
   return 0;
 }
 
+// MTE bytes a freshly built executor's cost model charges (its tiles summed); destroys it.
+struct Charged {
+  uint64_t read = 0, written = 0, vector = 0;
+};
+inline Charged chargedBytes(aclOpExecutor* ex) {
+  Charged c;
+  for (const auto& t : npusim::aclnn::executorOp(ex)->work().tiles) {
+    c.read += t.readBytes;
+    c.written += t.writeBytes;
+    c.vector += t.vectorBytes;
+  }
+  aclDestroyAclOpExecutor(ex);
+  return c;
+}
+
 // Relative tolerance of a result stored in `dt` (a few units in its last place).
 inline double tol(aclDataType dt) { return dt == ACL_FLOAT16 ? 2e-3 : dt == ACL_BF16 ? 1.6e-2 : 2e-6; }
 

@@ -512,9 +512,9 @@ TEST(MoreOps, ZeroFillAndArange) {
               0);
     const double want[] = {10, 6, 2, -2};
     for (int i = 0; i < 4; ++i) EXPECT_EQ(out.get(i), want[i]);
-    // Errors: zero step, start after end for a positive step, out of the wrong length, int8 out.
+    // Errors: zero step, start after end for a positive step, out of the wrong length, bool out.
     auto zero = scalar(ACL_INT64, 0), up = scalar(ACL_INT64, 4);
-    HostTensorBuf five(ACL_INT64, {5}), i8(ACL_INT8, {4});
+    HostTensorBuf five(ACL_INT64, {5}), i8(ACL_BOOL, {4});
     EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnArangeGetWorkspaceSize(s.get(), e.get(), zero.get(), out.get(), ws, ex);
               }),
@@ -535,6 +535,57 @@ TEST(MoreOps, ZeroFillAndArange) {
                 return aclnnArangeGetWorkspaceSize(nullptr, e.get(), st.get(), out.get(), ws, ex);
               }),
               kParamNull);
+  }
+  // Narrow integer outs (the experimental ops-math arange example's INT8 case: -3, 0, 3, 6, 9);
+  // values past the type's range wrap as numpy's.
+  for (aclDataType dt : {ACL_INT8, ACL_UINT8, ACL_INT16}) {
+    const bool u = dt == ACL_UINT8;
+    auto s = scalar(dt, u ? 3 : -3), e = scalar(dt, 12), st = scalar(dt, 3);
+    HostTensorBuf out(dt, {u ? 3 : 5});
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnArangeGetWorkspaceSize(s.get(), e.get(), st.get(), out.get(), ws, ex);
+              }),
+              0)
+        << static_cast<int>(dt);
+    for (int i = 0; i < (u ? 3 : 5); ++i) EXPECT_EQ(out.get(i), (u ? 3 : -3) + 3 * i) << static_cast<int>(dt);
+  }
+  {
+    auto s = scalar(ACL_INT64, 120), e = scalar(ACL_INT64, 140), st = scalar(ACL_INT64, 5);
+    HostTensorBuf out(ACL_INT8, {4});
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnArangeGetWorkspaceSize(s.get(), e.get(), st.get(), out.get(), ws, ex);
+              }),
+              0);
+    const double want[] = {120, 125, -126, -121};
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(out.get(i), want[i]);
+  }
+  // Non-finite scalars are not checked: out keeps the caller's length, inf and nan propagate.
+  {
+    const double inf = std::numeric_limits<double>::infinity(), nan = std::nan("");
+    auto one = scalar(ACL_FLOAT, 1), zero = scalar(ACL_FLOAT, 0);
+    auto pinf = scalar(ACL_FLOAT, inf), qnan = scalar(ACL_FLOAT, nan);
+    HostTensorBuf a(ACL_FLOAT, {5}), b(ACL_FLOAT, {5});
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnArangeGetWorkspaceSize(pinf.get(), pinf.get(), one.get(), a.get(), ws, ex);
+              }),
+              0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnArangeGetWorkspaceSize(qnan.get(), zero.get(), one.get(), b.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 5; ++i) {
+      EXPECT_EQ(a.get(i), inf);
+      EXPECT_TRUE(std::isnan(b.get(i)));
+    }
+    HostTensorBuf twoD(ACL_FLOAT, {5, 1});
+    EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnArangeGetWorkspaceSize(qnan.get(), zero.get(), one.get(), twoD.get(), ws, ex);
+              }),
+              kParamInvalid);
+    EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnArangeGetWorkspaceSize(pinf.get(), pinf.get(), zero.get(), a.get(), ws, ex);
+              }),
+              kParamInvalid);
   }
   {  // More elements than any tensor holds.
     auto s0 = scalar(ACL_DOUBLE, 0), s1 = scalar(ACL_DOUBLE, 1), tiny = scalar(ACL_DOUBLE, 1e-30);

@@ -68,4 +68,21 @@ foreach(route ccec tikcpp)
   endif()
 endforeach()
 expect(${WORK}/asc/kernel_asc "^asc: ok")
+
+# Operator examples, compiled with the lines the operator repositories' build.sh use (ops-math
+# `--run_example <op> eager cust --experimental`, ops-nn's built-in examples), ASCEND_OPP_PATH
+# being <install>/opp; log_softmax of {0, 1, 2} is -2.407606, -1.407606, -0.407606.
+set(opp ${prefix}/opp)
+set(cust ${opp}/vendors/custom_math/op_api)
+set(math_cust -I ${cust}/include -I ${prefix}/include -I ${prefix}/include/aclnnop -L ${cust}/lib
+    -L ${prefix}/lib64 -lcust_opapi -lascendcl -lnnopbase -Wl,-rpath=${cust}/lib)
+set(nn_builtin -DOPP_PREFIXED -I ${prefix}/include -I ${prefix}/include/aclnnop -I ${prefix}/include/aclnn
+    -L ${opp}/lib64 -L ${prefix}/lib64 -lopapi_nn -lopapi_math -lascendcl -lnnopbase)
+foreach(line math_cust nn_builtin)
+  run(${CXX} ${SRC}/opp/example.cpp ${${line}} -o ${WORK}/opp_${line})
+  run(${WORK}/opp_${line})
+  if(NOT last_output MATCHES "^opp: ok -2.407606 -1.407606 -0.407606 zero 0 0 0")
+    message(FATAL_ERROR "opp_${line} printed: ${last_output}")
+  endif()
+endforeach()
 file(REMOVE_RECURSE ${WORK})

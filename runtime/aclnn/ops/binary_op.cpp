@@ -24,6 +24,32 @@ namespace {
 constexpr int64_t kChunk = 1024;
 
 template <typename T>
+bool predicate(BinaryKind kind, T a, T b) {
+  switch (kind) {
+    case BinaryKind::kEq:
+      return a == b;
+    case BinaryKind::kNe:
+      return a != b;
+    case BinaryKind::kGt:
+      return a > b;
+    case BinaryKind::kGe:
+      return a >= b;
+    case BinaryKind::kLt:
+      return a < b;
+    case BinaryKind::kLe:
+      return a <= b;
+    case BinaryKind::kLogicalAnd:
+      return a != T(0) && b != T(0);
+    case BinaryKind::kLogicalOr:
+      return a != T(0) || b != T(0);
+    case BinaryKind::kLogicalXor:
+      return (a != T(0)) != (b != T(0));
+    default:
+      return false;
+  }
+}
+
+template <typename T>
 void combine(BinaryKind kind, T* a, const T* b, int64_t n, T alpha) {
   switch (kind) {
     case BinaryKind::kAdd:
@@ -47,13 +73,41 @@ void combine(BinaryKind kind, T* a, const T* b, int64_t n, T alpha) {
       for (int64_t i = 0; i < n; ++i) a[i] = a[i] / b[i];
       return;
     case BinaryKind::kMax:  // NaN wins, as torch.maximum
-      for (int64_t i = 0; i < n; ++i) a[i] = (a[i] != a[i] || b[i] != b[i]) ? a[i] + b[i] : std::max(a[i], b[i]);
+      for (int64_t i = 0; i < n; ++i)
+        a[i] = (a[i] != a[i] || b[i] != b[i]) ? a[i] + b[i] : std::max(a[i], b[i]);
       return;
     case BinaryKind::kMin:
-      for (int64_t i = 0; i < n; ++i) a[i] = (a[i] != a[i] || b[i] != b[i]) ? a[i] + b[i] : std::min(a[i], b[i]);
+      for (int64_t i = 0; i < n; ++i)
+        a[i] = (a[i] != a[i] || b[i] != b[i]) ? a[i] + b[i] : std::min(a[i], b[i]);
       return;
     case BinaryKind::kPow:
       for (int64_t i = 0; i < n; ++i) a[i] = std::pow(a[i], b[i]);
+      return;
+    case BinaryKind::kAtan2:
+      for (int64_t i = 0; i < n; ++i) a[i] = std::atan2(a[i], b[i]);
+      return;
+    case BinaryKind::kFloorDiv:
+      for (int64_t i = 0; i < n; ++i) a[i] = std::floor(a[i] / b[i]);
+      return;
+    case BinaryKind::kFmod:  // the sign of the dividend (C fmod)
+      for (int64_t i = 0; i < n; ++i) a[i] = std::fmod(a[i], b[i]);
+      return;
+    case BinaryKind::kRemainder:  // the sign of the divisor (Python %)
+      for (int64_t i = 0; i < n; ++i) {
+        const T r = std::fmod(a[i], b[i]);
+        a[i] = r != T(0) && ((r < T(0)) != (b[i] < T(0))) ? r + b[i] : r;
+      }
+      return;
+    case BinaryKind::kXlogy:  // 0 where x is 0 (even for y = 0), nan where y is nan
+      for (int64_t i = 0; i < n; ++i)
+        a[i] = b[i] != b[i] ? b[i] : a[i] == T(0) ? T(0) : a[i] * std::log(b[i]);
+      return;
+    case BinaryKind::kBitAnd:  // not reached: the bitwise operators accept integers and bool only
+    case BinaryKind::kBitOr:
+    case BinaryKind::kBitXor:
+      return;
+    default:
+      for (int64_t i = 0; i < n; ++i) a[i] = predicate(kind, a[i], b[i]) ? T(1) : T(0);
       return;
   }
 }
@@ -96,6 +150,40 @@ void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_
         break;
       case BinaryKind::kPow:
         r = intPow(a[i], b[i]);
+        break;
+      case BinaryKind::kAtan2:  // not reached: computed in fp32
+      case BinaryKind::kXlogy:
+        break;
+      case BinaryKind::kFloorDiv: {  // rounds toward -inf; x / 0 gives 0 (the device raises no error)
+        if (b[i] == 0) break;
+        if (b[i] == -1) {  // INT64_MIN / -1 wraps
+          r = 0 - x;
+          break;
+        }
+        const int64_t q = a[i] / b[i];
+        r = static_cast<uint64_t>(q - ((a[i] % b[i] != 0) && ((a[i] < 0) != (b[i] < 0)) ? 1 : 0));
+        break;
+      }
+      case BinaryKind::kFmod:
+        r = b[i] == 0 || b[i] == -1 ? 0 : static_cast<uint64_t>(a[i] % b[i]);
+        break;
+      case BinaryKind::kRemainder: {
+        if (b[i] == 0 || b[i] == -1) break;
+        const int64_t m = a[i] % b[i];
+        r = static_cast<uint64_t>(m != 0 && ((m < 0) != (b[i] < 0)) ? m + b[i] : m);
+        break;
+      }
+      case BinaryKind::kBitAnd:
+        r = x & y;
+        break;
+      case BinaryKind::kBitOr:
+        r = x | y;
+        break;
+      case BinaryKind::kBitXor:
+        r = x ^ y;
+        break;
+      default:
+        r = predicate(kind, a[i], b[i]) ? 1 : 0;
         break;
     }
     a[i] = static_cast<int64_t>(r);
@@ -159,7 +247,9 @@ class BinaryInstance : public OpInstanceBase<BinaryInstance> {
 // Type the device computes in. Sub widens fp16/bf16 to fp32 when alpha != 1 (ops-math
 // aclnn_sub.cpp on 910B); Add/Mul compute in the promoted type.
 aclDataType calcTypeFor(BinaryKind kind, aclDataType promoted, const aclScalar* alpha) {
-  if (kind == BinaryKind::kDiv && !isFloating(promoted)) return ACL_FLOAT;
+  if ((kind == BinaryKind::kDiv || kind == BinaryKind::kAtan2 || kind == BinaryKind::kXlogy) &&
+      !isFloating(promoted))
+    return ACL_FLOAT;
   if (kind == BinaryKind::kSub && alpha != nullptr && isFloating(promoted) &&
       alpha->value.toDouble() != 1.0) {
     return promoted == ACL_DOUBLE ? ACL_DOUBLE : ACL_FLOAT;
@@ -177,8 +267,16 @@ int32_t checkAlpha(const char* api, const aclScalar* alpha, aclDataType promoted
                           dtypeName(promoted)));
 }
 
-int32_t checkOutCast(const char* api, aclDataType promoted, aclDataType outType) {
-  if (canCast(promoted, outType)) return kSuccess;
+int32_t checkBitwise(const char* api, BinaryKind kind, aclDataType promoted) {
+  const bool bitwise =
+      kind == BinaryKind::kBitAnd || kind == BinaryKind::kBitOr || kind == BinaryKind::kBitXor;
+  if (!bitwise || isIntegral(promoted, true)) return kSuccess;
+  return fail(api, kErrParamInvalid,
+              fmt::format("bitwise operators take integer or bool operands, not {}", dtypeName(promoted)));
+}
+
+int32_t checkOutCast(const char* api, BinaryKind kind, aclDataType promoted, aclDataType outType) {
+  if (isPredicate(kind) || canCast(promoted, outType)) return kSuccess;
   return fail(api, kErrParamInvalid,
               fmt::format("the promoted type {} cannot be cast to out's type {}", dtypeName(promoted),
                           dtypeName(outType)));
@@ -254,7 +352,9 @@ int32_t buildBinary(const BinaryApi& a, const aclTensor* self, const aclTensor* 
                             dtypeName(self->desc.dtype), dtypeName(other->desc.dtype)));
   }
   if ((st = checkAlpha(a.api, a.hasAlpha ? alpha : nullptr, promoted)) != kSuccess) return st;
-  if ((st = checkOutCast(a.api, calcTypeFor(a.kind, promoted, nullptr), out->desc.dtype)) != kSuccess) return st;
+  if ((st = checkBitwise(a.api, a.kind, promoted)) != kSuccess) return st;
+  if ((st = checkOutCast(a.api, a.kind, calcTypeFor(a.kind, promoted, nullptr), out->desc.dtype)) != kSuccess)
+    return st;
 
   std::vector<int64_t> shape;
   if (!broadcastShapes(self->desc.shape, other->desc.shape, &shape)) {
@@ -307,7 +407,9 @@ int32_t buildBinaryScalar(const BinaryApi& a, const aclTensor* self, const aclSc
                             dtypeName(od)));
   }
   if ((st = checkAlpha(a.api, a.hasAlpha ? alpha : nullptr, promoted)) != kSuccess) return st;
-  if ((st = checkOutCast(a.api, calcTypeFor(a.kind, promoted, nullptr), out->desc.dtype)) != kSuccess) return st;
+  if ((st = checkBitwise(a.api, a.kind, promoted)) != kSuccess) return st;
+  if ((st = checkOutCast(a.api, a.kind, calcTypeFor(a.kind, promoted, nullptr), out->desc.dtype)) != kSuccess)
+    return st;
   if ((st = checkShape(a.api, "out", out->desc.shape, self->desc.shape)) != kSuccess) return st;
 
   auto inst = newInstance(a, self, out, a.hasAlpha ? alpha : nullptr, promoted, inplace);

@@ -1,18 +1,48 @@
 #pragma once
-// Shared machinery of the binary arithmetic operators (aclnnAdd, aclnnSub, aclnnMul, aclnnDiv,
-// aclnnMaximum, aclnnMinimum, aclnnPow* and their
-// Inplace / scalar variants): argument checks with type promotion and broadcasting, the
-// functional kernel over strided host views, and the vector tiling.
+// Shared machinery of the binary operators (aclnnAdd, aclnnSub, aclnnMul, aclnnDiv, aclnnMaximum,
+// aclnnMinimum, aclnnPow*, aclnnAtan2, the comparisons and logical operators of
+// binary_predicates.cpp, and their Inplace / scalar variants): argument checks with type promotion and
+// broadcasting, the functional kernel over strided host views, and the vector tiling.
 #include <cstdint>
 
 #include "aclnn/acl_meta.h"
 #include "runtime/aclnn/base/op_instance.h"
 #include "runtime/aclnn/base/scalar.h"
+#include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/ops/registry.h"
 
 namespace npusim::aclnn {
 
-enum class BinaryKind { kAdd, kSub, kMul, kDiv, kMax, kMin, kPow };
+enum class BinaryKind {
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kMax,
+  kMin,
+  kPow,
+  kAtan2,
+  kFloorDiv,
+  kFmod,
+  kRemainder,
+  kXlogy,
+  kBitAnd,
+  kBitOr,
+  kBitXor,
+  // results 1 or 0, written in out's type whatever the promoted type:
+  kEq,
+  kNe,
+  kGt,
+  kGe,
+  kLt,
+  kLe,
+  kLogicalAnd,
+  kLogicalOr,
+  kLogicalXor
+};
+
+// Comparisons and logical operators: out holds 1 or 0 in any type (bool usually).
+inline bool isPredicate(BinaryKind k) { return k >= BinaryKind::kEq; }
 
 struct BinarySpec {
   BinaryKind kind = BinaryKind::kAdd;
@@ -46,3 +76,25 @@ int32_t buildBinaryScalar(const BinaryApi& a, const aclTensor* self, const aclSc
                           aclOpExecutor** executor);
 
 }  // namespace npusim::aclnn
+
+// aclnn<Name>(self, other, out) and its in-place form aclnnInplace<Name>(selfRef, other); other is
+// a tensor (Build = buildBinary) or a host scalar (Build = buildBinaryScalar).
+#define NPUSIM_ACLNN_BINARY_PAIR(Name, Info, Kind, RefT, OtherT, Build)                                    \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, const OtherT* other,         \
+                                                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) { \
+    return npusim::aclnn::Build({"aclnn" #Name "GetWorkspaceSize", "aclnn" #Name, &npusim::aclnn::Info,    \
+                                 npusim::aclnn::BinaryKind::Kind, false},                                  \
+                                self, other, nullptr, out, false, ws, ex);                                 \
+  }                                                                                                        \
+  NPUSIM_ACLNN_PHASE2(Name)                                                                                \
+  extern "C" aclnnStatus aclnnInplace##Name##GetWorkspaceSize(RefT* selfRef, const OtherT* other,          \
+                                                              uint64_t* ws, aclOpExecutor** ex) {          \
+    return npusim::aclnn::Build({"aclnnInplace" #Name "GetWorkspaceSize", "aclnnInplace" #Name,            \
+                                 &npusim::aclnn::Info, npusim::aclnn::BinaryKind::Kind, false},            \
+                                selfRef, other, nullptr, selfRef, true, ws, ex);                           \
+  }                                                                                                        \
+  NPUSIM_ACLNN_PHASE2(Inplace##Name)
+#define NPUSIM_ACLNN_BINARY_TENSOR(Name, Info, Kind, RefT) \
+  NPUSIM_ACLNN_BINARY_PAIR(Name, Info, Kind, RefT, aclTensor, buildBinary)
+#define NPUSIM_ACLNN_BINARY_SCALAR(Name, Info, Kind, RefT) \
+  NPUSIM_ACLNN_BINARY_PAIR(Name, Info, Kind, RefT, aclScalar, buildBinaryScalar)

@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnDigamma, elementwise (runtime/aclnn/ops/unary_math.cpp).
+ * Declarations as in hicann/ops-math math/digamma.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_DIGAMMA_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_DIGAMMA_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnDigammaGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnDigamma(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_DIGAMMA_H_ */

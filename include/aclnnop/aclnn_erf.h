@@ -1,0 +1,24 @@
+/*
+ * npusim: aclnnErf / aclnnInplaceErf, elementwise (runtime/aclnn/ops/unary_math.cpp).
+ * Declarations as in hicann/ops-math math/erf.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_ERF_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_ERF_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnErfGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnErf(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+ACLNN_API aclnnStatus aclnnInplaceErfGetWorkspaceSize(aclTensor* selfRef, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnInplaceErf(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_ERF_H_ */

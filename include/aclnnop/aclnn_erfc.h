@@ -1,0 +1,24 @@
+/*
+ * npusim: aclnnErfc / aclnnInplaceErfc, elementwise (runtime/aclnn/ops/unary_math.cpp).
+ * Declarations as in hicann/ops-math math/erfc.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_ERFC_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_ERFC_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnErfcGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnErfc(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+ACLNN_API aclnnStatus aclnnInplaceErfcGetWorkspaceSize(const aclTensor* selfRef, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnInplaceErfc(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_ERFC_H_ */

@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnSignbit, elementwise (runtime/aclnn/ops/unary_math.cpp).
+ * Declarations as in hicann/ops-math math/signbit.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_SIGNBIT_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_SIGNBIT_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnSignbitGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnSignbit(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_SIGNBIT_H_ */

@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnThresholdBackward, an activation's gradient (runtime/aclnn/ops/activation_grads.cpp).
+ * Declarations as in hicann/ops-nn activation/threshold_grad_v2_d.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_THRESHOLD_BACKWARD_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_THRESHOLD_BACKWARD_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnThresholdBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, const aclScalar* threshold, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnThresholdBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_THRESHOLD_BACKWARD_H_ */

@@ -1,0 +1,231 @@
+// Floor division, fmod, remainder, xlogy and the bitwise operators on the binary engine: values
+// against definitions written in the test for floats and integers of both signs (broadcast),
+// the scalar and in-place forms, zero divisors, the error codes and the bytes charged.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn_test_util.h"
+#include "aclnnop/aclnn_bitwise_and_scalar.h"
+#include "aclnnop/aclnn_bitwise_and_tensor.h"
+#include "aclnnop/aclnn_bitwise_or_scalar.h"
+#include "aclnnop/aclnn_bitwise_or_tensor.h"
+#include "aclnnop/aclnn_bitwise_xor_scalar.h"
+#include "aclnnop/aclnn_bitwise_xor_tensor.h"
+#include "aclnnop/aclnn_floor_divide.h"
+#include "aclnnop/aclnn_fmod_scalar.h"
+#include "aclnnop/aclnn_fmod_tensor.h"
+#include "aclnnop/aclnn_remainder.h"
+#include "aclnnop/aclnn_x_log_y_scalar_other.h"
+#include "aclnnop/aclnn_x_log_y_tensor.h"
+
+using namespace aclnn_test;
+
+namespace {
+
+constexpr int kParamNull = 161001, kParamInvalid = 161002;
+
+using TensorOp =
+    std::function<int(const aclTensor*, const aclTensor*, aclTensor*, uint64_t*, aclOpExecutor**)>;
+using ScalarOp =
+    std::function<int(const aclTensor*, const aclScalar*, aclTensor*, uint64_t*, aclOpExecutor**)>;
+using ScalarPtr = std::unique_ptr<aclScalar, decltype(&aclDestroyScalar)>;
+
+struct Arith {
+  std::string name;
+  TensorOp tensor;
+  ScalarOp scalar;
+  std::function<double(double, double)> ref;  // on the values as stored
+  bool floats = true;                         // floats accepted (the bitwise ones take integers only)
+};
+
+// Floor of a/b, and the remainders, from their definitions on doubles (exact for these integers).
+double floorDiv(double a, double b) { return std::floor(a / b); }
+double truncRem(double a, double b) { return a - std::trunc(a / b) * b; }
+double floorRem(double a, double b) { return a - std::floor(a / b) * b; }
+
+#define T_OP(Name)                                                                           \
+  [](const aclTensor* a, const aclTensor* b, aclTensor* o, uint64_t* w, aclOpExecutor** e) { \
+    return aclnn##Name##GetWorkspaceSize(a, b, o, w, e);                                     \
+  }
+#define S_OP(Name)                                                                           \
+  [](const aclTensor* a, const aclScalar* b, aclTensor* o, uint64_t* w, aclOpExecutor** e) { \
+    return aclnn##Name##GetWorkspaceSize(a, b, o, w, e);                                     \
+  }
+
+std::vector<Arith> ops() {
+  return {
+      {"FloorDivide", T_OP(FloorDivide), S_OP(FloorDivides), floorDiv},
+      {"Fmod", T_OP(FmodTensor), S_OP(FmodScalar), truncRem},
+      {"Remainder", T_OP(RemainderTensorTensor), S_OP(RemainderTensorScalar), floorRem},
+      {"BitwiseAnd", T_OP(BitwiseAndTensor), S_OP(BitwiseAndScalar),
+       [](double a, double b) { return double(int64_t(a) & int64_t(b)); }, false},
+      {"BitwiseOr", T_OP(BitwiseOrTensor), S_OP(BitwiseOrScalar),
+       [](double a, double b) { return double(int64_t(a) | int64_t(b)); }, false},
+      {"BitwiseXor", T_OP(BitwiseXorTensor), S_OP(BitwiseXorScalar),
+       [](double a, double b) { return double(int64_t(a) ^ int64_t(b)); }, false},
+  };
+}
+
+}  // namespace
+
+TEST(BinaryArith, IntegersAndFloatsBroadcast) {
+  std::mt19937 g(3);
+  for (const Arith& op : ops()) {
+    for (aclDataType dt : {ACL_INT32, ACL_INT64, ACL_INT8, ACL_FLOAT, ACL_DOUBLE}) {
+      if (!op.floats && (dt == ACL_FLOAT || dt == ACL_DOUBLE)) continue;
+      HostTensorBuf a(dt, {4, 5}), b(dt, {5}), out(dt, {4, 5});
+      a.fillRandom(g, -50, 50);
+      for (int i = 0; i < 5; ++i) b.set(i, (i % 2 ? -1 : 1) * (1 + i * 3));  // nonzero, both signs
+      if (dt == ACL_FLOAT || dt == ACL_DOUBLE) a.set(0, -7.5);
+      const std::string what = op.name + " dtype " + std::to_string(dt);
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return op.tensor(a.get(), b.get(), out.get(), ws, ex);
+                }),
+                0)
+          << what << ": " << aclGetRecentErrMsg();
+      for (int64_t i = 0; i < 20; ++i) {
+        expectNear(out.get(i), out.stored(op.ref(a.get(i), b.get(i % 5))), dt, what);
+      }
+    }
+  }
+}
+
+TEST(BinaryArith, ScalarAndInplaceForms) {
+  for (const Arith& op : ops()) {
+    HostTensorBuf a(ACL_INT32, {6}), out(ACL_INT32, {6});
+    const double v[] = {-9, -4, -1, 0, 5, 11};
+    for (int i = 0; i < 6; ++i) a.set(i, v[i]);
+    ScalarPtr three(makeScalar(ACL_INT64, 3), aclDestroyScalar);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return op.scalar(a.get(), three.get(), out.get(), ws, ex);
+              }),
+              0)
+        << op.name;
+    for (int i = 0; i < 6; ++i) EXPECT_EQ(out.get(i), op.ref(v[i], 3)) << op.name << " of " << v[i];
+    // A float scalar promotes an integer tensor to fp32 (the bitwise operators refuse it).
+    HostTensorBuf fo(ACL_FLOAT, {6});
+    ScalarPtr half(makeScalar(ACL_FLOAT, 2.5), aclDestroyScalar);
+    const int st = run(
+        [&](uint64_t* ws, aclOpExecutor** ex) { return op.scalar(a.get(), half.get(), fo.get(), ws, ex); });
+    if (op.floats) {
+      ASSERT_EQ(st, 0) << op.name;
+      for (int i = 0; i < 6; ++i) expectNear(fo.get(i), op.ref(v[i], 2.5), ACL_FLOAT, op.name + " by 2.5");
+    } else {
+      EXPECT_EQ(st, kParamInvalid) << op.name;
+    }
+  }
+  // In place: selfRef receives the result in its own type.
+  HostTensorBuf x(ACL_INT64, {2, 3}), y(ACL_INT64, {3});
+  const double xv[] = {7, -7, 8, 9, -10, 0}, yv[] = {2, 3, -4};
+  for (int i = 0; i < 6; ++i) x.set(i, xv[i]);
+  for (int i = 0; i < 3; ++i) y.set(i, yv[i]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnInplaceRemainderTensorTensorGetWorkspaceSize(x.get(), y.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(x.get(i), floorRem(xv[i], yv[i % 3]));
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnInplaceBitwiseXorTensorGetWorkspaceSize(x.get(), y.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ(x.get(i), double(int64_t(floorRem(xv[i], yv[i % 3])) ^ int64_t(yv[i % 3])));
+}
+
+TEST(BinaryArith, ZeroDivisorsBoolsAndXlogy) {
+  // Integer division by zero gives 0 (no device error is modelled); floats follow IEEE.
+  HostTensorBuf a(ACL_INT32, {2}), z(ACL_INT32, {2}), o(ACL_INT32, {2});
+  a.set(0, 5);
+  a.set(1, -5);
+  z.set(0, 0);
+  z.set(1, 0);
+  for (const Arith& op : ops()) {
+    if (!op.floats) continue;
+    ASSERT_EQ(
+        run([&](uint64_t* ws, aclOpExecutor** ex) { return op.tensor(a.get(), z.get(), o.get(), ws, ex); }),
+        0);
+    EXPECT_EQ(o.get(0), 0) << op.name;
+  }
+  HostTensorBuf f(ACL_FLOAT, {1}), fz(ACL_FLOAT, {1}), fo(ACL_FLOAT, {1});
+  f.set(0, 1);
+  fz.set(0, 0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnFloorDivideGetWorkspaceSize(f.get(), fz.get(), fo.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(fo.get(0), INFINITY);
+  // Bool operands: and/or/xor as logic.
+  HostTensorBuf p(ACL_BOOL, {4}), q(ACL_BOOL, {4}), r(ACL_BOOL, {4});
+  for (int i = 0; i < 4; ++i) {
+    p.set(i, i & 1);
+    q.set(i, (i >> 1) & 1);
+  }
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnBitwiseAndTensorGetWorkspaceSize(p.get(), q.get(), r.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(r.get(i), i == 3 ? 1 : 0);
+  // xlogy: 0 where x is 0 even for y = 0; nan where y is nan; integers in fp32.
+  HostTensorBuf x(ACL_FLOAT, {4}), y(ACL_FLOAT, {4}), out(ACL_FLOAT, {4});
+  const double xv[] = {0, 2, 3, 0}, yv[] = {0, 8, NAN, 5};
+  for (int i = 0; i < 4; ++i) {
+    x.set(i, xv[i]);
+    y.set(i, yv[i]);
+  }
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnXLogYTensorGetWorkspaceSize(x.get(), y.get(), out.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(out.get(0), 0);
+  EXPECT_NEAR(out.get(1), 2 * std::log(8.0), 1e-6);
+  EXPECT_TRUE(std::isnan(out.get(2)));
+  EXPECT_EQ(out.get(3), 0);
+  HostTensorBuf xi(ACL_INT32, {2}), oi(ACL_FLOAT, {2}), bad(ACL_INT32, {2});
+  xi.set(0, 3);
+  xi.set(1, 0);
+  ScalarPtr e(makeScalar(ACL_FLOAT, std::exp(1.0)), aclDestroyScalar);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnXLogYScalarOtherGetWorkspaceSize(xi.get(), e.get(), oi.get(), ws, ex);
+            }),
+            0);
+  EXPECT_NEAR(oi.get(0), 3, 1e-6);
+  EXPECT_EQ(oi.get(1), 0);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnXLogYTensorGetWorkspaceSize(xi.get(), xi.get(), bad.get(), ws, ex);
+            }),
+            kParamInvalid);  // the fp32 result cannot go to an int32 out
+}
+
+TEST(BinaryArith, ErrorsAndBytes) {
+  HostTensorBuf f(ACL_FLOAT, {2, 3}), g(ACL_FLOAT, {4}), o(ACL_FLOAT, {2, 3});
+  for (const Arith& op : ops()) {
+    EXPECT_EQ(
+        run([&](uint64_t* ws, aclOpExecutor** ex) { return op.tensor(nullptr, f.get(), o.get(), ws, ex); }),
+        kParamNull);
+    EXPECT_EQ(
+        run([&](uint64_t* ws, aclOpExecutor** ex) { return op.tensor(f.get(), g.get(), o.get(), ws, ex); }),
+        kParamInvalid)
+        << op.name;
+    if (!op.floats) {
+      EXPECT_EQ(
+          run([&](uint64_t* ws, aclOpExecutor** ex) { return op.tensor(f.get(), f.get(), o.get(), ws, ex); }),
+          kParamInvalid)
+          << op.name;
+    }
+  }
+  HostTensorBuf a(ACL_INT32, {64, 1000}), b(ACL_INT32, {64, 1000}), out(ACL_INT32, {64, 1000});
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  ASSERT_EQ(aclnnFmodTensorGetWorkspaceSize(a.get(), b.get(), out.get(), &ws, &ex), 0);
+  const Charged c = chargedBytes(ex);
+  EXPECT_EQ(c.read, 2u * 64000 * 4);
+  EXPECT_EQ(c.written, 64000u * 4);
+}
