@@ -132,7 +132,7 @@ void StreamScheduler::streamThread(HwStream* s) {
       s->running = 0;
       if (t.seq == s->killSeq && !t.error) t.error = s->killError;
     }
-    if (t.error) s->failed = true;
+    if (t.error && s->stopOnFailure) s->failed = true;  // continue-on-failure streams run on
     t.end = now();
 
     StreamStats& st = s->stats;

@@ -112,6 +112,10 @@ TEST(FailureMode, ContinueOnFailureRunsWhatFollowsAndReportsTheTrap) {
 TEST(FailureMode, StopOnFailureSkipsWhatFollows) {
   Session s;
   Counter c;
+  // First a failure in the default continue mode (the CANN sample's order): it does not stop the
+  // stream once the mode changes.
+  ASSERT_EQ(LaunchTrap(s.stream), 0u);
+  EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
   ASSERT_EQ(aclrtSetStreamFailureMode(s.stream, ACL_STOP_ON_FAILURE), ACL_SUCCESS);
   ASSERT_EQ(LaunchCount(s.stream, c.dev), 0u);
   ASSERT_EQ(LaunchTrap(s.stream), 0u);
