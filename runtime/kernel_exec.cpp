@@ -301,8 +301,14 @@ aclError launch(aclrtStream stream, Launch&& k) {
   op.argsSummary = fmt::format("blockDim={}{}{}", run->k.blockDim, run->k.argsSummary.empty() ? "" : ", ",
                                run->k.argsSummary);
   op.before = RunBefore{run};
+  // launchOperator's call waits its turn among the host threads: with the runtime lock still held
+  // here, no other thread could make the call it waits for (a false idle thread, a stall).
+  lock.unlock();
   const aclError r = launchOperator(stream, std::move(op));
-  if (r != ACL_SUCCESS) run->freeScratch();
+  if (r != ACL_SUCCESS) {
+    lock.lock();
+    run->freeScratch();
+  }
   return r;
 }
 
