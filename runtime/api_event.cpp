@@ -196,7 +196,11 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
   Event* e = eventArg(api, event, &err);
   if (!e) return err;
   if (e->capture) return capturedEvent(api);
-  *status = recordedDone(api, *e) ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+  // Unlike aclrtQueryEvent, an event with no record (since creation or reset) is not complete:
+  // the CANN event-status sample shows 0 (NOT_READY) right after aclrtCreateEvent.
+  const bool recorded = e->hw->issuedRecords != e->hw->resetBase;
+  *status = recorded && recordedDone(api, *e) ? ACL_EVENT_RECORDED_STATUS_COMPLETE
+                                              : ACL_EVENT_RECORDED_STATUS_NOT_READY;
   return api.done();
 }
 

@@ -1,9 +1,14 @@
 // ACL entry points: exception-info callbacks and their accessors, aclrtGetErrorVerbose and
 // aclrtQueryDeviceStatus. The failures come from tasks the device could not complete (a notify
-// or value wait that timed out); see runtime/exceptions.h.
+// or value wait that timed out, a kernel that faulted, a kernel stopped by the host); see
+// runtime/exceptions.h.
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "acl/acl.h"
@@ -20,7 +25,8 @@ namespace {
 struct ExceptionState {
   std::mutex mu;
   std::vector<rtExceptionInfo> undelivered;
-  std::map<const npusim::sched::HwStream*, int32_t> streamErrors;  // first unreported failure
+  // The first unreported failure of each stream: its code and, for a kernel fault, what happened.
+  std::map<const npusim::sched::HwStream*, std::pair<int32_t, std::string>> streamErrors;
   std::map<int, rtExceptionInfo> lastByDevice;
 };
 
@@ -42,18 +48,26 @@ void taskFailed(const sched::Task& t) {
   info.threadId = static_cast<uint32_t>(t.hostThread);
   info.deviceId = t.stream ? static_cast<uint32_t>(t.stream->device) : 0;
   info.errorCode = static_cast<uint32_t>(t.error);
+  std::string why;
+  if (t.kind == sched::TaskKind::Operator && t.op) kernels::takeFault(*t.op, &why, &info.funcHandle);
   s.undelivered.push_back(info);
-  s.streamErrors.emplace(t.stream, t.error);
+  s.streamErrors.emplace(t.stream, std::make_pair(t.error, std::move(why)));
   s.lastByDevice[static_cast<int>(info.deviceId)] = info;
 }
 
-int32_t takeStreamError(const sched::HwStream* hw) {
+int32_t takeStreamError(const sched::HwStream* hw, std::string* why) {
   ExceptionState& s = state();
   std::lock_guard<std::mutex> lock(s.mu);
   auto it = s.streamErrors.find(hw);
   if (it == s.streamErrors.end()) return 0;
-  int32_t e = it->second;
+  int32_t e = it->second.first;
+  std::string what = it->second.second.empty()
+                         ? fmt::format("a task on stream {} failed on the device (error {})", hw->id, e)
+                         : fmt::format("{} (stream {}, error {})", it->second.second, hw->id, e);
+  const bool kernelFault = !it->second.second.empty();
   s.streamErrors.erase(it);
+  if (kernelFault) std::fprintf(stderr, "npusim: %s\n", what.c_str());  // as the device log shows it
+  if (why) *why = std::move(what);
   return e;
 }
 
@@ -65,14 +79,18 @@ void deliverExceptions() {
     if (s.undelivered.empty()) return;
     todo.swap(s.undelivered);
   }
-  for (rtExceptionInfo& info : todo) kernels::runCallbacks(info);
+  for (rtExceptionInfo& info : todo) {
+    kernels::runCallbacks(info);
+    if (info.funcHandle) kernels::runBinaryCallback(info);
+  }
 }
 
 }  // namespace npusim::rt
 
 extern "C" {
 
-// The failing tasks npusim produces are runtime tasks, not kernels: no arguments, no function.
+// npusim keeps no copy of a failed kernel's arguments on the device: none are reported (the
+// function handle is, through aclrtGetFuncHandleFromExceptionInfo).
 aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo* info, void** devArgsPtr,
                                        uint32_t* devArgsLen) {
   ApiCall api("aclrtGetArgsFromExceptionInfo");
@@ -91,8 +109,15 @@ aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo* errorInfo) {
   *errorInfo = aclrtErrorInfo{};
   ExceptionState& s = state();
   std::lock_guard<std::mutex> lock(s.mu);
-  // A timed-out wait is neither a memory, cache, core nor link error.
-  errorInfo->errorType = s.lastByDevice.count(deviceId) ? ACL_RT_ERROR_OTHERS : ACL_RT_NO_ERROR;
+  // A kernel's fault is an AI-core error; a timed-out wait is neither a memory, cache, core nor link one.
+  auto last = s.lastByDevice.find(deviceId);
+  if (last == s.lastByDevice.end())
+    errorInfo->errorType = ACL_RT_NO_ERROR;
+  else
+    errorInfo->errorType =
+        last->second.funcHandle || last->second.errorCode == ACL_ERROR_RT_VECTOR_CORE_EXCEPTION
+            ? ACL_RT_ERROR_AICORE
+            : ACL_RT_ERROR_OTHERS;
   return api.done();
 }
 

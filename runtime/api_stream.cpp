@@ -52,9 +52,15 @@ aclError synchronize(ApiCall& api, aclrtStream stream, int32_t timeoutMs) {
   Runtime::Wait w = api.rt.drain(*api.th, s->hw, limit);
   if (w == Runtime::Wait::Timeout) api.th->clock = std::max(api.th->clock, limit);
   if (w == Runtime::Wait::Done) {
-    if (aclError e = npusim::rt::kernels::syncPoint(api, s->device, s->hw->id)) return e;
-    if (int32_t e = npusim::rt::takeStreamError(s->hw))
-      return api.fail(e, "a task on stream {} failed on the device (error {})", s->hw->id, e);
+    npusim::rt::kernels::flushOutput(s->device);
+    std::string why;
+    const int32_t e = npusim::rt::takeStreamError(s->hw, &why);
+    if (s->stopped)  // what the stopped kernel reported is superseded
+      return api.fail(
+          ACL_ERROR_RT_INTERNAL_ERROR,
+          "stream {} was stopped by aclrtStreamStop: it runs nothing more and can only be destroyed",
+          s->hw->id);
+    if (e) return api.fail(e, "{}", why);
   }
   return waitResult(api, w, "the stream");
 }
@@ -154,10 +160,13 @@ static aclError syncDevice(const char* name, int32_t timeout) {
     Runtime::Wait w = api.rt.drain(*api.th, hw.get(), limit);
     if (w == Runtime::Wait::Timeout) api.th->clock = std::max(api.th->clock, limit);
     if (w != Runtime::Wait::Done) return waitResult(api, w, "the device");
-    if (int32_t e = npusim::rt::takeStreamError(hw.get()))
-      return api.fail(e, "a task on stream {} failed on the device (error {})", hw->id, e);
+    std::string why;
+    if (int32_t e = npusim::rt::takeStreamError(hw.get(), &why)) {
+      npusim::rt::kernels::flushOutput(ctx->device);
+      return api.fail(e, "{}", why);
+    }
   }
-  if (aclError e = npusim::rt::kernels::syncPoint(api, ctx->device, -1)) return e;
+  npusim::rt::kernels::flushOutput(ctx->device);
   return api.done();
 }
 

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "models/sched/hw_stream.h"
+#include "models/sched/task.h"
 #include "npusim/config.h"
 #include "runtime/runtime.h"
 #include "runtime/state_callbacks.h"
@@ -83,6 +85,17 @@ aclError withStream(const char* name, aclrtStream stream, F&& f) {
   return f(api, s);
 }
 
+// The kernel the stream is executing at the host's time is stopped: the device reports it as a
+// vector-core exception (the CANN sample's aclrtStreamAbort on a running kernel shows 507035).
+// Other running tasks (copies, waits) complete. Runtime lock held, kernel at the host's time.
+void stopRunningKernel(npusim::sched::HwStream* hw) {
+  if (!hw->running || hw->queue.empty()) return;
+  const npusim::sched::Task& t = *hw->queue.front();
+  if (t.seq != hw->running || t.kind != npusim::sched::TaskKind::Operator) return;
+  hw->killSeq = t.seq;
+  hw->killError = ACL_ERROR_RT_VECTOR_CORE_EXCEPTION;
+}
+
 }  // namespace
 
 namespace npusim::rt {
@@ -138,27 +151,31 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
     if (mode != ACL_CONTINUE_ON_FAILURE && mode != ACL_STOP_ON_FAILURE)
       return api.fail(ACL_ERROR_INVALID_PARAM,
                       "mode {} is neither ACL_CONTINUE_ON_FAILURE nor ACL_STOP_ON_FAILURE", mode);
-    if (s->isDefault) return api.fail(ACL_ERROR_INVALID_PARAM, "the default stream's failure mode is fixed");
     s->hw->stopOnFailure = mode == ACL_STOP_ON_FAILURE;
     return api.done();
   });
 }
 
-// Every task issued so far that has not started is discarded; the stream stays usable.
+// The running kernel is stopped and every task issued so far that has not started is discarded;
+// the stream stays usable.
 aclError aclrtStreamAbort(aclrtStream stream) {
   return withStream("aclrtStreamAbort", stream, [&](ApiCall& api, Stream* s) {
     api.rt.waitFor([] { return false; }, api.th->clock);  // the device as of the host's time
+    stopRunningKernel(s->hw);
     s->hw->discardThrough = s->hw->issued;
     api.args.add("stream", s->hw->id).add("discarded_through", s->hw->issued);
     return api.done();
   });
 }
 
-// Tasks not yet started, and every later one, are skipped: the stream can only be destroyed.
+// The running kernel is stopped and nothing later runs; synchronising the stream reports
+// ACL_ERROR_RT_INTERNAL_ERROR (as the CANN sample shows) until it is destroyed.
 aclError aclrtStreamStop(aclrtStream stream) {
   return withStream("aclrtStreamStop", stream, [&](ApiCall& api, Stream* s) {
     api.rt.waitFor([] { return false; }, api.th->clock);
+    stopRunningKernel(s->hw);
     s->hw->stopOnFailure = s->hw->failed = true;
+    s->stopped = true;
     api.args.add("stream", s->hw->id);
     return api.done();
   });

@@ -351,9 +351,8 @@ aclError acltdtGrantQueue(uint32_t qid, int32_t pid, uint32_t permission, int32_
   if (!api.ok()) return api.notReady();
   if (!queueOf(api, qid)) return ACL_ERROR_INVALID_QUEUE_ID;
   if (pid == static_cast<int32_t>(getpid())) return api.done();  // this process has every permission
-  npusim::rt::reportUnsupported("acltdtGrantQueue",
-                                "granting a queue to another process: npusim simulates one process");
-  return api.done(ACL_ERROR_API_NOT_SUPPORT);
+  const std::string other = fmt::format("pid {} is another process", pid);
+  return api.done(npusim::rt::refuseCrossProcess("acltdtGrantQueue", other.c_str()));
 }
 
 aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t* permission) {

@@ -45,15 +45,7 @@
 
 namespace {
 
-aclError unsupported(const char* name, const char* why = nullptr) {
-  npusim::rt::reportUnsupported(name, why);
-  return ACL_ERROR_API_NOT_SUPPORT;
-}
-
 // Why each family below cannot be simulated (shown by aclGetRecentErrMsg and the end-of-run list).
-constexpr const char* kOneProcess =
-    "sharing with another process: npusim simulates one process, so there is no other process to share with";
-
 constexpr const char* kNoSimt =
     "SIMT/SIMD stack and printf limits: the simulated A2 device has no SIMT units and kernels run on the "
     "host";
@@ -80,19 +72,19 @@ extern "C" {
 
 // --- Refusals: what a simulator of one process cannot do. One line per function. ---------------------
 // clang-format off
-aclError aclrtIpcMemGetExportKey(void*, size_t, char*, size_t, uint64_t) { return unsupported("aclrtIpcMemGetExportKey", kOneProcess); }
-aclError aclrtIpcMemClose(const char*) { return unsupported("aclrtIpcMemClose", kOneProcess); }
-aclError aclrtIpcMemImportByKey(void**, const char*, uint64_t) { return unsupported("aclrtIpcMemImportByKey", kOneProcess); }
-aclError aclrtIpcMemSetImportPid(const char*, int32_t*, size_t) { return unsupported("aclrtIpcMemSetImportPid", kOneProcess); }
-aclError aclrtIpcGetEventHandle(aclrtEvent, aclrtIpcEventHandle*) { return unsupported("aclrtIpcGetEventHandle", kOneProcess); }
-aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle, aclrtEvent*) { return unsupported("aclrtIpcOpenEventHandle", kOneProcess); }
-aclError aclrtNotifyGetExportKey(aclrtNotify, char*, size_t, uint64_t) { return unsupported("aclrtNotifyGetExportKey", kOneProcess); }
-aclError aclrtNotifyImportByKey(aclrtNotify*, const char*, uint64_t) { return unsupported("aclrtNotifyImportByKey", kOneProcess); }
-aclError aclrtNotifySetImportPid(aclrtNotify, int32_t*, size_t) { return unsupported("aclrtNotifySetImportPid", kOneProcess); }
-aclError aclrtNotifySetImportPidInterServer(aclrtNotify, aclrtServerPid*, size_t) { return unsupported("aclrtNotifySetImportPidInterServer", kOneProcess); }
-aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle, uint64_t, aclrtMemSharedHandleType, void*) { return unsupported("aclrtMemExportToShareableHandleV2", kOneProcess); }
-aclError aclrtMemImportFromShareableHandleV2(void*, aclrtMemSharedHandleType, uint64_t, aclrtDrvMemHandle*) { return unsupported("aclrtMemImportFromShareableHandleV2", kOneProcess); }
-aclError aclrtMemSetPidToShareableHandleV2(void*, aclrtMemSharedHandleType, int32_t*, size_t) { return unsupported("aclrtMemSetPidToShareableHandleV2", kOneProcess); }
+aclError aclrtIpcMemGetExportKey(void*, size_t, char*, size_t, uint64_t) { return npusim::rt::refuseCrossProcess("aclrtIpcMemGetExportKey"); }
+aclError aclrtIpcMemClose(const char*) { return npusim::rt::refuseCrossProcess("aclrtIpcMemClose"); }
+aclError aclrtIpcMemImportByKey(void**, const char*, uint64_t) { return npusim::rt::refuseCrossProcess("aclrtIpcMemImportByKey"); }
+aclError aclrtIpcMemSetImportPid(const char*, int32_t*, size_t) { return npusim::rt::refuseCrossProcess("aclrtIpcMemSetImportPid"); }
+aclError aclrtIpcGetEventHandle(aclrtEvent, aclrtIpcEventHandle*) { return npusim::rt::refuseCrossProcess("aclrtIpcGetEventHandle"); }
+aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle, aclrtEvent*) { return npusim::rt::refuseCrossProcess("aclrtIpcOpenEventHandle"); }
+aclError aclrtNotifyGetExportKey(aclrtNotify, char*, size_t, uint64_t) { return npusim::rt::refuseCrossProcess("aclrtNotifyGetExportKey"); }
+aclError aclrtNotifyImportByKey(aclrtNotify*, const char*, uint64_t) { return npusim::rt::refuseCrossProcess("aclrtNotifyImportByKey"); }
+aclError aclrtNotifySetImportPid(aclrtNotify, int32_t*, size_t) { return npusim::rt::refuseCrossProcess("aclrtNotifySetImportPid"); }
+aclError aclrtNotifySetImportPidInterServer(aclrtNotify, aclrtServerPid*, size_t) { return npusim::rt::refuseCrossProcess("aclrtNotifySetImportPidInterServer"); }
+aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle, uint64_t, aclrtMemSharedHandleType, void*) { return npusim::rt::refuseCrossProcess("aclrtMemExportToShareableHandleV2"); }
+aclError aclrtMemImportFromShareableHandleV2(void*, aclrtMemSharedHandleType, uint64_t, aclrtDrvMemHandle*) { return npusim::rt::refuseCrossProcess("aclrtMemImportFromShareableHandleV2"); }
+aclError aclrtMemSetPidToShareableHandleV2(void*, aclrtMemSharedHandleType, int32_t*, size_t) { return npusim::rt::refuseCrossProcess("aclrtMemSetPidToShareableHandleV2"); }
 // A feature of the real device that the simulated one lacks: ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit, size_t) { return notSimulated("aclrtDeviceSetLimit", kNoSimt); }
 aclError aclrtLaunchSIMTKernelWithArgsArray(void*, dim3, dim3, size_t, aclrtStream, aclrtLaunchKernelCfg*, void**) { return notSimulated("aclrtLaunchSIMTKernelWithArgsArray", kNoSimt); }
@@ -131,6 +123,5 @@ aclError aclrtSetGroup(int32_t) { return notSimulated("aclrtSetGroup", kNotOnA2)
 aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t) { return notSimulated("aclrtSetOpExecuteTimeOutWithMs", kNotOnA2); }
 aclError aclrtDeviceGetLimit(aclrtDeviceLimit, size_t*) { return notSimulated("aclrtDeviceGetLimit", kNoSimt); }
 // clang-format on
-
 
 }  // extern "C"

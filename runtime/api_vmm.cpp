@@ -2,9 +2,10 @@
 // address space reserved PROT_NONE at a fixed hint (so a host dereference faults, and addresses are
 // the same in every run); physical allocations come from a device's HBM; a mapping makes a
 // virtual range device memory for every copy, memset and operator (MemoryManager::mapRange), timed
-// on the physical pages. Shareable handles work between the handles of one process; a physical
-// allocation lives until its last handle is freed and its last mapping removed. Each call charges
-// the host allocation cost (host.alloc_ns), as the driver's page-table work does.
+// on the physical pages; mappings placed back to back are one contiguous range. Shareable handles work
+// between the handles of one process; a physical allocation lives until its last handle is freed and its last
+// mapping removed. Each call charges the host allocation cost (host.alloc_ns), as the driver's page-table
+// work does.
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 
 #include "acl/acl.h"
 #include "runtime/runtime.h"
+#include "runtime/unsupported.h"
 
 using npusim::rt::ApiCall;
 
@@ -80,6 +82,7 @@ bool ensureWindow(ApiCall& api, aclError* err) {
   }
   v.base = reinterpret_cast<uintptr_t>(va);
   v.ranges = std::make_unique<npusim::rt::RangeAllocator>(kVaSize);
+  api.rt.memory().setVirtualWindow(v.base, kVaSize);
   return true;
 }
 
@@ -371,12 +374,10 @@ aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t dev
     return api.fail(ACL_ERROR_INVALID_PARAM, "device {} does not exist", deviceId);
   auto it = vmm().exported.find(shareableHandle);
   std::shared_ptr<Physical> phys = it == vmm().exported.end() ? nullptr : it->second.lock();
-  if (!phys)
-    return api.fail(
-        ACL_ERROR_INVALID_PARAM,
-        "{} is not a live shareable handle exported by this process (handles from other processes "
-        "cannot be imported: npusim simulates one process)",
-        shareableHandle);
+  if (!phys) {  // not this process's: another process exported it (or nobody did)
+    const std::string what = fmt::format("{} was not exported by this process", shareableHandle);
+    return api.done(npusim::rt::refuseCrossProcess("aclrtMemImportFromShareableHandle", what.c_str()));
+  }
   *handle = newHandle(std::move(phys));
   return api.done();
 }
@@ -389,9 +390,8 @@ aclError aclrtMemSetPidToShareableHandle(uint64_t shareableHandle, int32_t* pid,
     return api.fail(ACL_ERROR_INVALID_PARAM, "{} is not an exported shareable handle", shareableHandle);
   for (size_t i = 0; i < pidNum; ++i)
     if (pid[i] != getpid()) {
-      npusim::rt::reportUnsupported("aclrtMemSetPidToShareableHandle (another process)");
-      return api.fail(ACL_ERROR_API_NOT_SUPPORT,
-                      "pid {} is another process: npusim shares memory within one process", pid[i]);
+      const std::string other = fmt::format("pid {} is another process", pid[i]);
+      return api.done(npusim::rt::refuseCrossProcess("aclrtMemSetPidToShareableHandle", other.c_str()));
     }
   return api.done();
 }

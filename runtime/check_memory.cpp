@@ -111,7 +111,16 @@ aclError deviceRange(ApiCall& api, const PointerInfo& info, const void* p, uint6
                     p));
   }
   const Allocation& a = *info.alloc;
-  uint64_t off = info.offset - a.offset;  // by device offset: also right for a mapped virtual range
+  if (a.mapping) {  // mappings placed back to back in a reserved range are one range
+    const uintptr_t end = api.rt.memory().mappedRunEnd(p);
+    if (addr(p) + bytes < addr(p) || addr(p) + bytes > end)
+      return report(api, Kind::OutOfBounds, ACL_ERROR_RT_PARAM_INVALID,
+                    fmt::format("{} range [{}, +{}) runs into unmapped virtual memory at {:#x} (the end of "
+                                "the mappings made by aclrtMapMem there)",
+                                what, p, bytes, end));
+    return ACL_SUCCESS;
+  }
+  uint64_t off = info.offset - a.offset;  // by device offset
   if (off + bytes < off || off + bytes > a.size)
     return report(
         api, Kind::OutOfBounds, ACL_ERROR_RT_PARAM_INVALID,

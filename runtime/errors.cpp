@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <mutex>
 
 namespace npusim::rt {
@@ -57,6 +58,18 @@ void reportUnsupported(const char* apiName, const char* why) {
     unsupportedMap()[apiName]++;
   }
   setRecentError(apiName, why ? why : "not supported by npusim yet", ACL_ERROR_API_NOT_SUPPORT);
+}
+
+int refuseCrossProcess(const char* apiName, const char* detail) {
+  const std::string why = detail ? fmt::format("{} ({})", kCrossProcess, detail) : std::string(kCrossProcess);
+  bool first = false;
+  {
+    std::lock_guard<std::mutex> lock(unsupportedMutex());
+    first = unsupportedMap().count(apiName) == 0;
+  }
+  reportUnsupported(apiName, why.c_str());
+  if (first) std::fprintf(stderr, "npusim: %s refused: %s\n", apiName, why.c_str());
+  return ACL_ERROR_API_NOT_SUPPORT;
 }
 
 std::map<std::string, uint64_t> unsupportedCalls() {

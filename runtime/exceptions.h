@@ -4,6 +4,7 @@
 // registered exception callbacks run when the host observes it, and aclrtGetErrorVerbose /
 // aclrtQueryDeviceStatus report the device's latest failure.
 #include <cstdint>
+#include <string>
 
 namespace npusim::sched {
 struct Task;
@@ -14,8 +15,8 @@ namespace npusim::rt {
 // Scheduler completion hook: records the failure of `t` (t.error != 0).
 void taskFailed(const sched::Task& t);
 // The error of the first failed task on `hw` not yet reported by a synchronisation (0 if none);
-// clears it.
-int32_t takeStreamError(const sched::HwStream* hw);
+// clears it. `why` (may be null) receives the message for the synchronisation's error.
+int32_t takeStreamError(const sched::HwStream* hw, std::string* why = nullptr);
 // Runs the registered callbacks for failures recorded since the last delivery. Called when the
 // outermost ACL call of a thread returns.
 void deliverExceptions();

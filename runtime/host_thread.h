@@ -2,6 +2,8 @@
 // A host thread as the simulator sees it: its own simulated clock (advanced by the cost of
 // each runtime call and by waiting for the device), its trace track, and its ACL state
 // (current device and context).
+#include <chrono>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 
@@ -38,6 +40,9 @@ struct HostThread {
   unsigned long pthread = 0;  // pthread_t, for pthread_join bookkeeping
   std::unique_lock<std::recursive_mutex>* lock = nullptr;  // held by the outermost call
   bool parkWarned = false;
+  // While parked: the CPU time it had used when last looked at, and when (Runtime::parkedThreadMayAct).
+  uint64_t cpuSeenNs = 0;
+  std::chrono::steady_clock::time_point cpuSeenAt{};
   uint64_t lastTaskId = 0;  // the last task it launched (aclrtGetThreadLastTaskId)
   // The last task it issued into a capture or build (runtime/capture.h lastCapturedTask): the
   // model, lane and index, and lastTaskId at that moment (a later eager launch changes it).

@@ -42,7 +42,6 @@ struct BlockState {
   sigjmp_buf jump;
   bool jumpArmed = false;
   std::string faultWhy;
-  aclError faultCode = ACL_SUCCESS;
 };
 thread_local BlockState* tBlock = nullptr;
 
@@ -52,28 +51,13 @@ constexpr uint64_t kCpuUbBytes = 196608;
 // Thrown by npusimKernelFault: unwinds the kernel's frames back to the block runner.
 struct KernelAbort {};
 
-struct Fault {
-  int device = 0;
-  int streamId = 0;
-  uint32_t taskSeq = 0;
-  uint32_t threadId = 0;
-  aclError code = ACL_SUCCESS;
-  std::string kernel, why;
-  int64_t block = 0;
-  const void* funcHandle = nullptr;
-};
-
-// Kernel output and faults, waiting for a synchronisation to report them (runtime lock held).
-struct Pending {
-  std::string output;  // printf text in execution order, per device
-  std::deque<Fault> faults;
-};
-std::vector<Pending>& pending() {
-  static std::vector<Pending> p;
+// Kernel printf output waiting for a synchronisation to print it, per device (runtime lock held).
+std::vector<std::string>& pendingOutput() {
+  static std::vector<std::string> p;
   return p;
 }
-Pending& pendingFor(int device) {
-  auto& p = pending();
+std::string& outputFor(int device) {
+  auto& p = pendingOutput();
   if (p.size() <= static_cast<size_t>(device)) p.resize(static_cast<size_t>(device) + 1);
   return p[static_cast<size_t>(device)];
 }
@@ -93,7 +77,6 @@ void onSignal(int sig, siginfo_t* si, void* uc) {
   BlockState* b = tBlock;
   if (b && b->jumpArmed) {
     b->jumpArmed = false;
-    b->faultCode = ACL_ERROR_RT_AICORE_EXCEPTION;
     // The handler runs in signal context: the message is made after the jump.
     siglongjmp(b->jump, sig == SIGSEGV || sig == SIGBUS ? 1 : 2);
   }
@@ -129,7 +112,7 @@ class SignalGuard {
   }
 };
 
-// Runs one block; false when it faulted (b.faultCode, b.faultWhy set).
+// Runs one block; false when it faulted (b.faultWhy set).
 bool runBlock(BlockState& b, const Launch& k) {
   int how = sigsetjmp(b.jump, 1);
   if (how != 0) {
@@ -197,9 +180,9 @@ namespace {
 struct Run {
   Launch k;
   int device = 0;
-  int streamId = 0;
-  uint32_t taskSeq = 0;
-  uint32_t threadId = 0;
+  // The last execution's fault, until the task's failure is recorded (kernels::takeFault).
+  bool faulted = false;
+  std::string faultWhy;
   double defaultScalarCycles = 0;
   double cyclesPerScalarOp = 1;
   uint64_t ubBytes = 0;
@@ -218,8 +201,7 @@ struct Run {
   void execute(OpWork& work) {
     Runtime& rt = Runtime::get();
     std::string output;
-    Fault fault;
-    bool faulted = false;
+    faulted = false;
     std::vector<std::vector<TileWork>> perBlock(k.blockDim);
     work.inputSlots = work.outputSlots = 0;
     {
@@ -249,9 +231,8 @@ struct Run {
           perBlock[i].front().scalarCycles += b.scalarCycles;
           if (!ok) {
             faulted = true;
-            fault.code = b.faultCode;
-            fault.why = b.faultWhy;
-            fault.block = i;
+            faultWhy = fmt::format("kernel {} (block {}) raised an exception on NPU {}: {}", k.name, i,
+                                   device, b.faultWhy);
           }
         }
       });
@@ -272,17 +253,10 @@ struct Run {
         work.tiles.push_back(b < perBlock.size() && j < perBlock[b].size() ? perBlock[b][j] : TileWork{});
     }
     freeScratch();
-    Pending& p = pendingFor(device);
-    p.output += output;
-    if (faulted) {
-      fault.device = device;
-      fault.streamId = streamId;
-      fault.taskSeq = taskSeq;
-      fault.threadId = threadId;
-      fault.kernel = k.name;
-      fault.funcHandle = k.funcHandle;
-      p.faults.push_back(fault);
-    }
+    outputFor(device) += output;
+    // The device reports a fault of a vector (AIV) kernel, which every custom kernel here is, as a
+    // vector-core exception whatever its cause (a trap included), as the CANN samples show.
+    if (faulted) work.fault = ACL_ERROR_RT_VECTOR_CORE_EXCEPTION;
   }
 };
 
@@ -326,8 +300,6 @@ aclError launch(aclrtStream stream, Launch&& k) {
     if (s) {
       run->device = s->device;
       devvars::ensureAll(s->device);
-      run->streamId = s->hw->id;
-      run->taskSeq = static_cast<uint32_t>(s->hw->issued + 1);
       const Config& cfg = rt.platform().config();
       run->defaultScalarCycles =
           cfg.has("aicore.kernel_scalar_cycles") ? cfg.getFloat("aicore.kernel_scalar_cycles") : 0;
@@ -337,49 +309,41 @@ aclError launch(aclrtStream stream, Launch&& k) {
       run->vectorCores = static_cast<int>(cfg.getInt("aicore.vector_cores"));
     }
   }
-  run->threadId = static_cast<uint32_t>(rt.thread().index);
   OpLaunch op;
   op.name = run->k.name;
   op.argsSummary = fmt::format("blockDim={}{}{}", run->k.blockDim, run->k.argsSummary.empty() ? "" : ", ",
                                run->k.argsSummary);
   op.before = RunBefore{run};
+  // launchOperator's call waits its turn among the host threads: with the runtime lock still held
+  // here, no other thread could make the call it waits for (a false idle thread, a stall).
+  lock.unlock();
   const aclError r = launchOperator(stream, std::move(op));
-  if (r != ACL_SUCCESS) run->freeScratch();
+  if (r != ACL_SUCCESS) {
+    lock.lock();
+    run->freeScratch();
+  }
   return r;
 }
 
 void flushOutput(int device) {
-  for (size_t d = 0; d < pending().size(); ++d) {
-    Pending& p = pending()[d];
-    if ((device >= 0 && static_cast<size_t>(device) != d) || p.output.empty()) continue;
+  auto& all = pendingOutput();
+  for (size_t d = 0; d < all.size(); ++d) {
+    std::string& text = all[d];
+    if ((device >= 0 && static_cast<size_t>(device) != d) || text.empty()) continue;
     std::fflush(stdout);
-    std::fwrite(p.output.data(), 1, p.output.size(), stdout);
+    std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);
-    p.output.clear();
+    text.clear();
   }
 }
 
-aclError syncPoint(ApiCall& api, int device, int streamId) {
-  flushOutput(device);
-  Pending& p = pendingFor(device);
-  auto it = std::find_if(p.faults.begin(), p.faults.end(),
-                         [&](const Fault& f) { return streamId < 0 || f.streamId == streamId; });
-  if (it == p.faults.end()) return ACL_SUCCESS;
-  Fault f = *it;
-  p.faults.erase(it);
-  std::fprintf(stderr, "npusim: AI-core exception: kernel %s, block %lld, NPU %d stream %d: %s\n",
-               f.kernel.c_str(), static_cast<long long>(f.block), f.device, f.streamId, f.why.c_str());
-  rtExceptionInfo info;
-  info.taskId = f.taskSeq;
-  info.streamId = static_cast<uint32_t>(f.streamId);
-  info.threadId = f.threadId;
-  info.deviceId = static_cast<uint32_t>(f.device);
-  info.errorCode = static_cast<uint32_t>(f.code);
-  info.funcHandle = f.funcHandle;
-  runCallbacks(info);
-  runBinaryCallback(info);
-  return api.fail(f.code, "kernel {} (block {}) raised an AI-core exception on NPU {} stream {}: {}",
-                  f.kernel, f.block, f.device, f.streamId, f.why);
+bool takeFault(const sched::OperatorTask& op, std::string* why, const void** funcHandle) {
+  const RunBefore* r = op.before.target<RunBefore>();
+  if (!r || !r->run->faulted) return false;
+  r->run->faulted = false;
+  *why = std::move(r->run->faultWhy);
+  *funcHandle = r->run->k.funcHandle;
+  return true;
 }
 
 void runCallbacks(rtExceptionInfo& info) {
@@ -514,7 +478,7 @@ void npusimKernelFault(int trap, const char* why) {
     std::fprintf(stderr, "npusim: Ascend C call outside a kernel: %s\n", why);
     std::abort();
   }
-  tBlock->faultCode = trap ? ACL_ERROR_RT_AICORE_TRAP_EXCEPTION : ACL_ERROR_RT_AICORE_EXCEPTION;
+  static_cast<void>(trap);  // the device reports every kernel fault alike (Run::execute)
   tBlock->faultWhy = why;
   throw npusim::rt::kernels::KernelAbort{};
 }

@@ -3,8 +3,9 @@
 // operator task on its stream; when the task starts, the kernel's blocks run one after another
 // on a worker thread with the device's allocations reachable at their device addresses, and
 // what each block copied and computed becomes the tiles the AI-core model times. A block that
-// faults (a bad address, a trap, a failed check) ends the kernel; the error, the kernel's
-// printf output and the exception callbacks reach the host at its next synchronisation.
+// faults (a bad address, a trap, a failed check) ends the kernel and fails its task (the stream's
+// failure mode applies); the error and the exception callbacks reach the host as for any failed
+// task (runtime/exceptions.h), the printf output at the next synchronisation.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -51,11 +52,10 @@ aclError bindPacked(ApiCall& api, aclrtFuncHandle funcHandle, uint32_t numBlocks
 // Enqueues the kernel on `stream` (nullptr: default stream). Returns an aclError.
 aclError launch(aclrtStream stream, Launch&& k);
 
-// Called by every synchronisation once the device work it waited for is done: prints the output
-// of the kernels that ran on `device`, then reports the first unreported fault of a kernel on
-// stream `streamId` (any stream of the device when -1) through the exception callbacks and as
-// the call's error. Returns ACL_SUCCESS when there is none.
-aclError syncPoint(ApiCall& api, int device, int streamId);
+// The fault of the kernel `op` carries, from its last execution (which failed the task with
+// ACL_ERROR_RT_VECTOR_CORE_EXCEPTION): what happened and the function handle; clears it. False
+// when it did not fault. Runtime lock held.
+bool takeFault(const sched::OperatorTask& op, std::string* why, const void** funcHandle);
 
 // Prints the output of the kernels that ran on `device` (all devices when -1): at every
 // synchronisation, when a stream is destroyed and at aclFinalize.

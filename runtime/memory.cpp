@@ -38,7 +38,7 @@ DeviceMemory::DeviceMemory(int device, uint64_t capacity) : device_(device), cap
 #endif
   void* b = va == MAP_FAILED ? MAP_FAILED : mmap(nullptr, capacity_, PROT_READ | PROT_WRITE, flags, fd, 0);
   const int e = errno;
-  close(fd);
+  fd_ = fd;  // kept for the aliases of virtual-memory mappings
   if (va == MAP_FAILED)
     throw std::runtime_error(fmt::format("npusim: cannot reserve {} bytes of device address space: {}",
                                          capacity_, std::strerror(e)));
@@ -53,6 +53,13 @@ DeviceMemory::DeviceMemory(int device, uint64_t capacity) : device_(device), cap
 DeviceMemory::~DeviceMemory() {
   munmap(reinterpret_cast<void*>(base_), capacity_);
   munmap(backing_, capacity_);
+  close(fd_);
+}
+
+bool DeviceMemory::alias(uintptr_t at, uint64_t offset, uint64_t size, bool readWrite) const {
+  void* p = mmap(reinterpret_cast<void*>(at), size, readWrite ? PROT_READ | PROT_WRITE : PROT_NONE,
+                 MAP_SHARED | MAP_FIXED | MAP_NORESERVE, fd_, static_cast<off_t>(offset));
+  return p != MAP_FAILED;
 }
 
 void DeviceMemory::setAccess(uint64_t offset, uint64_t size, bool readWrite) {
@@ -148,6 +155,9 @@ void MemoryManager::exposeAllocations(int device, bool readWrite) {
   DeviceMemory& m = *devices_[static_cast<size_t>(device)];
   for (const auto& [start, a] : allocations_)
     if (a.device == device) m.setAccess(a.offset, a.size, readWrite);
+  for (const auto& [va, a] : mapped_)
+    if (a.device == device && windowBase_)
+      mprotect(reinterpret_cast<void*>(va), a.size, readWrite ? PROT_READ | PROT_WRITE : PROT_NONE);
 }
 
 MemoryManager::~MemoryManager() {
@@ -254,8 +264,9 @@ bool MemoryManager::rangeInside(const PointerInfo& info, const void* p, uint64_t
   uintptr_t a = reinterpret_cast<uintptr_t>(p);
   if (info.kind == PointerKind::Device) {
     if (!info.alloc) return false;
-    // By device offset, so that a mapped virtual range is checked against its own mapping.
-    return a + bytes >= a && info.offset + bytes <= info.alloc->offset + info.alloc->size;
+    if (a + bytes < a) return false;
+    if (info.alloc->mapping) return a + bytes <= mappedRunEnd(p);  // back-to-back mappings are one range
+    return info.offset + bytes <= info.alloc->offset + info.alloc->size;
   }
   if (info.kind == PointerKind::PinnedHost) {
     auto it = std::prev(pinned_.upper_bound(a));
@@ -265,6 +276,9 @@ bool MemoryManager::rangeInside(const PointerInfo& info, const void* p, uint64_t
 }
 
 uint8_t* MemoryManager::hostView(const PointerInfo& info, const void* p) const {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  if (info.kind == PointerKind::Device && windowBase_ && a >= windowBase_ && a < windowBase_ + windowSize_)
+    return reinterpret_cast<uint8_t*>(shadowBase_ + (a - windowBase_));  // contiguous across mappings
   if (info.kind == PointerKind::Device)
     return devices_[static_cast<size_t>(info.device)]->backing(info.offset);
   return static_cast<uint8_t*>(const_cast<void*>(p));
@@ -297,6 +311,14 @@ void RangeAllocator::release(uint64_t offset, uint64_t size) {
   free_[offset] = size;
 }
 
+void MemoryManager::setVirtualWindow(uintptr_t base, uint64_t size) {
+  void* shadow = mmap(nullptr, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (shadow == MAP_FAILED) return;  // without a shadow each mapping stays a range of its own
+  windowBase_ = base;
+  windowSize_ = size;
+  shadowBase_ = reinterpret_cast<uintptr_t>(shadow);
+}
+
 void MemoryManager::mapRange(uintptr_t va, uint64_t size, int device, uint64_t physOffset) {
   Allocation a;
   a.device = device;
@@ -304,10 +326,40 @@ void MemoryManager::mapRange(uintptr_t va, uint64_t size, int device, uint64_t p
   a.requested = a.size = size;
   a.id = ++nextId_;
   a.api = "aclrtMapMem";
+  a.mapping = true;
   mapped_[va] = a;
+  if (windowBase_ && va >= windowBase_ && va + size <= windowBase_ + windowSize_) {
+    const DeviceMemory& m = *devices_[static_cast<size_t>(device)];
+    m.alias(va, physOffset, size, false);
+    m.alias(shadowBase_ + (va - windowBase_), physOffset, size, true);
+  }
 }
 
-bool MemoryManager::unmapRange(uintptr_t va) { return mapped_.erase(va) != 0; }
+bool MemoryManager::unmapRange(uintptr_t va) {
+  auto it = mapped_.find(va);
+  if (it == mapped_.end()) return false;
+  if (windowBase_ && va >= windowBase_ && va < windowBase_ + windowSize_) {
+    // Back to reserved, inaccessible address space in the window and in its shadow.
+    const int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED;
+    mmap(reinterpret_cast<void*>(va), it->second.size, PROT_NONE, flags, -1, 0);
+    mmap(reinterpret_cast<void*>(shadowBase_ + (va - windowBase_)), it->second.size, PROT_NONE, flags, -1, 0);
+  }
+  mapped_.erase(it);
+  return true;
+}
+
+uintptr_t MemoryManager::mappedRunEnd(const void* p) const {
+  const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+  auto it = mapped_.upper_bound(a);
+  if (it == mapped_.begin() || a >= std::prev(it)->first + std::prev(it)->second.size) return 0;
+  uintptr_t end = std::prev(it)->first + std::prev(it)->second.size;
+  // Only the window's mappings are contiguous in the host's view (setVirtualWindow), and one
+  // device's engines serve a copy: a run stops at memory of another device.
+  if (!windowBase_ || a < windowBase_ || a >= windowBase_ + windowSize_) return end;
+  const int device = std::prev(it)->second.device;
+  for (; it != mapped_.end() && it->first == end && it->second.device == device; ++it) end += it->second.size;
+  return end;
+}
 
 namespace {
 // Whether [a, a + size) overlaps a range of `ranges` (start -> size).

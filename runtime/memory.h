@@ -22,7 +22,8 @@ struct Allocation {
   uint64_t requested = 0;  // size the user asked for
   uint64_t size = 0;       // padded size actually reserved
   uint64_t id = 0;
-  std::string api;  // the call that made it
+  std::string api;       // the call that made it
+  bool mapping = false;  // a virtual-memory mapping (aclrtMapMem), not an allocation
 };
 
 enum class PointerKind { Device, PinnedHost, PageableHost };
@@ -64,6 +65,9 @@ class DeviceMemory {
   uint64_t capacity() const { return capacity_; }
   // Lets host code touch device addresses [offset, offset+size) (rounded out to pages) or not.
   void setAccess(uint64_t offset, uint64_t size, bool readWrite);
+  // Maps [offset, offset+size) of this memory at host address `at` too (replacing what was
+  // there), readable and writable or PROT_NONE. False when the system refuses.
+  bool alias(uintptr_t at, uint64_t offset, uint64_t size, bool readWrite) const;
   uint64_t used() const { return used_; }
   uint64_t peak() const { return peak_; }  // the most ever in use at once
   uintptr_t base() const { return base_; }
@@ -74,6 +78,7 @@ class DeviceMemory {
   uint64_t capacity_;
   uintptr_t base_ = 0;
   uint8_t* backing_ = nullptr;
+  int fd_ = -1;  // the shared-memory file, for aliases
   uint64_t used_ = 0;
   uint64_t peak_ = 0;
   std::map<uint64_t, uint64_t> free_;  // offset -> size, coalesced
@@ -125,8 +130,16 @@ class MemoryManager {
   }
   // Virtual memory (aclrtMapMem): [va, va+size) reads and writes device `device`'s memory at
   // physOffset. classify() treats such an address as device memory, each mapping as one allocation.
+  // Inside the window given by setVirtualWindow, the pages are mapped at `va` (PROT_NONE except
+  // while a kernel runs) and at the same place in a host-accessible shadow of the window, so
+  // mappings placed back to back are one contiguous range to copies, memsets and kernels.
+  void setVirtualWindow(uintptr_t base, uint64_t size);
   void mapRange(uintptr_t va, uint64_t size, int device, uint64_t physOffset);
   bool unmapRange(uintptr_t va);  // false when no mapping starts at va
+  // For an address inside a mapping: where the run of back-to-back mappings containing it ends
+  // (the first unmapped byte). 0 when `p` is not mapped.
+  uintptr_t mappedRunEnd(const void* p) const;
+
   // Registered host memory (aclrtHostRegister): pinned for DMA like aclrtMallocHost blocks, but
   // the program's own memory, never freed by the runtime. A range inside one aclrtMallocHost
   // block is already pinned: registering it maps it for the device (as the CANN zero-copy sample
@@ -149,11 +162,13 @@ class MemoryManager {
   std::map<uintptr_t, Allocation> allocations_;  // by address
   std::map<uintptr_t, uint64_t> pinned_;         // start -> size
   std::map<uintptr_t, Allocation> mapped_;       // virtual-memory mappings by virtual address
-  std::set<uintptr_t> registered_;               // pinned_ entries that aclrtHostRegister made
-  std::set<uintptr_t> managed_;                  // pinned_ entries that aclrtMemAllocManaged made
-  std::map<uintptr_t, uint64_t> mappedPinned_;   // registered ranges inside aclrtMallocHost blocks
-  std::map<uintptr_t, uint64_t> quarantine_;     // freed pinned blocks: start -> size
-  std::deque<uintptr_t> quarantineOrder_;        // oldest first
+  uintptr_t windowBase_ = 0, shadowBase_ = 0;    // the virtual-memory window and its shadow
+  uint64_t windowSize_ = 0;
+  std::set<uintptr_t> registered_;              // pinned_ entries that aclrtHostRegister made
+  std::set<uintptr_t> managed_;                 // pinned_ entries that aclrtMemAllocManaged made
+  std::map<uintptr_t, uint64_t> mappedPinned_;  // registered ranges inside aclrtMallocHost blocks
+  std::map<uintptr_t, uint64_t> quarantine_;    // freed pinned blocks: start -> size
+  std::deque<uintptr_t> quarantineOrder_;       // oldest first
   uint64_t quarantineBytes_ = 0;
   uint64_t nextId_ = 0;
 };

@@ -36,6 +36,7 @@ struct Stream {
   uint32_t userTag = 0;           // aclrtSetStreamAttribute: ACL_STREAM_ATTR_USER_CUSTOM_TAG
   uint32_t cacheOpInfo = 0;       // ... ACL_STREAM_ATTR_CACHE_OP_INFO switch (aclrtCacheLastTaskOpInfo)
   uint32_t resLimit[2] = {0, 0};  // aclrtDevResLimitType: cube, vector
+  bool stopped = false;           // aclrtStreamStop: later synchronisations fail (507000)
   // runtime/api_allocator.cpp: the user allocator registered on this stream (or null).
   std::shared_ptr<struct UserAllocator> allocator;
 };

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <pthread.h>
+#include <time.h>
 
 #include <algorithm>
 #include <chrono>
@@ -198,9 +199,44 @@ void Runtime::wakeSatisfiedWaiters() {
   }
 }
 
+namespace {
+// CPU time a host thread has used so far, in ns (0 when it cannot be read).
+uint64_t cpuTimeNs(const HostThread& u) {
+  clockid_t id;
+  timespec ts{};
+  if (!u.pthread || pthread_getcpuclockid(static_cast<pthread_t>(u.pthread), &id) != 0 ||
+      clock_gettime(id, &ts) != 0)
+    return 0;
+  return static_cast<uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<uint64_t>(ts.tv_nsec);
+}
+}  // namespace
+
+bool Runtime::parkedThreadMayAct(const HostThread& self) {
+  // A thread blocked in the OS (a condition variable, a join, I/O) uses no CPU; one computing
+  // does. 5 ms of CPU in the window is far above a blocked thread's wake-ups.
+  constexpr uint64_t kBusyNs = 5000000;
+  constexpr auto kWatch = std::chrono::seconds(1);
+  const auto now = std::chrono::steady_clock::now();
+  bool may = false;
+  for (auto& u : threads_) {
+    if (u.get() == &self || u->state != HostState::Parked) continue;
+    const uint64_t cpu = cpuTimeNs(*u);
+    if (cpu > u->cpuSeenNs + kBusyNs) {
+      u->cpuSeenNs = cpu;
+      u->cpuSeenAt = now;
+      may = true;
+    } else if (now - u->cpuSeenAt < kWatch) {
+      may = true;
+    }
+  }
+  return may;
+}
+
 void Runtime::parkIdleThreads(const HostThread& self) {
   for (auto& u : threads_) {
     if (u.get() == &self || u->state != HostState::Native) continue;
+    u->cpuSeenNs = cpuTimeNs(*u);
+    u->cpuSeenAt = std::chrono::steady_clock::now();
     if (!u->parkWarned)
       std::fprintf(
           stderr,
@@ -467,6 +503,10 @@ Runtime::Wait Runtime::waitFor(const std::function<bool()>& pred, Tick limit) {
     }
     bool othersMayAct = cooperative && otherThreadsHorizon(*th) != kTickMax;
     if (!sc_core::sc_pending_activity() && !othersMayAct) {
+      if (cooperative && parkedThreadMayAct(*th)) {  // busy in its own code: it will call
+        waitForOthers();
+        continue;
+      }
       result = Wait::Deadlock;
       break;
     }

@@ -144,6 +144,10 @@ class Runtime {
   Tick otherThreadsHorizon(const HostThread& th) const;
   void wakeSatisfiedWaiters();
   void parkIdleThreads(const HostThread& self);
+  // Whether a parked thread may still act: it keeps using the CPU (busy in its own code), or has
+  // not been watched for long enough to tell. A wait for the device is a deadlock only when no
+  // thread may act (docs/architecture.md "Host threads").
+  bool parkedThreadMayAct(const HostThread& self);
   uint64_t progress_ = 0;  // bumps whenever any thread changes state or clock
   Tick frontier_ = 0;      // latest clock at which any call began
   std::string statsPath_;

@@ -27,6 +27,9 @@ struct OpWork {
   // next tile loads while this one computes); 1 serialises copy and compute. 0: the model's default.
   int inputSlots = 0;
   int outputSlots = 0;
+  // Non-zero: the functional kernel faulted (an ACL error code the device reports; set by the
+  // operator's `before`): the task fails with it.
+  int32_t fault = 0;
 };
 
 }  // namespace npusim::aicore

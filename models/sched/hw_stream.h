@@ -54,6 +54,11 @@ struct HwStream {
   bool overflowCheck = false;  // aclrtSetStreamOverflowSwitch: its operators' outputs are checked
   bool failed = false;
   uint64_t discardThrough = 0;
+  uint64_t running = 0;  // seq of the task executing now (0: none)
+  // aclrtStreamAbort/Stop: the task with this seq, running when the host stopped it, fails with
+  // `killError` (an ACL code chosen by the runtime) instead of succeeding.
+  uint64_t killSeq = 0;
+  int32_t killError = 0;
   // A forward jump (aclrtSwitchLabelByIndex in a model): tasks with seq in [skipFrom, skipTo] are skipped.
   uint64_t skipFrom = 1, skipTo = 0;
 };

@@ -74,7 +74,7 @@ HwStream* StreamScheduler::reuseFinishedStream() {
       }
     }
     s->stats = StreamStats{};
-    s->issued = s->completed = s->discardThrough = s->skipTo = 0;
+    s->issued = s->completed = s->discardThrough = s->skipTo = s->running = s->killSeq = 0;
     s->skipFrom = 1;
     s->failed = s->stopOnFailure = false;
     s->lastEnd = 0;
@@ -126,9 +126,13 @@ void StreamScheduler::streamThread(HwStream* s) {
     if ((s->stopOnFailure && s->failed) || t.seq <= s->discardThrough ||
         (t.seq >= s->skipFrom && t.seq <= s->skipTo))
       t.skipped = true;  // the stream stopped, failed, or was aborted: the task does not run
-    else
+    else {
+      s->running = t.seq;
       execute(s, t);
-    if (t.error) s->failed = true;
+      s->running = 0;
+      if (t.seq == s->killSeq && !t.error) t.error = s->killError;
+    }
+    if (t.error && s->stopOnFailure) s->failed = true;  // continue-on-failure streams run on
     t.end = now();
 
     StreamStats& st = s->stats;
@@ -193,9 +197,11 @@ void StreamScheduler::execute(HwStream* s, Task& t) {
       break;
     }
     case TaskKind::Operator: {
+      t.op->work.fault = 0;
       if (t.op->before) t.op->before(t.op->work);
       cores_.run(t.op->work, t.op->name, t.id);
       if (t.op->compute) t.op->compute();
+      if (t.op->work.fault) t.error = t.op->work.fault;  // a kernel fault: the cores still did its work
       break;
     }
     case TaskKind::ModelExec:

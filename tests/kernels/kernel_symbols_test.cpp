@@ -328,10 +328,10 @@ TEST(KernelSymbols, BinaryGlobalsSizesCallbacksAndCpuFunctions) {
   EXPECT_EQ(aclrtBinarySetExceptionCallback(bin, nullptr, &token), ACL_ERROR_INVALID_PARAM);
   ASSERT_EQ(aclrtBinarySetExceptionCallback(bin, onBinaryException, &token), ACL_SUCCESS);
   ASSERT_EQ(aclrtLaunchKernelWithArgsArray(trap, 1, s.stream, nullptr, nullptr), ACL_SUCCESS);
-  EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_ERROR_RT_AICORE_TRAP_EXCEPTION);
+  EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
   EXPECT_EQ(gBinaryCallbacks, 1);
   EXPECT_EQ(gBinaryUserData, &token);
-  EXPECT_EQ(gBinaryError, static_cast<uint32_t>(ACL_ERROR_RT_AICORE_TRAP_EXCEPTION));
+  EXPECT_EQ(gBinaryError, static_cast<uint32_t>(ACL_ERROR_RT_VECTOR_CORE_EXCEPTION));
 
   // AI CPU registration: the binary holds AI-core kernels.
   aclrtFuncHandle cpu = nullptr;

@@ -249,29 +249,29 @@ TEST(KernelFault, OutOfBoundsAccessFailsTheNextSyncAndCallsBack) {
   Dev<float> buf(std::vector<float>(64, 0.0f));
   ASSERT_EQ(LaunchOutOfBounds(s.stream, static_cast<float*>(buf.dev)), 0u);  // the launch itself succeeds
   EXPECT_EQ(gCallbackCalls, 0u);
-  EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_ERROR_RT_AICORE_EXCEPTION);
+  EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("k_out_of_bounds (block 1)"), std::string::npos)
       << aclGetRecentErrMsg();
   EXPECT_EQ(gCallbackCalls, 1u);
-  EXPECT_EQ(gCallbackCode, static_cast<uint32_t>(ACL_ERROR_RT_AICORE_EXCEPTION));
+  EXPECT_EQ(gCallbackCode, static_cast<uint32_t>(ACL_ERROR_RT_VECTOR_CORE_EXCEPTION));
   EXPECT_EQ(gCallbackDevice, 0u);
   EXPECT_EQ(buf.read()[0], 1.0f);  // block 0 ran before the fault
   // Reported once; the stream keeps working.
   EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS);
   EXPECT_EQ(LaunchBadDeque(s.stream), 0u);
-  EXPECT_EQ(aclrtSynchronizeDevice(), ACL_ERROR_RT_AICORE_EXCEPTION);
+  EXPECT_EQ(aclrtSynchronizeDevice(), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("DeQue on an empty queue"), std::string::npos);
   EXPECT_EQ(LaunchUbOverflow(s.stream), 0u);
-  EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_ERROR_RT_AICORE_EXCEPTION);
+  EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
   EXPECT_EQ(gCallbackCalls, 3u);
 }
 
-TEST(KernelFault, TrapIsATrapException) {
+TEST(KernelFault, TrapIsAVectorCoreException) {
   Session s;
   ASSERT_EQ(aclrtExceptionInfoCallbackRegister(onException), ACL_SUCCESS);
   EXPECT_EQ(LaunchTrap(s.stream), 0u);
-  EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_ERROR_RT_AICORE_TRAP_EXCEPTION);
-  EXPECT_EQ(gCallbackCode, static_cast<uint32_t>(ACL_ERROR_RT_AICORE_TRAP_EXCEPTION));
+  EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+  EXPECT_EQ(gCallbackCode, static_cast<uint32_t>(ACL_ERROR_RT_VECTOR_CORE_EXCEPTION));
   EXPECT_EQ(aclrtExceptionInfoCallbackUnregister(onException), ACL_SUCCESS);
   EXPECT_EQ(aclrtExceptionInfoCallbackUnregister(onException), ACL_ERROR_INVALID_PARAM);
 }

@@ -2,6 +2,7 @@
 // trace bytes on every run, whatever the OS scheduler does (issue 3).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -187,4 +188,92 @@ TEST(Threads, ThreadWaitingOnTheHostForAnotherIsNotADeadlock) {
   EXPECT_EQ(back, host);
   aclrtFree(d);
   ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+}
+
+namespace {
+// The id aclrtSubscribeReport takes for a std::thread (as the CANN callback samples form it).
+uint64_t reportId(const std::thread& t) {
+  std::ostringstream id;
+  id << t.get_id();
+  return std::stoull(id.str());
+}
+
+// The runtime on device 0 with one stream, whose context a serving thread makes current.
+struct CallbackStream {
+  aclrtStream s = nullptr;
+  aclrtContext ctx = nullptr;
+  CallbackStream() {
+    configure("");
+    EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
+    EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    EXPECT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+    EXPECT_EQ(aclrtGetCurrentContext(&ctx), ACL_SUCCESS);
+  }
+  ~CallbackStream() {
+    EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+  }
+};
+}  // namespace
+
+// A thread busy in its own code for longer than the idle limit (two wall-clock seconds) before
+// its first ACL call is not a deadlock: the main thread's synchronisation waits for the blocking
+// callback that the busy thread serves once it calls.
+TEST(Threads, ThreadBusyInItsOwnCodeIsNotADeadlock) {
+  CallbackStream cs;
+  aclrtStream s = cs.s;
+  aclrtContext ctx = cs.ctx;
+  std::atomic<bool> served{false};
+  volatile double sink = 0;
+  std::thread server([&] {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(3500);
+    while (std::chrono::steady_clock::now() < until) sink = sink + 1.0;  // computes, no ACL call
+    aclrtSetCurrentContext(ctx);
+    while (!served) aclrtProcessReport(100);
+  });
+  ASSERT_EQ(aclrtSubscribeReport(reportId(server), s), ACL_SUCCESS);
+  static std::atomic<int> ran{0};
+  ASSERT_EQ(aclrtLaunchCallback([](void*) { ++ran; }, nullptr, ACL_CALLBACK_BLOCK, s), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(ran.load(), 1);
+  served = true;
+  server.join();
+}
+
+// A true deadlock is still reported: the thread serving the blocking callback waits on a host
+// condition that the main thread signals only after its synchronisation returns.
+TEST(Threads, CallbackThreadWaitingForTheSyncingThreadIsADeadlock) {
+  CallbackStream cs;
+  aclrtStream s = cs.s;
+  aclrtContext ctx = cs.ctx;
+  std::mutex m;
+  std::condition_variable cv;
+  bool go = false;
+  std::atomic<bool> served{false};
+  std::thread server([&] {
+    aclrtSetCurrentContext(ctx);
+    {
+      std::unique_lock<std::mutex> g(m);
+      cv.wait(g, [&] { return go; });
+    }
+    while (!served) aclrtProcessReport(100);
+  });
+  ASSERT_EQ(aclrtSubscribeReport(reportId(server), s), ACL_SUCCESS);
+  static std::atomic<int> ran{0};
+  ASSERT_EQ(aclrtLaunchCallback([](void*) { ++ran; }, nullptr, ACL_CALLBACK_BLOCK, s), ACL_SUCCESS);
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_EQ(aclrtSynchronizeStream(s), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("deadlock"), std::string::npos);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(30));
+  EXPECT_EQ(ran.load(), 0);
+  {
+    std::lock_guard<std::mutex> g(m);
+    go = true;
+    cv.notify_all();
+  }
+  // Released, the thread serves the callback (this thread, idle meanwhile, lets it call first).
+  while (ran.load() == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS) << aclGetRecentErrMsg();
+  served = true;
+  server.join();
 }

@@ -328,9 +328,9 @@ TEST(Api, Events) {
   EXPECT_EQ(aclrtCreateEventWithFlag(&x, 0x80000000u), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtCreateEventWithFlag(&x, ACL_EVENT_EXTERNAL | ACL_EVENT_SYNC), ACL_ERROR_INVALID_PARAM);
   ASSERT_EQ(aclrtCreateEventExWithFlag(&x, ACL_EVENT_SYNC), ACL_SUCCESS);
-  aclrtEventRecordedStatus st = ACL_EVENT_RECORDED_STATUS_NOT_READY;
+  aclrtEventRecordedStatus st = ACL_EVENT_RECORDED_STATUS_COMPLETE;
   EXPECT_EQ(aclrtQueryEventStatus(x, &st), ACL_SUCCESS);
-  EXPECT_EQ(st, ACL_EVENT_RECORDED_STATUS_COMPLETE);  // never recorded
+  EXPECT_EQ(st, ACL_EVENT_RECORDED_STATUS_NOT_READY);  // never recorded: its record is not complete
   float ms = 0;
   EXPECT_EQ(aclrtEventElapsedTime(&ms, e, f), ACL_ERROR_RT_INTERNAL_ERROR);  // never recorded
   EXPECT_EQ(aclrtEventElapsedTime(nullptr, e, f), ACL_ERROR_INVALID_PARAM);

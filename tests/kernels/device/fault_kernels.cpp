@@ -9,6 +9,9 @@ extern "C" __global__ __aicore__ void k_out_of_bounds(__gm__ float* p) {
 
 extern "C" __global__ __aicore__ void k_trap() { asm("trap"); }
 
+// Adds one to its block's counter: shows which tasks around a failure ran.
+extern "C" __global__ __aicore__ void k_count(__gm__ uint32_t* x) { x[block_idx] += 1; }
+
 // A queue popped while empty: hardware would hang; npusim ends the kernel with an exception.
 extern "C" __global__ __aicore__ void k_bad_deque() {
   AscendC::TPipe pipe;
@@ -27,5 +30,6 @@ extern "C" __global__ __aicore__ void k_ub_overflow() {
 
 uint32_t LaunchOutOfBounds(void* stream, float* p) { return k_out_of_bounds<<<4, nullptr, stream>>>(p); }
 uint32_t LaunchTrap(void* stream) { return k_trap<<<1, nullptr, stream>>>(); }
+uint32_t LaunchCount(void* stream, uint32_t* x) { return k_count<<<1, nullptr, stream>>>(x); }
 uint32_t LaunchBadDeque(void* stream) { return k_bad_deque<<<1, nullptr, stream>>>(); }
 uint32_t LaunchUbOverflow(void* stream) { return k_ub_overflow<<<1, nullptr, stream>>>(); }
