@@ -5,7 +5,9 @@
 // a transaction timed later than its frontier leaves the time in between idle; a transaction
 // timed earlier, called afterwards, takes the earliest gap it fits into instead of queueing
 // behind. Gaps are disjoint and kept in time order, so the earliest fit is the first one that
-// fits and a lookup is a binary search plus a short scan.
+// fits and a lookup is a binary search plus a short scan. They live in one vector whose front is
+// dropped by moving an index (compacted now and then): the HBM model asks several times per
+// 64 B segment, so contiguous storage matters.
 //
 // Nothing is forgotten silently: a gap goes only when its owner says no transaction can use it
 // any more (it ends before every time still to be booked), or when the owner gives a `limit`
@@ -14,7 +16,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
+#include <vector>
 
 #include "models/common/tick.h"
 
@@ -37,15 +39,15 @@ class IdleGaps {
     minLength_ = minLength < 1 ? 1 : minLength;
   }
 
-  size_t size() const { return gaps_.size(); }
-  const Gap& operator[](size_t i) const { return gaps_[i]; }
+  size_t size() const { return gaps_.size() - head_; }
+  const Gap& operator[](size_t i) const { return gaps_[head_ + i]; }
 
   // The earliest start >= `ready` of `len` inside a gap, earlier than `notAfter`: after a
   // neighbour with another tag it keeps `turnIn`, before one it keeps `turnOut`. Returns the
   // gap's index and sets *start, or -1.
   long fit(Tick ready, Tick len, Tick notAfter, uint8_t tag, Tick turnIn, Tick turnOut, Tick* start) const {
-    for (size_t i = firstEndingFrom(ready); i < gaps_.size(); ++i) {
-      const Gap& g = gaps_[i];
+    for (size_t i = firstEndingFrom(ready), n = size(); i < n; ++i) {
+      const Gap& g = (*this)[i];
       const Tick in = tag != 0 && g.before != 0 && g.before != tag ? turnIn : 0;
       const Tick out = tag != 0 && g.after != 0 && g.after != tag ? turnOut : 0;
       const Tick s = std::max(ready, g.start + in);
@@ -61,21 +63,21 @@ class IdleGaps {
   // The gap holding time `t`, or -1.
   long holding(Tick t) const {
     const size_t i = firstEndingFrom(t);
-    return i < gaps_.size() && gaps_[i].start <= t && t < gaps_[i].end ? static_cast<long>(i) : -1;
+    return i < size() && (*this)[i].start <= t && t < (*this)[i].end ? static_cast<long>(i) : -1;
   }
 
   // Marks [s, e) of gap i as used by a reservation tagged `tag`; the pieces on either side stay.
   void take(size_t i, Tick s, Tick e, uint8_t tag) {
-    const Gap g = gaps_[i];
+    const Gap g = (*this)[i];
     const Gap left{g.start, s, g.before, tag}, right{e, g.end, tag, g.after};
     const bool keepLeft = usable(left), keepRight = usable(right);
     if (keepRight) {
-      gaps_[i] = right;
+      gaps_[head_ + i] = right;
       if (keepLeft) insert(i, left);
     } else if (keepLeft) {
-      gaps_[i] = left;
+      gaps_[head_ + i] = left;
     } else {
-      gaps_.erase(gaps_.begin() + static_cast<std::ptrdiff_t>(i));
+      gaps_.erase(gaps_.begin() + static_cast<std::ptrdiff_t>(head_ + i));
     }
   }
 
@@ -83,33 +85,47 @@ class IdleGaps {
   // frontier), between reservations tagged `before` and `after`.
   void open(Tick s, Tick e, uint8_t before = 0, uint8_t after = 0) {
     const Gap g{s, e, before, after};
-    if (usable(g)) insert(gaps_.size(), g);
+    if (usable(g)) insert(size(), g);
   }
 
   // Forgets the gaps that end by `t`: no transaction still to be booked can use them.
   void forgetEndingBy(Tick t) {
-    while (!gaps_.empty() && gaps_.front().end <= t) gaps_.pop_front();
+    while (head_ < gaps_.size() && gaps_[head_].end <= t) ++head_;
+    if (head_ == gaps_.size()) {
+      gaps_.clear();
+      head_ = 0;
+    } else if (head_ >= 64 && 2 * head_ >= gaps_.size()) {
+      gaps_.erase(gaps_.begin(), gaps_.begin() + static_cast<std::ptrdiff_t>(head_));
+      head_ = 0;
+    }
   }
 
  private:
   bool usable(const Gap& g) const { return g.end > g.start && g.end - g.start >= minLength_; }
   size_t firstEndingFrom(Tick t) const {
-    auto it = std::lower_bound(gaps_.begin(), gaps_.end(), t, [](const Gap& g, Tick v) { return g.end < v; });
-    return static_cast<size_t>(it - gaps_.begin());
+    const auto first = gaps_.begin() + static_cast<std::ptrdiff_t>(head_);
+    if (size() <= 8) {  // a few gaps (the HBM's): a scan is cheaper than bisection
+      auto it = first;
+      while (it != gaps_.end() && it->end < t) ++it;
+      return static_cast<size_t>(it - first);
+    }
+    auto it = std::lower_bound(first, gaps_.end(), t, [](const Gap& g, Tick v) { return g.end < v; });
+    return static_cast<size_t>(it - first);
   }
   // Inserts at position i (time order holds); when the limit is reached the gap that ends first
   // makes room, unless it is the new one.
   void insert(size_t i, const Gap& g) {
     if (limit_ == 0) return;
-    if (gaps_.size() >= limit_) {
-      if (gaps_.front().end >= g.end) return;
-      gaps_.pop_front();
+    if (size() >= limit_) {
+      if (gaps_[head_].end >= g.end) return;
+      ++head_;
       if (i > 0) --i;
     }
-    gaps_.insert(gaps_.begin() + static_cast<std::ptrdiff_t>(i), g);
+    gaps_.insert(gaps_.begin() + static_cast<std::ptrdiff_t>(head_ + i), g);
   }
 
-  std::deque<Gap> gaps_;
+  std::vector<Gap> gaps_;
+  size_t head_ = 0;  // gaps_[0, head_) are forgotten
   size_t limit_ = kUnlimited;
   Tick minLength_ = 1;
 };
