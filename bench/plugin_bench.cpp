@@ -6,6 +6,7 @@
 // 100 GB/s (issue 26 asks for >= 85 %). Printed figures, not assertions.
 //
 //   plugin_bench [path/to/libnpusim_at_memory.so]   (default: next to this build's examples)
+//   plugin_bench --child [copy MiB] [add MiB]       (one run with the environment's model)
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -54,27 +55,33 @@ void measure(const char* what, double bytesMoved, aclrtStream s, F launch) {
               100.0 * gbps / kPluginGbps, kPluginGbps, wall);
 }
 
-int child() {
+int child(uint64_t copyMiB, uint64_t addMiB) {
   CHECK(aclInit(nullptr));
   CHECK(aclrtSetDevice(0));
   aclrtStream s = nullptr;
   CHECK(aclrtCreateStream(&s));
-  const uint64_t copyBytes = 256ull << 20, addBytes = 64ull << 20;
+  const uint64_t copyBytes = copyMiB << 20, addBytes = addMiB << 20;
   void *src = nullptr, *dst = nullptr;
   CHECK(aclrtMalloc(&src, copyBytes, ACL_MEM_MALLOC_HUGE_FIRST));
   CHECK(aclrtMalloc(&dst, copyBytes, ACL_MEM_MALLOC_HUGE_FIRST));
-  measure("256 MiB D2D copy (read + write)", 2.0 * static_cast<double>(copyBytes), s,
+  measure(("D2D copy of " + std::to_string(copyMiB) + " MiB (read + write)").c_str(),
+          2.0 * static_cast<double>(copyBytes), s,
           [&] { CHECK(aclrtMemcpyAsync(dst, copyBytes, src, copyBytes, ACL_MEMCPY_DEVICE_TO_DEVICE, s)); });
   const int64_t n = static_cast<int64_t>(addBytes / 4);
-  aclTensor *x = tensor(src, n), *y = tensor(static_cast<uint8_t*>(src) + addBytes, n), *z = tensor(dst, n);
+  void *a = nullptr, *b = nullptr, *c = nullptr;
+  CHECK(aclrtMalloc(&a, addBytes, ACL_MEM_MALLOC_HUGE_FIRST));
+  CHECK(aclrtMalloc(&b, addBytes, ACL_MEM_MALLOC_HUGE_FIRST));
+  CHECK(aclrtMalloc(&c, addBytes, ACL_MEM_MALLOC_HUGE_FIRST));
+  aclTensor *x = tensor(a, n), *y = tensor(b, n), *z = tensor(c, n);
   float one = 1.0f;
   aclScalar* alpha = aclCreateScalar(&one, ACL_FLOAT);
-  measure("aclnnAdd 64 MiB fp32 (2 reads + 1 write)", 3.0 * static_cast<double>(addBytes), s, [&] {
-    uint64_t ws = 0;
-    aclOpExecutor* ex = nullptr;
-    CHECK(aclnnAddGetWorkspaceSize(x, y, alpha, z, &ws, &ex));
-    CHECK(aclnnAdd(nullptr, ws, ex, s));
-  });
+  measure(("aclnnAdd " + std::to_string(addMiB) + " MiB fp32 (2 reads + 1 write)").c_str(),
+          3.0 * static_cast<double>(addBytes), s, [&] {
+            uint64_t ws = 0;
+            aclOpExecutor* ex = nullptr;
+            CHECK(aclnnAddGetWorkspaceSize(x, y, alpha, z, &ws, &ex));
+            CHECK(aclnnAdd(nullptr, ws, ex, s));
+          });
   CHECK(aclrtDestroyStream(s));
   CHECK(aclFinalize());
   return 0;
@@ -97,7 +104,10 @@ void runChild(const char* self, const std::string& plugins, const std::string& s
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc > 1 && std::string(argv[1]) == "--child") return child();
+  // --child [copy MiB] [add MiB]: one measurement in this process, with NPUSIM_PLUGINS/NPUSIM_SET
+  // as set (how a third-party model such as DRAMSys is measured, docs/plugins.md).
+  if (argc > 1 && std::string(argv[1]) == "--child")
+    return child(argc > 2 ? std::stoull(argv[2]) : 256, argc > 3 ? std::stoull(argv[3]) : 64);
   std::string dir(argv[0]);
   dir = dir.substr(0, dir.find_last_of('/') + 1);
   const std::string plugin = argc > 1 ? argv[1] : dir + "../examples/plugins/libnpusim_at_memory.so";

@@ -151,7 +151,10 @@ tlm::tlm_sync_enum PluginPort::nb_transport_bw(tlm::tlm_generic_payload& q, tlm:
   if (phase == tlm::BEGIN_RESP) {
     requestEnded(q);  // BEGIN_RESP implies END_REQ
     responded(q, simNow() + static_cast<Tick>(delay.value()));
-    return tlm::TLM_COMPLETED;
+    // END_RESP at once, by TLM_UPDATED: as legal as TLM_COMPLETED, and the answer some models
+    // (DRAMSys 5.1's arbiter) take as the end of the response; they wait for END_RESP otherwise.
+    phase = tlm::END_RESP;
+    return tlm::TLM_UPDATED;
   }
   SC_REPORT_ERROR("npusim/plugin", "nb_transport_bw: a phase the target may not send");
   return tlm::TLM_COMPLETED;
