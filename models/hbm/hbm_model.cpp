@@ -219,7 +219,7 @@ Tick HbmModel::segment(const HbmAddressMap::Location& loc, uint32_t n, bool writ
   bool pushed = false;
   if (refresh) {
     catchUpRefresh(pc, t);
-    if (pc.refreshEnd > t) {  // arrived while a refresh runs
+    if (pc.refreshEnd > t && t >= pc.lastRefreshStart) {  // arrived while a refresh runs
       stall = pc.refreshEnd - t;
       t = pc.refreshEnd;
     }
@@ -294,6 +294,13 @@ Tick HbmModel::segment(const HbmAddressMap::Location& loc, uint32_t n, bool writ
     // runs out; otherwise that refresh runs first and the segment after it.
     if (refresh) {
       if (!pushed) firstDone = done;
+      // A refresh already booked (for a request timed later) that this segment arrived before:
+      // the segment goes first if it and its precharge end before the refresh starts, else after it.
+      if (t < pc.lastRefreshStart && maxT(done, preReady) + tRP_ > pc.lastRefreshStart) {
+        t = pc.refreshEnd;
+        pushed = true;
+        continue;
+      }
       const Tick forced = forcedRefresh(pc);
       if (maxT(done, preReady) + tRP_ > forced) {
         performRefresh(pc, forced);

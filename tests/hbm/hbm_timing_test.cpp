@@ -153,6 +153,29 @@ TEST(HbmTiming, ReadDuringRefreshWaitsForItsEndAndFindsTheRowClosed) {
             arrival + ns(T.tRCDRD) + ns(T.tCL) + ns(T.tBURST));
 }
 
+TEST(HbmTiming, EarlierRequestGoesBeforeARefreshBookedByALaterOne) {
+  // Requests reach the model out of time order (two DMA engines, each ahead in its own time). A
+  // later-timed read books the refresh due at `due`; an earlier read that ends, precharge
+  // included, before the refresh starts is not held back by it, and one that cannot goes after it.
+  HbmParams p = hbmtest::params("hbm2e-3200", /*refresh=*/true);
+  const HbmTiming& T = p.timing;
+  HbmModel m(p);
+  const Tick due = m.refreshDue(0, 0);
+  const Tick miss = ns(T.tRCDRD) + ns(T.tCL) + ns(T.tBURST);
+  const Tick refreshEnd = due + ns(T.tRFC);
+  EXPECT_EQ(m.access(addr(m, 0, 0, 0, 5), 32, false, due + ns(10)), refreshEnd + miss);
+  const Tick early = due - ns(1000);
+  EXPECT_EQ(m.access(addr(m, 0, 1, 1, 5), 32, false, early), early + miss);
+  EXPECT_EQ(m.stats().refreshStalls, 1u);  // only the request that arrived during the refresh
+  // Too close to the refresh to finish (and precharge) before it: after its end, never during it.
+  const Tick late = due - ns(5);
+  const Tick done = m.access(addr(m, 0, 2, 2, 5), 32, false, late);
+  EXPECT_GE(done, refreshEnd + miss);
+  EXPECT_LE(done, refreshEnd + miss + ns(T.tRRD_L));  // at most one ACT spacing behind the first
+  EXPECT_EQ(m.stats().refreshStalls, 2u);
+  EXPECT_EQ(m.stats().refreshes, 1u);
+}
+
 TEST(HbmTiming, IdlePseudoChannelRefreshesOnTimeAndClosesRows) {
   HbmParams p = hbmtest::params("hbm2e-3200", true);
   const HbmTiming& T = p.timing;
