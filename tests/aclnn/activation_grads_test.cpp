@@ -28,6 +28,7 @@
 #include "aclnnop/aclnn_silu_backward.h"
 #include "aclnnop/aclnn_softplus_backward.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
+#include "aclnnop/aclnn_softsign_backward.h"
 #include "aclnnop/aclnn_swish_backward.h"
 #include "aclnnop/aclnn_tanh_backward.h"
 #include "aclnnop/aclnn_threshold_backward.h"
@@ -176,6 +177,13 @@ std::vector<Grad> grads() {
        [](double x) { return std::fabs(x) > 0.7 ? x : 0; },
        false,
        {-0.7, 0.7}},
+      {"SoftsignBackward",
+       [](auto g, auto x, auto o, auto w, auto e) {
+         return aclnnSoftsignBackwardGetWorkspaceSize(g, x, o, w, e);
+       },
+       [](double x) { return x / (1 + std::fabs(x)); },
+       false,
+       {0}},
       {"SwishBackward",
        [](auto g, auto x, auto o, auto w, auto e) {
          return aclnnSwishBackwardGetWorkspaceSize(g, x, kSwishBeta.get(), o, w, e);

@@ -26,6 +26,7 @@
 #include "aclnnop/aclnn_index_select.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_mean.h"
+#include "aclnnop/aclnn_ones.h"
 #include "aclnnop/aclnn_pow.h"
 #include "aclnnop/aclnn_pow_tensor_tensor.h"
 #include "aclnnop/aclnn_split_tensor.h"
@@ -478,6 +479,39 @@ TEST(MoreOps, ZeroFillAndArange) {
               }),
               0);
     for (int i = 0; i < 15; ++i) EXPECT_EQ(t.get(i), 0.0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceOneGetWorkspaceSize(t.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 15; ++i) EXPECT_EQ(t.get(i), 1.0);
+  }
+  {  // InplaceOne on a strided view writes only its elements; bool becomes true.
+    HostTensorBuf v(ACL_FLOAT, {3}, {2}, 1), b(ACL_BOOL, {4});
+    for (auto& x : v.raw()) x = 0;
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceOneGetWorkspaceSize(v.get(), ws, ex);
+              }),
+              0);
+    const float* f = reinterpret_cast<const float*>(v.raw().data());
+    EXPECT_EQ(f[0], 0.0f);
+    EXPECT_EQ(f[1], 1.0f);
+    EXPECT_EQ(f[2], 0.0f);
+    EXPECT_EQ(f[3], 1.0f);
+    EXPECT_EQ(f[5], 1.0f);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceOneGetWorkspaceSize(b.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(b.get(i), 1.0);
+    HostTensorBuf c(ACL_COMPLEX64, {2});
+    EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceOneGetWorkspaceSize(c.get(), ws, ex);
+              }),
+              kParamInvalid);
+    EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceOneGetWorkspaceSize(nullptr, ws, ex);
+              }),
+              kParamNull);
   }
   // A strided view is filled in place, its gaps untouched.
   HostTensorBuf view(ACL_FLOAT, {3}, {2}, 1);

@@ -45,6 +45,7 @@
 #include "aclnnop/aclnn_signbit.h"
 #include "aclnnop/aclnn_sin.h"
 #include "aclnnop/aclnn_sinh.h"
+#include "aclnnop/aclnn_softsign.h"
 #include "aclnnop/aclnn_square.h"
 #include "aclnnop/aclnn_squared_relu.h"
 #include "aclnnop/aclnn_tan.h"
@@ -149,6 +150,8 @@ std::vector<Case> cases() {
       {"SquaredRelu", OOP(SquaredRelu), nullptr, [](double x) { return x > 0 ? x * x : 0; }, -4, 4, nn,
        false},
       {"LogSigmoid", OOP(LogSigmoid), nullptr, [](double x) { return -std::log(1 + std::exp(-x)); }, -8, 8,
+       nn, false},
+      {"Softsign", OOP(Softsign), nullptr, [](double x) { return x < 0 ? x / (1 - x) : x / (1 + x); }, -9, 9,
        nn, false},
   };
 }

@@ -23,6 +23,7 @@
 #include "aclnnop/aclnn_silu_backward.h"
 #include "aclnnop/aclnn_softplus_backward.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
+#include "aclnnop/aclnn_softsign_backward.h"
 #include "aclnnop/aclnn_swish_backward.h"
 #include "aclnnop/aclnn_tanh_backward.h"
 #include "aclnnop/aclnn_threshold_backward.h"
@@ -54,6 +55,10 @@ double dGeluErf(double x, const GradParams&) {  // ops-nn gelu_grad doc
 double dGeluTanh(double x, const GradParams&) {  // of 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
   const double t = std::tanh(kSqrt2Pi * (x + 0.044715 * x * x * x));
   return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * kSqrt2Pi * (1 + 3 * 0.044715 * x * x);
+}
+double dSoftsign(double x, const GradParams&) {  // ops-nn softsign_grad doc: 1 / (1 + |x|)^2
+  const double d = 1 + std::fabs(x);
+  return 1 / (d * d);
 }
 double dHardswish(double x, const GradParams&) { return x < -3 ? 0 : x <= 3 ? x / 3 + 0.5 : 1; }
 double dHardsigmoid(double x, const GradParams&) { return x > -3 && x < 3 ? 1.0 / 6 : 0; }
@@ -119,6 +124,8 @@ const OpInfo kHardshrinkBackward{"aclnnHardshrinkBackward", ExecUnit::kVector, k
                                  "gradInput = gradOutput where |x| > lambd, else 0"};
 const OpInfo kSwishBackward{"aclnnSwishBackward", ExecUnit::kVector, kNnFloats,
                             "gradInput = gradOutput * (s + beta x s (1 - s)), s = sigmoid(beta x)"};
+const OpInfo kSoftsignBackward{"aclnnSoftsignBackward", ExecUnit::kVector, kNnFloats,
+                               "out = gradients / (1 + |features|)^2"};
 const OpInfo kEluBackward{"aclnnEluBackward", ExecUnit::kVector, kNnFloats,
                           "gradInput = gradOutput * (v > 0 ? scale : d), d from alpha, scale, inputScale"};
 
@@ -128,7 +135,8 @@ const OpRegistrar kRegistrars[] = {
     OpRegistrar(kHardsigmoidBackward), OpRegistrar(kMishBackward),      OpRegistrar(kLogSigmoidBackward),
     OpRegistrar(kSeluBackward),        OpRegistrar(kSoftplusBackward),  OpRegistrar(kHardtanhBackward),
     OpRegistrar(kLeakyReluBackward),   OpRegistrar(kThresholdBackward), OpRegistrar(kSoftshrinkBackward),
-    OpRegistrar(kHardshrinkBackward),  OpRegistrar(kSwishBackward),     OpRegistrar(kEluBackward)};
+    OpRegistrar(kHardshrinkBackward),  OpRegistrar(kSwishBackward),     OpRegistrar(kEluBackward),
+    OpRegistrar(kSoftsignBackward)};
 
 const GradDef kSigmoidDef{&kSigmoidBackward, dSigmoidOfOutput, 2};
 const GradDef kTanhDef{&kTanhBackward, dTanhOfOutput, 2};
@@ -149,6 +157,7 @@ const GradDef kSoftshrinkDef{&kSoftshrinkBackward, dShrink, 2};
 const GradDef kHardshrinkDef{&kHardshrinkBackward, dShrink, 2};
 const GradDef kSwishDef{&kSwishBackward, dSwish, 4};
 const GradDef kEluDef{&kEluBackward, dElu, 4};
+const GradDef kSoftsignDef{&kSoftsignBackward, dSoftsign, 4};
 
 // GradArgs for an operator named `name` (its phase-1 API name is derived).
 struct Api {
@@ -224,6 +233,15 @@ extern "C" aclnnStatus aclnnGeluBackwardV2GetWorkspaceSize(const aclTensor* grad
                              gradInput, ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(GeluBackwardV2)
+
+extern "C" aclnnStatus aclnnSoftsignBackwardGetWorkspaceSize(const aclTensor* gradients,
+                                                             const aclTensor* features, const aclTensor* out,
+                                                             uint64_t* ws, aclOpExecutor** ex) {
+  return buildActivationGrad(kSoftsignDef,
+                             {"aclnnSoftsignBackwardGetWorkspaceSize", "gradients", "features", "out"},
+                             gradients, features, out, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(SoftsignBackward)
 
 extern "C" aclnnStatus aclnnLogSigmoidBackwardGetWorkspaceSize(const aclTensor* gradOutput,
                                                                const aclTensor* self, const aclTensor* buffer,

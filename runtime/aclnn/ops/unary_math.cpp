@@ -46,6 +46,7 @@
 #include "aclnnop/aclnn_sin.h"
 #include "aclnnop/aclnn_sinc.h"
 #include "aclnnop/aclnn_sinh.h"
+#include "aclnnop/aclnn_softsign.h"
 #include "aclnnop/aclnn_square.h"
 #include "aclnnop/aclnn_squared_relu.h"
 #include "aclnnop/aclnn_tan.h"
@@ -357,6 +358,15 @@ const OpInfo kSelu{"aclnnSelu", ExecUnit::kVector, kNnFloats,
 const OpInfo kSquaredRelu{"aclnnSquaredRelu", ExecUnit::kVector, kNnFloats, "out = max(self, 0)^2"};
 const OpInfo kLogSigmoid{"aclnnLogSigmoid", ExecUnit::kVector, kNnFloats, "out = ln(1 / (1 + exp(-self)))"};
 
+// ops-nn experimental/activation/softsign: out = self / (1 + |self|), fp32/fp16/bf16, out of self's type.
+struct Softsign {
+  template <typename T>
+  static T f(T x) {
+    return x / (T(1) + std::fabs(x));
+  }
+};
+const OpInfo kSoftsign{"aclnnSoftsign", ExecUnit::kVector, kNnFloats, "out = self / (1 + |self|)"};
+
 // --- predicates and squares (ops-math math/{is_finite, is_pos_inf, is_neg_inf, signbit,
 // logical_not, square}) ---
 struct IsFinite {
@@ -462,14 +472,14 @@ const UnaryDef kLogicalNotDef{
 const UnaryDef kSquareDef = def<Square>(kSquare, 1, squareInt);
 
 const OpRegistrar kRegistrars[] = {
-    OpRegistrar(kSin),         OpRegistrar(kCos),       OpRegistrar(kTan),         OpRegistrar(kAsin),
-    OpRegistrar(kAcos),        OpRegistrar(kAtan),      OpRegistrar(kSinh),        OpRegistrar(kCosh),
-    OpRegistrar(kAsinh),       OpRegistrar(kAcosh),     OpRegistrar(kAtanh),       OpRegistrar(kCeil),
-    OpRegistrar(kFloor),       OpRegistrar(kTrunc),     OpRegistrar(kRound),       OpRegistrar(kReciprocal),
-    OpRegistrar(kSign),        OpRegistrar(kExpm1),     OpRegistrar(kLog1p),       OpRegistrar(kErf),
-    OpRegistrar(kErfc),        OpRegistrar(kErfinv),    OpRegistrar(kLgamma),      OpRegistrar(kDigamma),
-    OpRegistrar(kMish),        OpRegistrar(kHardswish), OpRegistrar(kHardsigmoid), OpRegistrar(kSelu),
-    OpRegistrar(kSquaredRelu), OpRegistrar(kLogSigmoid)};
+    OpRegistrar(kSin),         OpRegistrar(kCos),        OpRegistrar(kTan),         OpRegistrar(kAsin),
+    OpRegistrar(kAcos),        OpRegistrar(kAtan),       OpRegistrar(kSinh),        OpRegistrar(kCosh),
+    OpRegistrar(kAsinh),       OpRegistrar(kAcosh),      OpRegistrar(kAtanh),       OpRegistrar(kCeil),
+    OpRegistrar(kFloor),       OpRegistrar(kTrunc),      OpRegistrar(kRound),       OpRegistrar(kReciprocal),
+    OpRegistrar(kSign),        OpRegistrar(kExpm1),      OpRegistrar(kLog1p),       OpRegistrar(kErf),
+    OpRegistrar(kErfc),        OpRegistrar(kErfinv),     OpRegistrar(kLgamma),      OpRegistrar(kDigamma),
+    OpRegistrar(kMish),        OpRegistrar(kHardswish),  OpRegistrar(kHardsigmoid), OpRegistrar(kSelu),
+    OpRegistrar(kSquaredRelu), OpRegistrar(kLogSigmoid), OpRegistrar(kSoftsign)};
 
 const UnaryDef kSinDef = def<Sin>(kSin, 8), kCosDef = def<Cos>(kCos, 8), kTanDef = def<Tan>(kTan, 8);
 const UnaryDef kAsinDef = def<Asin>(kAsin, 8), kAcosDef = def<Acos>(kAcos, 8), kAtanDef = def<Atan>(kAtan, 8);
@@ -487,6 +497,7 @@ const UnaryDef kMishDef = def<Mish>(kMish, 4), kHardswishDef = def<Hardswish>(kH
 const UnaryDef kHardsigmoidDef = def<Hardsigmoid>(kHardsigmoid, 2), kSeluDef = def<Selu>(kSelu, 4);
 const UnaryDef kSquaredReluDef = def<SquaredRelu>(kSquaredRelu, 2),
                kLogSigmoidDef = def<LogSigmoid>(kLogSigmoid, 4);
+const UnaryDef kSoftsignDef = def<Softsign>(kSoftsign, 3);  // abs, add, divide
 
 }  // namespace
 }  // namespace npusim::aclnn
@@ -527,6 +538,7 @@ UNARY_PAIR(Hardsigmoid, kHardsigmoidDef, const aclTensor)
 UNARY_PAIR(Selu, kSeluDef, aclTensor)
 NPUSIM_ACLNN_UNARY(SquaredRelu, npusim::aclnn::kSquaredReluDef)
 NPUSIM_ACLNN_UNARY(LogSigmoid, npusim::aclnn::kLogSigmoidDef)
+NPUSIM_ACLNN_UNARY_AS(Softsign, npusim::aclnn::kSoftsignDef, const aclTensor)
 NPUSIM_ACLNN_UNARY(IsFinite, npusim::aclnn::kIsFiniteDef)
 NPUSIM_ACLNN_UNARY(IsPosInf, npusim::aclnn::kIsPosInfDef)
 NPUSIM_ACLNN_UNARY(IsNegInf, npusim::aclnn::kIsNegInfDef)
