@@ -22,6 +22,7 @@
 #include "aclnnop/aclnn_argmax.h"
 #include "aclnnop/aclnn_embedding.h"
 #include "aclnnop/aclnn_fill_scalar.h"
+#include "aclnnop/aclnn_fill_tensor.h"
 #include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_index_select.h"
 #include "aclnnop/aclnn_layer_norm.h"
@@ -525,6 +526,39 @@ TEST(MoreOps, ZeroFillAndArange) {
   EXPECT_EQ(raw[1], 1.0f);
   EXPECT_EQ(raw[2], 0.0f);
   EXPECT_EQ(raw[5], 1.0f);
+  {  // InplaceFillTensor: a 0-D or one-element value converted to selfRef's type, on a strided view.
+    HostTensorBuf iv(ACL_INT32, {}), fv(ACL_FLOAT, {1}), target(ACL_FLOAT16, {3, 2}, {1, 3}, 0),
+        it(ACL_INT8, {4});
+    iv.set(0, -3);
+    fv.set(0, 2.5);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceFillTensorGetWorkspaceSize(target.get(), iv.get(), ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    for (int i = 0; i < 6; ++i) EXPECT_EQ(target.get(i), -3.0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceFillTensorGetWorkspaceSize(target.get(), fv.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 6; ++i) EXPECT_EQ(target.get(i), 2.5);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceFillTensorGetWorkspaceSize(it.get(), iv.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(it.get(i), -3.0);
+    HostTensorBuf two(ACL_FLOAT, {2}), d(ACL_DOUBLE, {2});
+    auto fillT = [](aclTensor* s, const aclTensor* v) {
+      return run([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnInplaceFillTensorGetWorkspaceSize(s, v, ws, ex);
+      });
+    };
+    EXPECT_EQ(fillT(target.get(), two.get()), kParamInvalid);  // two elements
+    EXPECT_EQ(fillT(it.get(), fv.get()), kParamInvalid);       // a float into an integer tensor
+    EXPECT_EQ(fillT(d.get(), fv.get()), kParamInvalid);        // double is not in the doc's list
+    EXPECT_EQ(fillT(nullptr, fv.get()), kParamNull);
+    EXPECT_EQ(fillT(it.get(), nullptr), kParamNull);
+  }
   // Arange: float steps (out sized with the doc's fp32 formula), integer steps, negative steps.
   {
     auto s = scalar(ACL_FLOAT, 1), e = scalar(ACL_FLOAT, 2), st = scalar(ACL_FLOAT, 0.1);

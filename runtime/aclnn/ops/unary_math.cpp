@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_asinh.h"
 #include "aclnnop/aclnn_atan.h"
 #include "aclnnop/aclnn_atanh.h"
+#include "aclnnop/aclnn_bitwise_not.h"
 #include "aclnnop/aclnn_ceil.h"
 #include "aclnnop/aclnn_cos.h"
 #include "aclnnop/aclnn_cosh.h"
@@ -457,9 +458,20 @@ const OpRegistrar kLogRegistrars[] = {OpRegistrar(kLog2), OpRegistrar(kLog10), O
 const UnaryDef kLog2Def = def<Log2>(kLog2, 2), kLog10Def = def<Log10>(kLog10, 2),
                kSincDef = def<Sinc>(kSinc, 8);
 
-const OpRegistrar kPredicateRegistrars[] = {OpRegistrar(kIsFinite),   OpRegistrar(kIsPosInf),
-                                            OpRegistrar(kIsNegInf),   OpRegistrar(kSignbit),
-                                            OpRegistrar(kLogicalNot), OpRegistrar(kSquare)};
+// ops-math math/bitwise_not: ~self on integers, logical negation on bool; a float self is 161002.
+void bitwiseNotInt(int64_t* v, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) v[i] = ~v[i];
+}
+const OpInfo kBitwiseNot{"aclnnBitwiseNot",
+                         ExecUnit::kVector,
+                         {ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_BOOL},
+                         "out = ~self (integers), !self (bool)"};
+const UnaryDef kBitwiseNotDef{&kBitwiseNot, nullptr, nullptr,      bitwiseNotInt, 1,
+                              nullptr,      nullptr, logicalNotInt};
+
+const OpRegistrar kPredicateRegistrars[] = {
+    OpRegistrar(kBitwiseNot), OpRegistrar(kIsFinite),   OpRegistrar(kIsPosInf), OpRegistrar(kIsNegInf),
+    OpRegistrar(kSignbit),    OpRegistrar(kLogicalNot), OpRegistrar(kSquare)};
 const UnaryDef kIsFiniteDef{&kIsFinite, each<IsFinite, float>, each<IsFinite, double>, nullptr, 2, &kBoolOut};
 const UnaryDef kIsPosInfDef{&kIsPosInf, each<IsPosInf, float>, each<IsPosInf, double>, neverInfinite, 2,
                             &kBoolOut};
@@ -545,6 +557,7 @@ NPUSIM_ACLNN_UNARY(IsNegInf, npusim::aclnn::kIsNegInfDef)
 NPUSIM_ACLNN_UNARY(Signbit, npusim::aclnn::kSignbitDef)
 UNARY_PAIR(LogicalNot, kLogicalNotDef, aclTensor)
 NPUSIM_ACLNN_UNARY(Square, npusim::aclnn::kSquareDef)
+NPUSIM_ACLNN_UNARY(BitwiseNot, npusim::aclnn::kBitwiseNotDef)
 NPUSIM_ACLNN_UNARY_AS(Log2, npusim::aclnn::kLog2Def, const aclTensor)
 NPUSIM_ACLNN_UNARY_INPLACE_AS(Log2, npusim::aclnn::kLog2Def, const aclTensor)
 UNARY_PAIR(Log10, kLog10Def, aclTensor)
