@@ -1,6 +1,6 @@
 /*
  * npusim: aclnnInplaceFillTensor: selfRef = value, a one-element device tensor
- * (runtime/aclnn/ops/inplace_fill_tensor.cpp).
+ * (runtime/aclnn/ops/inplace_fill.cpp).
  * Declarations as in hicann/ops-math conversion/fill/op_api/aclnn_fill_tensor.h.
  */
 #ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_FILL_TENSOR_H_
