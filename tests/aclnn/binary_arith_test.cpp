@@ -13,6 +13,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_add_relu.h"
 #include "aclnnop/aclnn_bitwise_and_scalar.h"
 #include "aclnnop/aclnn_bitwise_and_tensor.h"
 #include "aclnnop/aclnn_bitwise_or_scalar.h"
@@ -228,4 +229,54 @@ TEST(BinaryArith, ErrorsAndBytes) {
   const Charged c = chargedBytes(ex);
   EXPECT_EQ(c.read, 2u * 64000 * 4);
   EXPECT_EQ(c.written, 64000u * 4);
+}
+
+// AddRelu: max(self + alpha * other, 0) with other broadcast, in the doc's types; in place; NaN
+// passes; alpha is required; double is not in the doc's list.
+TEST(BinaryArith, AddRelu) {
+  std::mt19937 g(5);
+  for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_INT8, ACL_INT64}) {
+    const bool fl = dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16;
+    const double alpha = fl ? 1.5 : 2;
+    ScalarPtr al(makeScalar(fl ? ACL_FLOAT : ACL_INT64, alpha), aclDestroyScalar);
+    HostTensorBuf a(dt, {3, 4}, {1, 3}, 0), b(dt, {4}), out(dt, {3, 4});
+    a.fillRandom(g, -20, 20);
+    b.fillRandom(g, -10, 10);
+    const std::string what = "AddRelu dtype " + std::to_string(dt);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnAddReluGetWorkspaceSize(a.get(), b.get(), al.get(), out.get(), ws, ex);
+              }),
+              0)
+        << what << ": " << aclGetRecentErrMsg();
+    for (int64_t i = 0; i < 12; ++i) {
+      const double sum = a.get(i) + alpha * b.get(i % 4);
+      expectNear(out.get(i), out.stored(sum > 0 ? sum : 0), dt, what);
+    }
+    HostTensorBuf c(dt, {3, 4});
+    for (int64_t i = 0; i < 12; ++i) c.set(i, a.get(i));
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceAddReluGetWorkspaceSize(c.get(), b.get(), al.get(), ws, ex);
+              }),
+              0)
+        << what;
+    for (int64_t i = 0; i < 12; ++i) EXPECT_EQ(c.get(i), out.get(i)) << what << " in place";
+  }
+  ScalarPtr one(makeScalar(ACL_FLOAT, 1), aclDestroyScalar);
+  HostTensorBuf n(ACL_FLOAT, {2}), z(ACL_FLOAT, {2}), o(ACL_FLOAT, {2}), d(ACL_DOUBLE, {2});
+  n.set(0, NAN);
+  n.set(1, -3);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAddReluGetWorkspaceSize(n.get(), z.get(), one.get(), o.get(), ws, ex);
+            }),
+            0);
+  EXPECT_TRUE(std::isnan(o.get(0)));
+  EXPECT_EQ(o.get(1), 0.0);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAddReluGetWorkspaceSize(n.get(), z.get(), nullptr, o.get(), ws, ex);
+            }),
+            kParamNull);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAddReluGetWorkspaceSize(d.get(), d.get(), one.get(), d.get(), ws, ex);
+            }),
+            kParamInvalid);
 }

@@ -59,6 +59,12 @@ void combine(BinaryKind kind, T* a, const T* b, int64_t n, T alpha) {
         for (int64_t i = 0; i < n; ++i) a[i] = a[i] + alpha * b[i];
       }
       return;
+    case BinaryKind::kAddRelu:  // NaN passes
+      for (int64_t i = 0; i < n; ++i) {
+        const T r = a[i] + alpha * b[i];
+        a[i] = r < T(0) ? T(0) : r;
+      }
+      return;
     case BinaryKind::kSub:
       if (alpha == T(1)) {
         for (int64_t i = 0; i < n; ++i) a[i] = a[i] - b[i];
@@ -132,6 +138,10 @@ void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_
     switch (kind) {
       case BinaryKind::kAdd:
         r = x + al * y;
+        break;
+      case BinaryKind::kAddRelu:
+        r = x + al * y;
+        if (static_cast<int64_t>(r) < 0) r = 0;
         break;
       case BinaryKind::kSub:
         r = x - al * y;
@@ -229,6 +239,7 @@ class BinaryInstance : public OpInstanceBase<BinaryInstance> {
     casts += outputs[0].dtype != spec.calcType ? 1 : 0;
     // pow = exp(b * ln a): ln, multiply and exp are three vector passes where the others take one.
     if (spec.kind == BinaryKind::kPow) casts += 2;
+    if (spec.kind == BinaryKind::kAddRelu) casts += 1;  // the max with 0 after the add
     return vectorTiles(VectorPass{&reads, &outputs[0], outputs[0].numel(), casts});
   }
 

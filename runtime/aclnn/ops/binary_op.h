@@ -15,6 +15,7 @@ namespace npusim::aclnn {
 
 enum class BinaryKind {
   kAdd,
+  kAddRelu,  // max(self + alpha * other, 0)
   kSub,
   kMul,
   kDiv,
