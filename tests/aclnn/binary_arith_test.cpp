@@ -23,6 +23,9 @@
 #include "aclnnop/aclnn_floor_divide.h"
 #include "aclnnop/aclnn_fmod_scalar.h"
 #include "aclnnop/aclnn_fmod_tensor.h"
+#include "aclnnop/aclnn_gcd.h"
+#include "aclnnop/aclnn_logaddexp.h"
+#include "aclnnop/aclnn_logaddexp2.h"
 #include "aclnnop/aclnn_remainder.h"
 #include "aclnnop/aclnn_x_log_y_scalar_other.h"
 #include "aclnnop/aclnn_x_log_y_tensor.h"
@@ -277,6 +280,75 @@ TEST(BinaryArith, AddRelu) {
             kParamNull);
   EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
               return aclnnAddReluGetWorkspaceSize(d.get(), d.get(), one.get(), d.get(), ws, ex);
+            }),
+            kParamInvalid);
+}
+
+// LogAddExp / LogAddExp2 against ln(e^a + e^b) and log2(2^a + 2^b) written directly (inputs
+// small enough not to overflow), with broadcast, integer inputs into a float out, the infinities
+// and a non-float out refused; Gcd against Euclid's algorithm in the test, signs and zeros.
+TEST(BinaryArith, LogAddExpAndGcd) {
+  std::mt19937 g(9);
+  for (bool two : {false, true}) {
+    auto op = [two](const aclTensor* a, const aclTensor* b, aclTensor* o) {
+      return run([&](uint64_t* ws, aclOpExecutor** ex) {
+        return two ? aclnnLogAddExp2GetWorkspaceSize(a, b, o, ws, ex)
+                   : aclnnLogAddExpGetWorkspaceSize(a, b, o, ws, ex);
+      });
+    };
+    const auto ref = [two](double a, double b) {
+      return two ? std::log2(std::exp2(a) + std::exp2(b)) : std::log(std::exp(a) + std::exp(b));
+    };
+    for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32}) {
+      HostTensorBuf a(dt, {3, 4}), b(dt, {4}), out(dt == ACL_INT32 ? ACL_FLOAT : dt, {3, 4});
+      a.fillRandom(g, -20, 20);
+      b.fillRandom(g, -20, 20);
+      const std::string what = std::string(two ? "LogAddExp2" : "LogAddExp") + " dtype " + std::to_string(dt);
+      ASSERT_EQ(op(a.get(), b.get(), out.get()), 0) << what << ": " << aclGetRecentErrMsg();
+      for (int64_t i = 0; i < 12; ++i)
+        expectNear(out.get(i), out.stored(ref(a.get(i), b.get(i % 4))), out.dtype(), what);
+    }
+    HostTensorBuf x(ACL_FLOAT, {3}), y(ACL_FLOAT, {3}), o(ACL_FLOAT, {3}), io(ACL_INT32, {3});
+    const double inf = INFINITY;
+    x.set(0, inf), y.set(0, inf);
+    x.set(1, -inf), y.set(1, -inf);
+    x.set(2, 1000), y.set(2, 1000);  // no overflow: 1000 + ln 2 (log2: 1001)
+    ASSERT_EQ(op(x.get(), y.get(), o.get()), 0);
+    EXPECT_EQ(o.get(0), inf);
+    EXPECT_EQ(o.get(1), -inf);
+    EXPECT_NEAR(o.get(2), two ? 1001 : 1000 + std::log(2.0), 1e-3);
+    EXPECT_EQ(op(x.get(), y.get(), io.get()), kParamInvalid);
+    EXPECT_EQ(op(nullptr, y.get(), o.get()), kParamNull);
+  }
+  const auto euclid = [](int64_t a, int64_t b) {
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    while (b != 0) {
+      const int64_t t = a % b;
+      a = b;
+      b = t;
+    }
+    return a;
+  };
+  for (aclDataType dt : {ACL_INT32, ACL_INT64, ACL_INT16, ACL_INT8}) {
+    HostTensorBuf a(dt, {2, 6}), b(dt, {6}), out(dt, {2, 6});
+    a.fillRandom(g, -100, 100);
+    const double bv[6] = {0, 12, -18, 7, 1, 64};
+    for (int i = 0; i < 6; ++i) b.set(i, bv[i]);
+    a.set(0, 0);  // gcd(0, 0) = 0
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnGcdGetWorkspaceSize(a.get(), b.get(), out.get(), ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    for (int64_t i = 0; i < 12; ++i) {
+      const auto want = euclid(static_cast<int64_t>(a.get(i)), static_cast<int64_t>(b.get(i % 6)));
+      EXPECT_EQ(out.get(i), static_cast<double>(want)) << "gcd(" << a.get(i) << ", " << b.get(i % 6) << ")";
+    }
+  }
+  HostTensorBuf f(ACL_FLOAT, {2}), fo(ACL_FLOAT, {2});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnGcdGetWorkspaceSize(f.get(), f.get(), fo.get(), ws, ex);
             }),
             kParamInvalid);
 }

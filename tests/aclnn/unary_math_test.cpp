@@ -28,6 +28,7 @@
 #include "aclnnop/aclnn_erfc.h"
 #include "aclnnop/aclnn_erfinv.h"
 #include "aclnnop/aclnn_expm1.h"
+#include "aclnnop/aclnn_fast_gelu.h"
 #include "aclnnop/aclnn_floor.h"
 #include "aclnnop/aclnn_hardsigmoid.h"
 #include "aclnnop/aclnn_hardswish.h"
@@ -152,6 +153,8 @@ std::vector<Case> cases() {
        false},
       {"LogSigmoid", OOP(LogSigmoid), nullptr, [](double x) { return -std::log(1 + std::exp(-x)); }, -8, 8,
        nn, false},
+      {"FastGelu", OOP(FastGelu), nullptr, [](double x) { return x * (0.5 + 0.5 * std::tanh(0.851 * x)); },
+       -8, 8, nn, false},
       {"Softsign", OOP(Softsign), nullptr, [](double x) { return x < 0 ? x / (1 - x) : x / (1 + x); }, -9, 9,
        nn, false},
   };

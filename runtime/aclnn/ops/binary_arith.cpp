@@ -3,6 +3,13 @@
 // host-scalar forms, in place, broadcasting and promotion as aclnnAdd. Integer floor division and
 // remainders are exact and a zero divisor gives 0 (the device raises no error); xlogy of integers
 // is computed in fp32; the bitwise operators take integers and bool only (161002 otherwise).
+// LogAddExp / LogAddExp2 (math/log_add_exp) compute integers in fp32 into a floating out; Gcd
+// (math/gcd) takes integers and gives a non-negative result. These three have no in-place form.
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
 #include "aclnnop/aclnn_bitwise_and_scalar.h"
 #include "aclnnop/aclnn_bitwise_and_tensor.h"
 #include "aclnnop/aclnn_bitwise_or_scalar.h"
@@ -12,10 +19,17 @@
 #include "aclnnop/aclnn_floor_divide.h"
 #include "aclnnop/aclnn_fmod_scalar.h"
 #include "aclnnop/aclnn_fmod_tensor.h"
+#include "aclnnop/aclnn_gcd.h"
+#include "aclnnop/aclnn_logaddexp.h"
+#include "aclnnop/aclnn_logaddexp2.h"
 #include "aclnnop/aclnn_remainder.h"
 #include "aclnnop/aclnn_x_log_y_scalar_other.h"
 #include "aclnnop/aclnn_x_log_y_tensor.h"
+#include "runtime/aclnn/base/dtype.h"
+#include "runtime/aclnn/base/error.h"
+#include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/binary_op.h"
+#include "runtime/aclnn/ops/op_checks.h"
 
 namespace npusim::aclnn {
 namespace {
@@ -48,12 +62,48 @@ const OpInfo kBitwiseOrScalar{"aclnnBitwiseOrScalar", ExecUnit::kVector, kInts,
 const OpInfo kBitwiseXorTensor{"aclnnBitwiseXorTensor", ExecUnit::kVector, kInts, "out = self ^ other"};
 const OpInfo kBitwiseXorScalar{"aclnnBitwiseXorScalar", ExecUnit::kVector, kInts,
                                "out = self ^ other, other a host scalar"};
-const OpRegistrar kRegistrars[] = {
-    OpRegistrar(kFloorDivide),      OpRegistrar(kFloorDivides),          OpRegistrar(kFmodTensor),
-    OpRegistrar(kFmodScalar),       OpRegistrar(kRemainderTensorTensor), OpRegistrar(kRemainderTensorScalar),
-    OpRegistrar(kXLogYTensor),      OpRegistrar(kXLogYScalarOther),      OpRegistrar(kBitwiseAndTensor),
-    OpRegistrar(kBitwiseAndScalar), OpRegistrar(kBitwiseOrTensor),       OpRegistrar(kBitwiseOrScalar),
-    OpRegistrar(kBitwiseXorTensor), OpRegistrar(kBitwiseXorScalar)};
+// The doc's lists: any real self and other for LogAddExp (out floating), integers for Gcd.
+const std::vector<aclDataType> kLogAddExpTypes = {ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_UINT8, ACL_INT8,
+                                                  ACL_UINT16,  ACL_INT16, ACL_UINT32, ACL_INT32, ACL_UINT64,
+                                                  ACL_INT64,   ACL_BOOL,  ACL_BF16};
+const OpInfo kLogAddExp{"aclnnLogAddExp", ExecUnit::kVector, kLogAddExpTypes, "out = ln(e^self + e^other)"};
+const OpInfo kLogAddExp2{"aclnnLogAddExp2", ExecUnit::kVector, kLogAddExpTypes,
+                         "out = log2(2^self + 2^other)"};
+const OpInfo kGcd{"aclnnGcd",
+                  ExecUnit::kVector,
+                  {ACL_UINT8, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64},
+                  "out = gcd(|self|, |other|)"};
+
+// Out-of-place only; out must be floating when `floatOut`.
+int32_t buildPlain(const OpInfo& info, BinaryKind kind, bool floatOut, const aclTensor* self,
+                   const aclTensor* other, const aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+  const std::string api = info.name + "GetWorkspaceSize";
+  if (floatOut && out != nullptr && !isFloating(out->desc.dtype)) {
+    rt::chargeOpPrepare(api.c_str());
+    return fail(api.c_str(), kErrParamInvalid,
+                fmt::format("out must be fp32, fp16 or bf16, not {}", dtypeName(out->desc.dtype)));
+  }
+  return buildBinary({api.c_str(), info.name.c_str(), &info, kind, false}, self, other, nullptr, out, false,
+                     ws, ex);
+}
+
+const OpRegistrar kRegistrars[] = {OpRegistrar(kLogAddExp),
+                                   OpRegistrar(kLogAddExp2),
+                                   OpRegistrar(kGcd),
+                                   OpRegistrar(kFloorDivide),
+                                   OpRegistrar(kFloorDivides),
+                                   OpRegistrar(kFmodTensor),
+                                   OpRegistrar(kFmodScalar),
+                                   OpRegistrar(kRemainderTensorTensor),
+                                   OpRegistrar(kRemainderTensorScalar),
+                                   OpRegistrar(kXLogYTensor),
+                                   OpRegistrar(kXLogYScalarOther),
+                                   OpRegistrar(kBitwiseAndTensor),
+                                   OpRegistrar(kBitwiseAndScalar),
+                                   OpRegistrar(kBitwiseOrTensor),
+                                   OpRegistrar(kBitwiseOrScalar),
+                                   OpRegistrar(kBitwiseXorTensor),
+                                   OpRegistrar(kBitwiseXorScalar)};
 
 }  // namespace
 }  // namespace npusim::aclnn
@@ -72,3 +122,24 @@ NPUSIM_ACLNN_BINARY_TENSOR(BitwiseOrTensor, kBitwiseOrTensor, kBitOr, aclTensor)
 NPUSIM_ACLNN_BINARY_SCALAR(BitwiseOrScalar, kBitwiseOrScalar, kBitOr, aclTensor)
 NPUSIM_ACLNN_BINARY_TENSOR(BitwiseXorTensor, kBitwiseXorTensor, kBitXor, aclTensor)
 NPUSIM_ACLNN_BINARY_SCALAR(BitwiseXorScalar, kBitwiseXorScalar, kBitXor, aclTensor)
+
+extern "C" aclnnStatus aclnnLogAddExpGetWorkspaceSize(const aclTensor* self, const aclTensor* other,
+                                                      aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+  using namespace npusim::aclnn;
+  return buildPlain(kLogAddExp, BinaryKind::kLogAddExp, true, self, other, out, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(LogAddExp)
+
+extern "C" aclnnStatus aclnnLogAddExp2GetWorkspaceSize(const aclTensor* self, const aclTensor* other,
+                                                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+  using namespace npusim::aclnn;
+  return buildPlain(kLogAddExp2, BinaryKind::kLogAddExp2, true, self, other, out, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(LogAddExp2)
+
+extern "C" aclnnStatus aclnnGcdGetWorkspaceSize(const aclTensor* self, const aclTensor* other, aclTensor* out,
+                                                uint64_t* ws, aclOpExecutor** ex) {
+  using namespace npusim::aclnn;
+  return buildPlain(kGcd, BinaryKind::kGcd, false, self, other, out, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(Gcd)

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <numeric>
 #include <type_traits>
 
 #include "runtime/aclnn/base/dtype.h"
@@ -108,6 +109,20 @@ void combine(BinaryKind kind, T* a, const T* b, int64_t n, T alpha) {
       for (int64_t i = 0; i < n; ++i)
         a[i] = b[i] != b[i] ? b[i] : a[i] == T(0) ? T(0) : a[i] * std::log(b[i]);
       return;
+    case BinaryKind::kLogAddExp:  // m + ln(1 + e^-|a-b|), m = max(a, b); equal infinities give m
+    case BinaryKind::kLogAddExp2:
+      for (int64_t i = 0; i < n; ++i) {
+        const T m = std::max(a[i], b[i]), d = -std::fabs(a[i] - b[i]);
+        if (a[i] != a[i] || b[i] != b[i])
+          a[i] = a[i] + b[i];
+        else if (std::isinf(m) || d != d)
+          a[i] = m;
+        else
+          a[i] = kind == BinaryKind::kLogAddExp ? m + std::log1p(std::exp(d))
+                                                : m + std::log2(T(1) + std::exp2(d));
+      }
+      return;
+    case BinaryKind::kGcd:     // not reached: integers only
     case BinaryKind::kBitAnd:  // not reached: the bitwise operators accept integers and bool only
     case BinaryKind::kBitOr:
     case BinaryKind::kBitXor:
@@ -161,6 +176,11 @@ void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_
       case BinaryKind::kPow:
         r = intPow(a[i], b[i]);
         break;
+      case BinaryKind::kGcd:  // non-negative; gcd(0, 0) = 0
+        r = static_cast<uint64_t>(std::gcd(a[i], b[i]));
+        break;
+      case BinaryKind::kLogAddExp:  // not reached: computed in fp32
+      case BinaryKind::kLogAddExp2:
       case BinaryKind::kAtan2:  // not reached: computed in fp32
       case BinaryKind::kXlogy:
         break;
@@ -239,6 +259,9 @@ class BinaryInstance : public OpInstanceBase<BinaryInstance> {
     casts += outputs[0].dtype != spec.calcType ? 1 : 0;
     // pow = exp(b * ln a): ln, multiply and exp are three vector passes where the others take one.
     if (spec.kind == BinaryKind::kPow) casts += 2;
+    // log-add-exp: max, difference, abs, exp, log1p and add; gcd: Euclid's remainder steps.
+    if (spec.kind == BinaryKind::kLogAddExp || spec.kind == BinaryKind::kLogAddExp2) casts += 5;
+    if (spec.kind == BinaryKind::kGcd) casts += 8;
     if (spec.kind == BinaryKind::kAddRelu) casts += 1;  // the max with 0 after the add
     return vectorTiles(VectorPass{&reads, &outputs[0], outputs[0].numel(), casts});
   }
@@ -258,7 +281,8 @@ class BinaryInstance : public OpInstanceBase<BinaryInstance> {
 // Type the device computes in. Sub widens fp16/bf16 to fp32 when alpha != 1 (ops-math
 // aclnn_sub.cpp on 910B); Add/Mul compute in the promoted type.
 aclDataType calcTypeFor(BinaryKind kind, aclDataType promoted, const aclScalar* alpha) {
-  if ((kind == BinaryKind::kDiv || kind == BinaryKind::kAtan2 || kind == BinaryKind::kXlogy) &&
+  if ((kind == BinaryKind::kDiv || kind == BinaryKind::kAtan2 || kind == BinaryKind::kXlogy ||
+       kind == BinaryKind::kLogAddExp || kind == BinaryKind::kLogAddExp2) &&
       !isFloating(promoted))
     return ACL_FLOAT;
   if (kind == BinaryKind::kSub && alpha != nullptr && isFloating(promoted) &&

@@ -30,6 +30,9 @@ enum class BinaryKind {
   kBitAnd,
   kBitOr,
   kBitXor,
+  kLogAddExp,   // ln(e^self + e^other)
+  kLogAddExp2,  // log2(2^self + 2^other)
+  kGcd,         // integers only
   // results 1 or 0, written in out's type whatever the promoted type:
   kEq,
   kNe,

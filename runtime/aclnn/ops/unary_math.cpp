@@ -26,6 +26,7 @@
 #include "aclnnop/aclnn_erfc.h"
 #include "aclnnop/aclnn_erfinv.h"
 #include "aclnnop/aclnn_expm1.h"
+#include "aclnnop/aclnn_fast_gelu.h"
 #include "aclnnop/aclnn_floor.h"
 #include "aclnnop/aclnn_hardsigmoid.h"
 #include "aclnnop/aclnn_hardswish.h"
@@ -366,6 +367,14 @@ struct Softsign {
     return x / (T(1) + std::fabs(x));
   }
 };
+// ops-nn activation/fast_gelu: out = self / (1 + exp(-1.702 self)), fp32/fp16/bf16.
+struct FastGelu {
+  template <typename T>
+  static T f(T x) {
+    return x / (T(1) + std::exp(T(-1.702) * x));
+  }
+};
+const OpInfo kFastGelu{"aclnnFastGelu", ExecUnit::kVector, kNnFloats, "out = self / (1 + exp(-1.702 self))"};
 const OpInfo kSoftsign{"aclnnSoftsign", ExecUnit::kVector, kNnFloats, "out = self / (1 + |self|)"};
 
 // --- predicates and squares (ops-math math/{is_finite, is_pos_inf, is_neg_inf, signbit,
@@ -491,7 +500,7 @@ const OpRegistrar kRegistrars[] = {
     OpRegistrar(kSign),        OpRegistrar(kExpm1),      OpRegistrar(kLog1p),       OpRegistrar(kErf),
     OpRegistrar(kErfc),        OpRegistrar(kErfinv),     OpRegistrar(kLgamma),      OpRegistrar(kDigamma),
     OpRegistrar(kMish),        OpRegistrar(kHardswish),  OpRegistrar(kHardsigmoid), OpRegistrar(kSelu),
-    OpRegistrar(kSquaredRelu), OpRegistrar(kLogSigmoid), OpRegistrar(kSoftsign)};
+    OpRegistrar(kSquaredRelu), OpRegistrar(kLogSigmoid), OpRegistrar(kSoftsign),    OpRegistrar(kFastGelu)};
 
 const UnaryDef kSinDef = def<Sin>(kSin, 8), kCosDef = def<Cos>(kCos, 8), kTanDef = def<Tan>(kTan, 8);
 const UnaryDef kAsinDef = def<Asin>(kAsin, 8), kAcosDef = def<Acos>(kAcos, 8), kAtanDef = def<Atan>(kAtan, 8);
@@ -510,6 +519,7 @@ const UnaryDef kHardsigmoidDef = def<Hardsigmoid>(kHardsigmoid, 2), kSeluDef = d
 const UnaryDef kSquaredReluDef = def<SquaredRelu>(kSquaredRelu, 2),
                kLogSigmoidDef = def<LogSigmoid>(kLogSigmoid, 4);
 const UnaryDef kSoftsignDef = def<Softsign>(kSoftsign, 3);  // abs, add, divide
+const UnaryDef kFastGeluDef = def<FastGelu>(kFastGelu, 4);  // multiply, exp, add, divide
 
 }  // namespace
 }  // namespace npusim::aclnn
@@ -551,6 +561,7 @@ UNARY_PAIR(Selu, kSeluDef, aclTensor)
 NPUSIM_ACLNN_UNARY(SquaredRelu, npusim::aclnn::kSquaredReluDef)
 NPUSIM_ACLNN_UNARY(LogSigmoid, npusim::aclnn::kLogSigmoidDef)
 NPUSIM_ACLNN_UNARY_AS(Softsign, npusim::aclnn::kSoftsignDef, const aclTensor)
+NPUSIM_ACLNN_UNARY(FastGelu, npusim::aclnn::kFastGeluDef)
 NPUSIM_ACLNN_UNARY(IsFinite, npusim::aclnn::kIsFiniteDef)
 NPUSIM_ACLNN_UNARY(IsPosInf, npusim::aclnn::kIsPosInfDef)
 NPUSIM_ACLNN_UNARY(IsNegInf, npusim::aclnn::kIsNegInfDef)
