@@ -24,9 +24,11 @@
 #include "aclnnop/aclnn_fmod_scalar.h"
 #include "aclnnop/aclnn_fmod_tensor.h"
 #include "aclnnop/aclnn_gcd.h"
+#include "aclnnop/aclnn_left_shift.h"
 #include "aclnnop/aclnn_logaddexp.h"
 #include "aclnnop/aclnn_logaddexp2.h"
 #include "aclnnop/aclnn_remainder.h"
+#include "aclnnop/aclnn_right_shift.h"
 #include "aclnnop/aclnn_x_log_y_scalar_other.h"
 #include "aclnnop/aclnn_x_log_y_tensor.h"
 
@@ -351,4 +353,55 @@ TEST(BinaryArith, LogAddExpAndGcd) {
               return aclnnGcdGetWorkspaceSize(f.get(), f.get(), fo.get(), ws, ex);
             }),
             kParamInvalid);
+}
+
+// Shifts: self * 2^s and floor(self / 2^s) for counts below the type's width, broadcast over a
+// row of counts; the scalar form; a negative count shifts by 0 (the RightShift doc); bits past
+// an int8's width are lost; floats are refused.
+TEST(BinaryArith, Shifts) {
+  std::mt19937 g(11);
+  const double counts[5] = {0, 1, 3, 6, -2};
+  for (aclDataType dt : {ACL_INT32, ACL_INT64, ACL_INT16}) {
+    HostTensorBuf a(dt, {3, 5}), s(dt, {5}), l(dt, {3, 5}), r(dt, {3, 5});
+    a.fillRandom(g, -300, 300);
+    for (int i = 0; i < 5; ++i) s.set(i, counts[i]);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnLeftShiftGetWorkspaceSize(a.get(), s.get(), l.get(), ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnRightShiftGetWorkspaceSize(a.get(), s.get(), r.get(), ws, ex);
+              }),
+              0);
+    for (int64_t i = 0; i < 15; ++i) {
+      const double v = a.get(i), c = std::max(counts[i % 5], 0.0);
+      EXPECT_EQ(l.get(i), v * std::exp2(c)) << v << " << " << counts[i % 5];
+      EXPECT_EQ(r.get(i), std::floor(v / std::exp2(c))) << v << " >> " << counts[i % 5];
+    }
+  }
+  HostTensorBuf b(ACL_INT8, {2}), o(ACL_INT8, {2});
+  b.set(0, 100);
+  b.set(1, -3);
+  ScalarPtr one(makeScalar(ACL_INT64, 1), aclDestroyScalar),
+      half(makeScalar(ACL_FLOAT, 0.5), aclDestroyScalar);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLeftShiftsGetWorkspaceSize(b.get(), one.get(), o.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(o.get(0), -56.0);  // 200 wrapped to int8
+  EXPECT_EQ(o.get(1), -6.0);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLeftShiftsGetWorkspaceSize(b.get(), half.get(), o.get(), ws, ex);
+            }),
+            kParamInvalid);
+  HostTensorBuf f(ACL_FLOAT, {2}), fo(ACL_FLOAT, {2});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRightShiftGetWorkspaceSize(f.get(), f.get(), fo.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRightShiftGetWorkspaceSize(nullptr, f.get(), fo.get(), ws, ex);
+            }),
+            kParamNull);
 }

@@ -5,6 +5,8 @@
 // is computed in fp32; the bitwise operators take integers and bool only (161002 otherwise).
 // LogAddExp / LogAddExp2 (math/log_add_exp) compute integers in fp32 into a floating out; Gcd
 // (math/gcd) takes integers and gives a non-negative result. These three have no in-place form.
+// LeftShift(s) / RightShift (math/left_shift, right_shift): integers only; a negative count shifts
+// by 0 (the RightShift doc), counts of 64 or more give 0 or the sign.
 #include <fmt/format.h>
 
 #include <string>
@@ -20,9 +22,11 @@
 #include "aclnnop/aclnn_fmod_scalar.h"
 #include "aclnnop/aclnn_fmod_tensor.h"
 #include "aclnnop/aclnn_gcd.h"
+#include "aclnnop/aclnn_left_shift.h"
 #include "aclnnop/aclnn_logaddexp.h"
 #include "aclnnop/aclnn_logaddexp2.h"
 #include "aclnnop/aclnn_remainder.h"
+#include "aclnnop/aclnn_right_shift.h"
 #include "aclnnop/aclnn_x_log_y_scalar_other.h"
 #include "aclnnop/aclnn_x_log_y_tensor.h"
 #include "runtime/aclnn/base/dtype.h"
@@ -74,6 +78,13 @@ const OpInfo kGcd{"aclnnGcd",
                   {ACL_UINT8, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64},
                   "out = gcd(|self|, |other|)"};
 
+const std::vector<aclDataType> kShiftTypes = {ACL_INT8,  ACL_INT16,  ACL_INT32,  ACL_INT64,
+                                              ACL_UINT8, ACL_UINT16, ACL_UINT32, ACL_UINT64};
+const OpInfo kLeftShift{"aclnnLeftShift", ExecUnit::kVector, kShiftTypes, "out = self << shiftBits"};
+const OpInfo kLeftShifts{"aclnnLeftShifts", ExecUnit::kVector, kShiftTypes,
+                         "out = self << shiftBits (scalar)"};
+const OpInfo kRightShift{"aclnnRightShift", ExecUnit::kVector, kShiftTypes, "out = input >> shiftBits"};
+
 // Out-of-place only; out must be floating when `floatOut`.
 int32_t buildPlain(const OpInfo& info, BinaryKind kind, bool floatOut, const aclTensor* self,
                    const aclTensor* other, const aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
@@ -87,7 +98,10 @@ int32_t buildPlain(const OpInfo& info, BinaryKind kind, bool floatOut, const acl
                      ws, ex);
 }
 
-const OpRegistrar kRegistrars[] = {OpRegistrar(kLogAddExp),
+const OpRegistrar kRegistrars[] = {OpRegistrar(kLeftShift),
+                                   OpRegistrar(kLeftShifts),
+                                   OpRegistrar(kRightShift),
+                                   OpRegistrar(kLogAddExp),
                                    OpRegistrar(kLogAddExp2),
                                    OpRegistrar(kGcd),
                                    OpRegistrar(kFloorDivide),
@@ -143,3 +157,26 @@ extern "C" aclnnStatus aclnnGcdGetWorkspaceSize(const aclTensor* self, const acl
   return buildPlain(kGcd, BinaryKind::kGcd, false, self, other, out, ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(Gcd)
+
+extern "C" aclnnStatus aclnnLeftShiftGetWorkspaceSize(const aclTensor* self, const aclTensor* shiftBits,
+                                                      aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+  using namespace npusim::aclnn;
+  return buildPlain(kLeftShift, BinaryKind::kLeftShift, false, self, shiftBits, out, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(LeftShift)
+
+extern "C" aclnnStatus aclnnLeftShiftsGetWorkspaceSize(const aclTensor* self, const aclScalar* shiftBits,
+                                                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+  using namespace npusim::aclnn;
+  return buildBinaryScalar(
+      {"aclnnLeftShiftsGetWorkspaceSize", "aclnnLeftShifts", &kLeftShifts, BinaryKind::kLeftShift, false},
+      self, shiftBits, nullptr, out, false, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(LeftShifts)
+
+extern "C" aclnnStatus aclnnRightShiftGetWorkspaceSize(const aclTensor* input, const aclTensor* shiftBits,
+                                                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+  using namespace npusim::aclnn;
+  return buildPlain(kRightShift, BinaryKind::kRightShift, false, input, shiftBits, out, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(RightShift)

@@ -122,7 +122,9 @@ void combine(BinaryKind kind, T* a, const T* b, int64_t n, T alpha) {
                                                 : m + std::log2(T(1) + std::exp2(d));
       }
       return;
-    case BinaryKind::kGcd:     // not reached: integers only
+    case BinaryKind::kGcd:  // not reached: integers only
+    case BinaryKind::kLeftShift:
+    case BinaryKind::kRightShift:
     case BinaryKind::kBitAnd:  // not reached: the bitwise operators accept integers and bool only
     case BinaryKind::kBitOr:
     case BinaryKind::kBitXor:
@@ -178,6 +180,12 @@ void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_
         break;
       case BinaryKind::kGcd:  // non-negative; gcd(0, 0) = 0
         r = static_cast<uint64_t>(std::gcd(a[i], b[i]));
+        break;
+      case BinaryKind::kLeftShift:  // bits shifted past out's width are lost when stored
+        r = b[i] < 0 ? x : b[i] >= 64 ? 0 : x << b[i];
+        break;
+      case BinaryKind::kRightShift:  // arithmetic on signed values; a negative count counts as 0
+        r = static_cast<uint64_t>(b[i] < 0 ? a[i] : a[i] >> std::min<int64_t>(b[i], 63));
         break;
       case BinaryKind::kLogAddExp:  // not reached: computed in fp32
       case BinaryKind::kLogAddExp2:
@@ -303,8 +311,9 @@ int32_t checkAlpha(const char* api, const aclScalar* alpha, aclDataType promoted
 }
 
 int32_t checkBitwise(const char* api, BinaryKind kind, aclDataType promoted) {
-  const bool bitwise =
-      kind == BinaryKind::kBitAnd || kind == BinaryKind::kBitOr || kind == BinaryKind::kBitXor;
+  const bool bitwise = kind == BinaryKind::kBitAnd || kind == BinaryKind::kBitOr ||
+                       kind == BinaryKind::kBitXor || kind == BinaryKind::kLeftShift ||
+                       kind == BinaryKind::kRightShift;
   if (!bitwise || isIntegral(promoted, true)) return kSuccess;
   return fail(api, kErrParamInvalid,
               fmt::format("bitwise operators take integer or bool operands, not {}", dtypeName(promoted)));
