@@ -137,33 +137,20 @@ NPUSIM_ACLNN_BINARY_SCALAR(BitwiseOrScalar, kBitwiseOrScalar, kBitOr, aclTensor)
 NPUSIM_ACLNN_BINARY_TENSOR(BitwiseXorTensor, kBitwiseXorTensor, kBitXor, aclTensor)
 NPUSIM_ACLNN_BINARY_SCALAR(BitwiseXorScalar, kBitwiseXorScalar, kBitXor, aclTensor)
 
-extern "C" aclnnStatus aclnnLogAddExpGetWorkspaceSize(const aclTensor* self, const aclTensor* other,
-                                                      aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-  using namespace npusim::aclnn;
-  return buildPlain(kLogAddExp, BinaryKind::kLogAddExp, true, self, other, out, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(LogAddExp)
+// aclnn<Name>(self, other, out): out of place only, no alpha; out floating when FloatOut.
+#define PLAIN_BINARY(Name, Info, Kind, FloatOut)                                                           \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, const aclTensor* other,      \
+                                                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) { \
+    return npusim::aclnn::buildPlain(npusim::aclnn::Info, npusim::aclnn::BinaryKind::Kind, FloatOut, self, \
+                                     other, out, ws, ex);                                                  \
+  }                                                                                                        \
+  NPUSIM_ACLNN_PHASE2(Name)
 
-extern "C" aclnnStatus aclnnLogAddExp2GetWorkspaceSize(const aclTensor* self, const aclTensor* other,
-                                                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-  using namespace npusim::aclnn;
-  return buildPlain(kLogAddExp2, BinaryKind::kLogAddExp2, true, self, other, out, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(LogAddExp2)
-
-extern "C" aclnnStatus aclnnGcdGetWorkspaceSize(const aclTensor* self, const aclTensor* other, aclTensor* out,
-                                                uint64_t* ws, aclOpExecutor** ex) {
-  using namespace npusim::aclnn;
-  return buildPlain(kGcd, BinaryKind::kGcd, false, self, other, out, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(Gcd)
-
-extern "C" aclnnStatus aclnnLeftShiftGetWorkspaceSize(const aclTensor* self, const aclTensor* shiftBits,
-                                                      aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-  using namespace npusim::aclnn;
-  return buildPlain(kLeftShift, BinaryKind::kLeftShift, false, self, shiftBits, out, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(LeftShift)
+PLAIN_BINARY(LogAddExp, kLogAddExp, kLogAddExp, true)
+PLAIN_BINARY(LogAddExp2, kLogAddExp2, kLogAddExp2, true)
+PLAIN_BINARY(Gcd, kGcd, kGcd, false)
+PLAIN_BINARY(LeftShift, kLeftShift, kLeftShift, false)
+PLAIN_BINARY(RightShift, kRightShift, kRightShift, false)  // the header names self "input"
 
 extern "C" aclnnStatus aclnnLeftShiftsGetWorkspaceSize(const aclTensor* self, const aclScalar* shiftBits,
                                                        aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
@@ -173,10 +160,3 @@ extern "C" aclnnStatus aclnnLeftShiftsGetWorkspaceSize(const aclTensor* self, co
       self, shiftBits, nullptr, out, false, ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(LeftShifts)
-
-extern "C" aclnnStatus aclnnRightShiftGetWorkspaceSize(const aclTensor* input, const aclTensor* shiftBits,
-                                                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-  using namespace npusim::aclnn;
-  return buildPlain(kRightShift, BinaryKind::kRightShift, false, input, shiftBits, out, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(RightShift)
