@@ -356,15 +356,16 @@ TEST(BinaryArith, LogAddExpAndGcd) {
 }
 
 // Shifts: self * 2^s and floor(self / 2^s) for counts below the type's width, broadcast over a
-// row of counts; the scalar form; a negative count shifts by 0 (the RightShift doc); bits past
-// an int8's width are lost; floats are refused.
+// row of counts; the scalar form; a negative count or one of the type's width gives 0 (left) or
+// the sign fill (right); bits past an int8's width are lost; floats are refused.
 TEST(BinaryArith, Shifts) {
   std::mt19937 g(11);
-  const double counts[5] = {0, 1, 3, 6, -2};
   for (aclDataType dt : {ACL_INT32, ACL_INT64, ACL_INT16}) {
-    HostTensorBuf a(dt, {3, 5}), s(dt, {5}), l(dt, {3, 5}), r(dt, {3, 5});
+    const double width = dt == ACL_INT64 ? 64 : dt == ACL_INT32 ? 32 : 16;
+    const double counts[6] = {0, 1, 3, 6, -2, width};
+    HostTensorBuf a(dt, {3, 6}), s(dt, {6}), l(dt, {3, 6}), r(dt, {3, 6});
     a.fillRandom(g, -300, 300);
-    for (int i = 0; i < 5; ++i) s.set(i, counts[i]);
+    for (int i = 0; i < 6; ++i) s.set(i, counts[i]);
     ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnLeftShiftGetWorkspaceSize(a.get(), s.get(), l.get(), ws, ex);
               }),
@@ -374,10 +375,11 @@ TEST(BinaryArith, Shifts) {
                 return aclnnRightShiftGetWorkspaceSize(a.get(), s.get(), r.get(), ws, ex);
               }),
               0);
-    for (int64_t i = 0; i < 15; ++i) {
-      const double v = a.get(i), c = std::max(counts[i % 5], 0.0);
-      EXPECT_EQ(l.get(i), v * std::exp2(c)) << v << " << " << counts[i % 5];
-      EXPECT_EQ(r.get(i), std::floor(v / std::exp2(c))) << v << " >> " << counts[i % 5];
+    for (int64_t i = 0; i < 18; ++i) {
+      const double v = a.get(i), c = counts[i % 6];
+      const bool valid = c >= 0 && c < width;
+      EXPECT_EQ(l.get(i), valid ? v * std::exp2(c) : 0.0) << v << " << " << c;
+      EXPECT_EQ(r.get(i), valid ? std::floor(v / std::exp2(c)) : (v < 0 ? -1.0 : 0.0)) << v << " >> " << c;
     }
   }
   HostTensorBuf b(ACL_INT8, {2}), o(ACL_INT8, {2});

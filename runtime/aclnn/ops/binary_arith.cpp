@@ -5,8 +5,9 @@
 // is computed in fp32; the bitwise operators take integers and bool only (161002 otherwise).
 // LogAddExp / LogAddExp2 (math/log_add_exp) compute integers in fp32 into a floating out; Gcd
 // (math/gcd) takes integers and gives a non-negative result. These three have no in-place form.
-// LeftShift(s) / RightShift (math/left_shift, right_shift): integers only; a negative count shifts
-// by 0 (the RightShift doc), counts of 64 or more give 0 or the sign.
+// LeftShift(s) / RightShift (math/left_shift, right_shift): integers only; a count that is
+// negative or not below the type's width gives 0 (left) or the sign fill, -1 or 0 (right), the
+// rule ops-math's experimental/math/right_shift doc spells out.
 #include <fmt/format.h>
 
 #include <string>

@@ -147,7 +147,8 @@ uint64_t intPow(int64_t x, int64_t e) {
 }
 
 // Integer arithmetic wraps (two's complement), so it is done on uint64_t.
-void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_t alpha) {
+// bits: the width of the compute type (the shifts' valid counts).
+void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_t alpha, int64_t bits) {
   const uint64_t al = static_cast<uint64_t>(alpha);
   for (int64_t i = 0; i < n; ++i) {
     const uint64_t x = static_cast<uint64_t>(a[i]), y = static_cast<uint64_t>(b[i]);
@@ -181,11 +182,11 @@ void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_
       case BinaryKind::kGcd:  // non-negative; gcd(0, 0) = 0
         r = static_cast<uint64_t>(std::gcd(a[i], b[i]));
         break;
-      case BinaryKind::kLeftShift:  // bits shifted past out's width are lost when stored
-        r = b[i] < 0 ? x : b[i] >= 64 ? 0 : x << b[i];
+      case BinaryKind::kLeftShift:  // bits shifted past the type's width are lost when stored
+        r = b[i] < 0 || b[i] >= bits ? 0 : x << b[i];
         break;
-      case BinaryKind::kRightShift:  // arithmetic on signed values; a negative count counts as 0
-        r = static_cast<uint64_t>(b[i] < 0 ? a[i] : a[i] >> std::min<int64_t>(b[i], 63));
+      case BinaryKind::kRightShift:  // arithmetic; a count outside [0, bits) gives the sign fill
+        r = static_cast<uint64_t>(b[i] < 0 || b[i] >= bits ? (a[i] < 0 ? -1 : 0) : a[i] >> b[i]);
         break;
       case BinaryKind::kLogAddExp:  // not reached: computed in fp32
       case BinaryKind::kLogAddExp2:
@@ -244,7 +245,8 @@ void runRows(const BinarySpec& spec, const HostTensor& self, const HostTensor& o
                     loadRow(self.dtype, p[1] + done * s[1], s[1], m, bufA);
                     loadRow(other.dtype, p[2] + done * s[2], s[2], m, bufB);
                     if constexpr (std::is_same_v<T, int64_t>) {
-                      combineInt(spec.kind, bufA, bufB, m, alpha);
+                      combineInt(spec.kind, bufA, bufB, m, alpha,
+                                 8 * static_cast<int64_t>(dtypeSize(spec.calcType)));
                     } else {
                       combine<T>(spec.kind, bufA, bufB, m, alpha);
                     }

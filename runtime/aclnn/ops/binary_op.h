@@ -33,7 +33,7 @@ enum class BinaryKind {
   kLogAddExp,   // ln(e^self + e^other)
   kLogAddExp2,  // log2(2^self + 2^other)
   kGcd,         // integers only
-  kLeftShift,   // integers only; shift counts outside [0, 64) give 0 (left) or the sign (right)
+  kLeftShift,   // integers only; counts outside [0, type width) give 0 (left) or the sign (right)
   kRightShift,
   // results 1 or 0, written in out's type whatever the promoted type:
   kEq,
