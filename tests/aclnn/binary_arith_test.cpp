@@ -24,6 +24,7 @@
 #include "aclnnop/aclnn_fmod_scalar.h"
 #include "aclnnop/aclnn_fmod_tensor.h"
 #include "aclnnop/aclnn_gcd.h"
+#include "aclnnop/aclnn_heaviside.h"
 #include "aclnnop/aclnn_left_shift.h"
 #include "aclnnop/aclnn_logaddexp.h"
 #include "aclnnop/aclnn_logaddexp2.h"
@@ -406,4 +407,34 @@ TEST(BinaryArith, Shifts) {
               return aclnnRightShiftGetWorkspaceSize(nullptr, f.get(), fo.get(), ws, ex);
             }),
             kParamNull);
+}
+
+// Heaviside: 0 below zero, 1 above, values (broadcast) at ±0; NaN stays NaN; integers refused.
+TEST(BinaryArith, Heaviside) {
+  for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    HostTensorBuf x(dt, {2, 4}), v(dt, {4}), out(dt, {2, 4});
+    const double xs[8] = {-2, 0, 3, -0.0, 0, 0.5, -1e-3, 0};
+    for (int i = 0; i < 8; ++i) x.set(i, xs[i]);
+    for (int i = 0; i < 4; ++i) v.set(i, 0.25 * (i + 1));
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnHeavisideGetWorkspaceSize(x.get(), v.get(), out.get(), ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    for (int i = 0; i < 8; ++i) {
+      const double want = xs[i] < 0 ? 0 : xs[i] > 0 ? 1 : 0.25 * (i % 4 + 1);
+      EXPECT_EQ(out.get(i), want) << "heaviside(" << xs[i] << ") dtype " << dt;
+    }
+  }
+  HostTensorBuf n(ACL_FLOAT, {1}), nv(ACL_FLOAT, {1}), no(ACL_FLOAT, {1}), i32(ACL_INT32, {1});
+  n.set(0, NAN);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnHeavisideGetWorkspaceSize(n.get(), nv.get(), no.get(), ws, ex);
+            }),
+            0);
+  EXPECT_TRUE(std::isnan(no.get(0)));
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnHeavisideGetWorkspaceSize(i32.get(), i32.get(), i32.get(), ws, ex);
+            }),
+            kParamInvalid);
 }

@@ -30,6 +30,7 @@
 #include "aclnnop/aclnn_ones.h"
 #include "aclnnop/aclnn_pow.h"
 #include "aclnnop/aclnn_pow_tensor_tensor.h"
+#include "aclnnop/aclnn_real.h"
 #include "aclnnop/aclnn_split_tensor.h"
 #include "aclnnop/aclnn_split_with_size.h"
 #include "aclnnop/aclnn_zero.h"
@@ -738,4 +739,42 @@ TEST(MoreOps, NewOperatorsAreRegistered) {
   }
   ASSERT_NE(OpRegistry::instance().find("aclnnAddmm"), nullptr);
   EXPECT_EQ(OpRegistry::instance().find("aclnnAddmm")->unit, ExecUnit::kCube);
+}
+
+// Real of a real tensor is the tensor: a transposed fp32 view and an fp16 tensor copied exactly;
+// complex self, another out type or shape are refused.
+TEST(MoreOps, RealOfRealTensors) {
+  std::mt19937 g(28);
+  HostTensorBuf x(ACL_FLOAT, {3, 4}, {1, 3}, 0), y(ACL_FLOAT, {3, 4}), h(ACL_FLOAT16, {5}),
+      ho(ACL_FLOAT16, {5});
+  x.fillRandom(g, -5, 5);
+  h.fillRandom(g, -5, 5);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRealGetWorkspaceSize(x.get(), y.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  for (int i = 0; i < 12; ++i) EXPECT_EQ(y.get(i), x.get(i));
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRealGetWorkspaceSize(h.get(), ho.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(ho.get(i), h.get(i));
+  HostTensorBuf c(ACL_COMPLEX64, {5}), wrong(ACL_FLOAT16, {4});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRealGetWorkspaceSize(c.get(), y.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRealGetWorkspaceSize(h.get(), y.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRealGetWorkspaceSize(h.get(), wrong.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRealGetWorkspaceSize(nullptr, y.get(), ws, ex);
+            }),
+            kParamNull);
 }

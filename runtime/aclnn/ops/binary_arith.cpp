@@ -23,6 +23,7 @@
 #include "aclnnop/aclnn_fmod_scalar.h"
 #include "aclnnop/aclnn_fmod_tensor.h"
 #include "aclnnop/aclnn_gcd.h"
+#include "aclnnop/aclnn_heaviside.h"
 #include "aclnnop/aclnn_left_shift.h"
 #include "aclnnop/aclnn_logaddexp.h"
 #include "aclnnop/aclnn_logaddexp2.h"
@@ -86,6 +87,12 @@ const OpInfo kLeftShifts{"aclnnLeftShifts", ExecUnit::kVector, kShiftTypes,
                          "out = self << shiftBits (scalar)"};
 const OpInfo kRightShift{"aclnnRightShift", ExecUnit::kVector, kShiftTypes, "out = input >> shiftBits"};
 
+// ops-nn activation/heaviside: input < 0 gives 0, input > 0 gives 1, input = 0 gives values.
+const OpInfo kHeaviside{"aclnnHeaviside",
+                        ExecUnit::kVector,
+                        {ACL_BF16, ACL_FLOAT16, ACL_FLOAT},
+                        "out = input < 0 ? 0 : input > 0 ? 1 : values"};
+
 // Out-of-place only; out must be floating when `floatOut`.
 int32_t buildPlain(const OpInfo& info, BinaryKind kind, bool floatOut, const aclTensor* self,
                    const aclTensor* other, const aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
@@ -102,6 +109,7 @@ int32_t buildPlain(const OpInfo& info, BinaryKind kind, bool floatOut, const acl
 const OpRegistrar kRegistrars[] = {OpRegistrar(kLeftShift),
                                    OpRegistrar(kLeftShifts),
                                    OpRegistrar(kRightShift),
+                                   OpRegistrar(kHeaviside),
                                    OpRegistrar(kLogAddExp),
                                    OpRegistrar(kLogAddExp2),
                                    OpRegistrar(kGcd),
@@ -150,6 +158,7 @@ NPUSIM_ACLNN_BINARY_SCALAR(BitwiseXorScalar, kBitwiseXorScalar, kBitXor, aclTens
 PLAIN_BINARY(LogAddExp, kLogAddExp, kLogAddExp, true)
 PLAIN_BINARY(LogAddExp2, kLogAddExp2, kLogAddExp2, true)
 PLAIN_BINARY(Gcd, kGcd, kGcd, false)
+PLAIN_BINARY(Heaviside, kHeaviside, kHeaviside, false)  // the header names them input, values
 PLAIN_BINARY(LeftShift, kLeftShift, kLeftShift, false)
 PLAIN_BINARY(RightShift, kRightShift, kRightShift, false)  // the header names self "input"
 

@@ -122,6 +122,10 @@ void combine(BinaryKind kind, T* a, const T* b, int64_t n, T alpha) {
                                                 : m + std::log2(T(1) + std::exp2(d));
       }
       return;
+    case BinaryKind::kHeaviside:  // NaN stays NaN
+      for (int64_t i = 0; i < n; ++i)
+        a[i] = a[i] < T(0) ? T(0) : a[i] > T(0) ? T(1) : a[i] == T(0) ? b[i] : a[i];
+      return;
     case BinaryKind::kGcd:  // not reached: integers only
     case BinaryKind::kLeftShift:
     case BinaryKind::kRightShift:
@@ -188,6 +192,7 @@ void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_
       case BinaryKind::kRightShift:  // arithmetic; a count outside [0, bits) gives the sign fill
         r = static_cast<uint64_t>(b[i] < 0 || b[i] >= bits ? (a[i] < 0 ? -1 : 0) : a[i] >> b[i]);
         break;
+      case BinaryKind::kHeaviside:  // not reached: floating types only
       case BinaryKind::kLogAddExp:  // not reached: computed in fp32
       case BinaryKind::kLogAddExp2:
       case BinaryKind::kAtan2:  // not reached: computed in fp32

@@ -33,6 +33,7 @@ enum class BinaryKind {
   kLogAddExp,   // ln(e^self + e^other)
   kLogAddExp2,  // log2(2^self + 2^other)
   kGcd,         // integers only
+  kHeaviside,   // 0 below 0, other at 0, 1 above
   kLeftShift,   // integers only; counts outside [0, type width) give 0 (left) or the sign (right)
   kRightShift,
   // results 1 or 0, written in out's type whatever the promoted type:
