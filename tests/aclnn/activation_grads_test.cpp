@@ -14,6 +14,7 @@
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_elu_backward.h"
+#include "aclnnop/aclnn_fast_gelu_backward.h"
 #include "aclnnop/aclnn_gelu_backward.h"
 #include "aclnnop/aclnn_gelu_backward_v2.h"
 #include "aclnnop/aclnn_hardshrink_backward.h"
@@ -28,6 +29,7 @@
 #include "aclnnop/aclnn_silu_backward.h"
 #include "aclnnop/aclnn_softplus_backward.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
+#include "aclnnop/aclnn_softsign_backward.h"
 #include "aclnnop/aclnn_swish_backward.h"
 #include "aclnnop/aclnn_tanh_backward.h"
 #include "aclnnop/aclnn_threshold_backward.h"
@@ -176,6 +178,18 @@ std::vector<Grad> grads() {
        [](double x) { return std::fabs(x) > 0.7 ? x : 0; },
        false,
        {-0.7, 0.7}},
+      {"FastGeluBackward",
+       [](auto g, auto x, auto o, auto w, auto e) {
+         return aclnnFastGeluBackwardGetWorkspaceSize(g, x, o, w, e);
+       },
+       [](double x) { return x / (1 + std::exp(-1.702 * x)); }},
+      {"SoftsignBackward",
+       [](auto g, auto x, auto o, auto w, auto e) {
+         return aclnnSoftsignBackwardGetWorkspaceSize(g, x, o, w, e);
+       },
+       [](double x) { return x / (1 + std::fabs(x)); },
+       false,
+       {0}},
       {"SwishBackward",
        [](auto g, auto x, auto o, auto w, auto e) {
          return aclnnSwishBackwardGetWorkspaceSize(g, x, kSwishBeta.get(), o, w, e);

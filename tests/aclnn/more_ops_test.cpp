@@ -22,12 +22,15 @@
 #include "aclnnop/aclnn_argmax.h"
 #include "aclnnop/aclnn_embedding.h"
 #include "aclnnop/aclnn_fill_scalar.h"
+#include "aclnnop/aclnn_fill_tensor.h"
 #include "aclnnop/aclnn_gather.h"
 #include "aclnnop/aclnn_index_select.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_mean.h"
+#include "aclnnop/aclnn_ones.h"
 #include "aclnnop/aclnn_pow.h"
 #include "aclnnop/aclnn_pow_tensor_tensor.h"
+#include "aclnnop/aclnn_real.h"
 #include "aclnnop/aclnn_split_tensor.h"
 #include "aclnnop/aclnn_split_with_size.h"
 #include "aclnnop/aclnn_zero.h"
@@ -478,6 +481,39 @@ TEST(MoreOps, ZeroFillAndArange) {
               }),
               0);
     for (int i = 0; i < 15; ++i) EXPECT_EQ(t.get(i), 0.0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceOneGetWorkspaceSize(t.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 15; ++i) EXPECT_EQ(t.get(i), 1.0);
+  }
+  {  // InplaceOne on a strided view writes only its elements; bool becomes true.
+    HostTensorBuf v(ACL_FLOAT, {3}, {2}, 1), b(ACL_BOOL, {4});
+    for (auto& x : v.raw()) x = 0;
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceOneGetWorkspaceSize(v.get(), ws, ex);
+              }),
+              0);
+    const float* f = reinterpret_cast<const float*>(v.raw().data());
+    EXPECT_EQ(f[0], 0.0f);
+    EXPECT_EQ(f[1], 1.0f);
+    EXPECT_EQ(f[2], 0.0f);
+    EXPECT_EQ(f[3], 1.0f);
+    EXPECT_EQ(f[5], 1.0f);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceOneGetWorkspaceSize(b.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(b.get(i), 1.0);
+    HostTensorBuf c(ACL_COMPLEX64, {2});
+    EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceOneGetWorkspaceSize(c.get(), ws, ex);
+              }),
+              kParamInvalid);
+    EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceOneGetWorkspaceSize(nullptr, ws, ex);
+              }),
+              kParamNull);
   }
   // A strided view is filled in place, its gaps untouched.
   HostTensorBuf view(ACL_FLOAT, {3}, {2}, 1);
@@ -491,6 +527,39 @@ TEST(MoreOps, ZeroFillAndArange) {
   EXPECT_EQ(raw[1], 1.0f);
   EXPECT_EQ(raw[2], 0.0f);
   EXPECT_EQ(raw[5], 1.0f);
+  {  // InplaceFillTensor: a 0-D or one-element value converted to selfRef's type, on a strided view.
+    HostTensorBuf iv(ACL_INT32, {}), fv(ACL_FLOAT, {1}), target(ACL_FLOAT16, {3, 2}, {1, 3}, 0),
+        it(ACL_INT8, {4});
+    iv.set(0, -3);
+    fv.set(0, 2.5);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceFillTensorGetWorkspaceSize(target.get(), iv.get(), ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    for (int i = 0; i < 6; ++i) EXPECT_EQ(target.get(i), -3.0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceFillTensorGetWorkspaceSize(target.get(), fv.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 6; ++i) EXPECT_EQ(target.get(i), 2.5);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceFillTensorGetWorkspaceSize(it.get(), iv.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(it.get(i), -3.0);
+    HostTensorBuf two(ACL_FLOAT, {2}), d(ACL_DOUBLE, {2});
+    auto fillT = [](aclTensor* s, const aclTensor* v) {
+      return run([&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnInplaceFillTensorGetWorkspaceSize(s, v, ws, ex);
+      });
+    };
+    EXPECT_EQ(fillT(target.get(), two.get()), kParamInvalid);  // two elements
+    EXPECT_EQ(fillT(it.get(), fv.get()), kParamInvalid);       // a float into an integer tensor
+    EXPECT_EQ(fillT(d.get(), fv.get()), kParamInvalid);        // double is not in the doc's list
+    EXPECT_EQ(fillT(nullptr, fv.get()), kParamNull);
+    EXPECT_EQ(fillT(it.get(), nullptr), kParamNull);
+  }
   // Arange: float steps (out sized with the doc's fp32 formula), integer steps, negative steps.
   {
     auto s = scalar(ACL_FLOAT, 1), e = scalar(ACL_FLOAT, 2), st = scalar(ACL_FLOAT, 0.1);
@@ -670,4 +739,42 @@ TEST(MoreOps, NewOperatorsAreRegistered) {
   }
   ASSERT_NE(OpRegistry::instance().find("aclnnAddmm"), nullptr);
   EXPECT_EQ(OpRegistry::instance().find("aclnnAddmm")->unit, ExecUnit::kCube);
+}
+
+// Real of a real tensor is the tensor: a transposed fp32 view and an fp16 tensor copied exactly;
+// complex self, another out type or shape are refused.
+TEST(MoreOps, RealOfRealTensors) {
+  std::mt19937 g(28);
+  HostTensorBuf x(ACL_FLOAT, {3, 4}, {1, 3}, 0), y(ACL_FLOAT, {3, 4}), h(ACL_FLOAT16, {5}),
+      ho(ACL_FLOAT16, {5});
+  x.fillRandom(g, -5, 5);
+  h.fillRandom(g, -5, 5);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRealGetWorkspaceSize(x.get(), y.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  for (int i = 0; i < 12; ++i) EXPECT_EQ(y.get(i), x.get(i));
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRealGetWorkspaceSize(h.get(), ho.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(ho.get(i), h.get(i));
+  HostTensorBuf c(ACL_COMPLEX64, {5}), wrong(ACL_FLOAT16, {4});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRealGetWorkspaceSize(c.get(), y.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRealGetWorkspaceSize(h.get(), y.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRealGetWorkspaceSize(h.get(), wrong.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRealGetWorkspaceSize(nullptr, y.get(), ws, ex);
+            }),
+            kParamNull);
 }

@@ -19,6 +19,7 @@
 #include "aclnnop/aclnn_asinh.h"
 #include "aclnnop/aclnn_atan.h"
 #include "aclnnop/aclnn_atanh.h"
+#include "aclnnop/aclnn_bitwise_not.h"
 #include "aclnnop/aclnn_ceil.h"
 #include "aclnnop/aclnn_cos.h"
 #include "aclnnop/aclnn_cosh.h"
@@ -27,6 +28,7 @@
 #include "aclnnop/aclnn_erfc.h"
 #include "aclnnop/aclnn_erfinv.h"
 #include "aclnnop/aclnn_expm1.h"
+#include "aclnnop/aclnn_fast_gelu.h"
 #include "aclnnop/aclnn_floor.h"
 #include "aclnnop/aclnn_hardsigmoid.h"
 #include "aclnnop/aclnn_hardswish.h"
@@ -45,6 +47,7 @@
 #include "aclnnop/aclnn_signbit.h"
 #include "aclnnop/aclnn_sin.h"
 #include "aclnnop/aclnn_sinh.h"
+#include "aclnnop/aclnn_softsign.h"
 #include "aclnnop/aclnn_square.h"
 #include "aclnnop/aclnn_squared_relu.h"
 #include "aclnnop/aclnn_tan.h"
@@ -149,6 +152,10 @@ std::vector<Case> cases() {
       {"SquaredRelu", OOP(SquaredRelu), nullptr, [](double x) { return x > 0 ? x * x : 0; }, -4, 4, nn,
        false},
       {"LogSigmoid", OOP(LogSigmoid), nullptr, [](double x) { return -std::log(1 + std::exp(-x)); }, -8, 8,
+       nn, false},
+      {"FastGelu", OOP(FastGelu), nullptr, [](double x) { return x * (0.5 + 0.5 * std::tanh(0.851 * x)); },
+       -8, 8, nn, false},
+      {"Softsign", OOP(Softsign), nullptr, [](double x) { return x < 0 ? x / (1 - x) : x / (1 + x); }, -9, 9,
        nn, false},
   };
 }
@@ -395,4 +402,40 @@ TEST(UnaryMath, PredicatesAndSquare) {
             0);
   EXPECT_EQ(n.get(0), 0);
   EXPECT_EQ(n.get(1), 1);
+}
+
+// BitwiseNot: two's-complement negation of every integer type (-x - 1, wrapped to the type),
+// logical negation of bool; floats are refused.
+TEST(UnaryMath, BitwiseNot) {
+  const std::vector<double> vals = {0, 1, -1, 5, -128, 127, 100, -7};
+  for (aclDataType dt : {ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_UINT8}) {
+    HostTensorBuf x(dt, {2, 4}, {1, 2}, 0), y(dt, {2, 4});
+    for (int i = 0; i < 8; ++i) x.set(i, dt == ACL_UINT8 ? std::fabs(vals[i]) : vals[i]);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnBitwiseNotGetWorkspaceSize(x.get(), y.get(), ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    for (int i = 0; i < 8; ++i) {
+      const double v = x.get(i);
+      const double want = dt == ACL_UINT8 ? 255 - v : -v - 1;
+      EXPECT_EQ(y.get(i), want) << "dtype " << label(dt) << " of " << v;
+    }
+  }
+  HostTensorBuf b(ACL_BOOL, {4}), nb(ACL_BOOL, {4});
+  for (int i = 0; i < 4; ++i) b.set(i, i % 2);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnBitwiseNotGetWorkspaceSize(b.get(), nb.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(nb.get(i), i % 2 == 0 ? 1.0 : 0.0) << i;
+  HostTensorBuf f(ACL_FLOAT, {4}), fo(ACL_FLOAT, {4});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnBitwiseNotGetWorkspaceSize(f.get(), fo.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnBitwiseNotGetWorkspaceSize(nullptr, fo.get(), ws, ex);
+            }),
+            kParamNull);
 }

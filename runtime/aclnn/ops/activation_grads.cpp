@@ -9,6 +9,7 @@
 #include <string>
 
 #include "aclnnop/aclnn_elu_backward.h"
+#include "aclnnop/aclnn_fast_gelu_backward.h"
 #include "aclnnop/aclnn_gelu_backward.h"
 #include "aclnnop/aclnn_gelu_backward_v2.h"
 #include "aclnnop/aclnn_hardshrink_backward.h"
@@ -23,6 +24,7 @@
 #include "aclnnop/aclnn_silu_backward.h"
 #include "aclnnop/aclnn_softplus_backward.h"
 #include "aclnnop/aclnn_softshrink_backward.h"
+#include "aclnnop/aclnn_softsign_backward.h"
 #include "aclnnop/aclnn_swish_backward.h"
 #include "aclnnop/aclnn_tanh_backward.h"
 #include "aclnnop/aclnn_threshold_backward.h"
@@ -54,6 +56,14 @@ double dGeluErf(double x, const GradParams&) {  // ops-nn gelu_grad doc
 double dGeluTanh(double x, const GradParams&) {  // of 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
   const double t = std::tanh(kSqrt2Pi * (x + 0.044715 * x * x * x));
   return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * kSqrt2Pi * (1 + 3 * 0.044715 * x * x);
+}
+double dSoftsign(double x, const GradParams&) {  // ops-nn softsign_grad doc: 1 / (1 + |x|)^2
+  const double d = 1 + std::fabs(x);
+  return 1 / (d * d);
+}
+double dFastGelu(double x, const GradParams&) {  // of x sigmoid(1.702 x), ops-nn fast_gelu_grad doc
+  const double s = sigmoid(1.702 * x);
+  return s * (1 + 1.702 * x * (1 - s));
 }
 double dHardswish(double x, const GradParams&) { return x < -3 ? 0 : x <= 3 ? x / 3 + 0.5 : 1; }
 double dHardsigmoid(double x, const GradParams&) { return x > -3 && x < 3 ? 1.0 / 6 : 0; }
@@ -119,6 +129,10 @@ const OpInfo kHardshrinkBackward{"aclnnHardshrinkBackward", ExecUnit::kVector, k
                                  "gradInput = gradOutput where |x| > lambd, else 0"};
 const OpInfo kSwishBackward{"aclnnSwishBackward", ExecUnit::kVector, kNnFloats,
                             "gradInput = gradOutput * (s + beta x s (1 - s)), s = sigmoid(beta x)"};
+const OpInfo kSoftsignBackward{"aclnnSoftsignBackward", ExecUnit::kVector, kNnFloats,
+                               "out = gradients / (1 + |features|)^2"};
+const OpInfo kFastGeluBackward{"aclnnFastGeluBackward", ExecUnit::kVector, kNnFloats,
+                               "gradInput = gradOutput * s * (1 + 1.702 x (1 - s)), s = sigmoid(1.702 x)"};
 const OpInfo kEluBackward{"aclnnEluBackward", ExecUnit::kVector, kNnFloats,
                           "gradInput = gradOutput * (v > 0 ? scale : d), d from alpha, scale, inputScale"};
 
@@ -128,7 +142,8 @@ const OpRegistrar kRegistrars[] = {
     OpRegistrar(kHardsigmoidBackward), OpRegistrar(kMishBackward),      OpRegistrar(kLogSigmoidBackward),
     OpRegistrar(kSeluBackward),        OpRegistrar(kSoftplusBackward),  OpRegistrar(kHardtanhBackward),
     OpRegistrar(kLeakyReluBackward),   OpRegistrar(kThresholdBackward), OpRegistrar(kSoftshrinkBackward),
-    OpRegistrar(kHardshrinkBackward),  OpRegistrar(kSwishBackward),     OpRegistrar(kEluBackward)};
+    OpRegistrar(kHardshrinkBackward),  OpRegistrar(kSwishBackward),     OpRegistrar(kEluBackward),
+    OpRegistrar(kSoftsignBackward),    OpRegistrar(kFastGeluBackward)};
 
 const GradDef kSigmoidDef{&kSigmoidBackward, dSigmoidOfOutput, 2};
 const GradDef kTanhDef{&kTanhBackward, dTanhOfOutput, 2};
@@ -149,6 +164,8 @@ const GradDef kSoftshrinkDef{&kSoftshrinkBackward, dShrink, 2};
 const GradDef kHardshrinkDef{&kHardshrinkBackward, dShrink, 2};
 const GradDef kSwishDef{&kSwishBackward, dSwish, 4};
 const GradDef kEluDef{&kEluBackward, dElu, 4};
+const GradDef kSoftsignDef{&kSoftsignBackward, dSoftsign, 4};
+const GradDef kFastGeluDef{&kFastGeluBackward, dFastGelu, 4};
 
 // GradArgs for an operator named `name` (its phase-1 API name is derived).
 struct Api {
@@ -203,6 +220,7 @@ GRAD_SIMPLE(HardswishBackward, kHardswishDef, "self", "out", aclTensor)
 GRAD_SIMPLE(HardsigmoidBackward, kHardsigmoidDef, "self", "out", aclTensor)
 GRAD_SIMPLE(MishBackward, kMishDef, "self", "gradInput", aclTensor)
 GRAD_SIMPLE(SeluBackward, kSeluDef, "result", "gradInput", aclTensor)
+GRAD_SIMPLE(FastGeluBackward, kFastGeluDef, "self", "gradInput", aclTensor)
 
 extern "C" aclnnStatus aclnnGeluBackwardV2GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
                                                            char* approximate, aclTensor* gradInput,
@@ -224,6 +242,15 @@ extern "C" aclnnStatus aclnnGeluBackwardV2GetWorkspaceSize(const aclTensor* grad
                              gradInput, ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(GeluBackwardV2)
+
+extern "C" aclnnStatus aclnnSoftsignBackwardGetWorkspaceSize(const aclTensor* gradients,
+                                                             const aclTensor* features, const aclTensor* out,
+                                                             uint64_t* ws, aclOpExecutor** ex) {
+  return buildActivationGrad(kSoftsignDef,
+                             {"aclnnSoftsignBackwardGetWorkspaceSize", "gradients", "features", "out"},
+                             gradients, features, out, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(SoftsignBackward)
 
 extern "C" aclnnStatus aclnnLogSigmoidBackwardGetWorkspaceSize(const aclTensor* gradOutput,
                                                                const aclTensor* self, const aclTensor* buffer,

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <numeric>
 #include <type_traits>
 
 #include "runtime/aclnn/base/dtype.h"
@@ -59,6 +60,12 @@ void combine(BinaryKind kind, T* a, const T* b, int64_t n, T alpha) {
         for (int64_t i = 0; i < n; ++i) a[i] = a[i] + alpha * b[i];
       }
       return;
+    case BinaryKind::kAddRelu:  // NaN passes
+      for (int64_t i = 0; i < n; ++i) {
+        const T r = a[i] + alpha * b[i];
+        a[i] = r < T(0) ? T(0) : r;
+      }
+      return;
     case BinaryKind::kSub:
       if (alpha == T(1)) {
         for (int64_t i = 0; i < n; ++i) a[i] = a[i] - b[i];
@@ -102,6 +109,26 @@ void combine(BinaryKind kind, T* a, const T* b, int64_t n, T alpha) {
       for (int64_t i = 0; i < n; ++i)
         a[i] = b[i] != b[i] ? b[i] : a[i] == T(0) ? T(0) : a[i] * std::log(b[i]);
       return;
+    case BinaryKind::kLogAddExp:  // m + ln(1 + e^-|a-b|), m = max(a, b); equal infinities give m
+    case BinaryKind::kLogAddExp2:
+      for (int64_t i = 0; i < n; ++i) {
+        const T m = std::max(a[i], b[i]), d = -std::fabs(a[i] - b[i]);
+        if (a[i] != a[i] || b[i] != b[i])
+          a[i] = a[i] + b[i];
+        else if (std::isinf(m) || d != d)
+          a[i] = m;
+        else
+          a[i] = kind == BinaryKind::kLogAddExp ? m + std::log1p(std::exp(d))
+                                                : m + std::log2(T(1) + std::exp2(d));
+      }
+      return;
+    case BinaryKind::kHeaviside:  // NaN stays NaN
+      for (int64_t i = 0; i < n; ++i)
+        a[i] = a[i] < T(0) ? T(0) : a[i] > T(0) ? T(1) : a[i] == T(0) ? b[i] : a[i];
+      return;
+    case BinaryKind::kGcd:  // not reached: integers only
+    case BinaryKind::kLeftShift:
+    case BinaryKind::kRightShift:
     case BinaryKind::kBitAnd:  // not reached: the bitwise operators accept integers and bool only
     case BinaryKind::kBitOr:
     case BinaryKind::kBitXor:
@@ -124,7 +151,8 @@ uint64_t intPow(int64_t x, int64_t e) {
 }
 
 // Integer arithmetic wraps (two's complement), so it is done on uint64_t.
-void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_t alpha) {
+// bits: the width of the compute type (the shifts' valid counts).
+void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_t alpha, int64_t bits) {
   const uint64_t al = static_cast<uint64_t>(alpha);
   for (int64_t i = 0; i < n; ++i) {
     const uint64_t x = static_cast<uint64_t>(a[i]), y = static_cast<uint64_t>(b[i]);
@@ -132,6 +160,10 @@ void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_
     switch (kind) {
       case BinaryKind::kAdd:
         r = x + al * y;
+        break;
+      case BinaryKind::kAddRelu:
+        r = x + al * y;
+        if (static_cast<int64_t>(r) < 0) r = 0;
         break;
       case BinaryKind::kSub:
         r = x - al * y;
@@ -151,6 +183,18 @@ void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_
       case BinaryKind::kPow:
         r = intPow(a[i], b[i]);
         break;
+      case BinaryKind::kGcd:  // non-negative; gcd(0, 0) = 0
+        r = static_cast<uint64_t>(std::gcd(a[i], b[i]));
+        break;
+      case BinaryKind::kLeftShift:  // bits shifted past the type's width are lost when stored
+        r = b[i] < 0 || b[i] >= bits ? 0 : x << b[i];
+        break;
+      case BinaryKind::kRightShift:  // arithmetic; a count outside [0, bits) gives the sign fill
+        r = static_cast<uint64_t>(b[i] < 0 || b[i] >= bits ? (a[i] < 0 ? -1 : 0) : a[i] >> b[i]);
+        break;
+      case BinaryKind::kHeaviside:  // not reached: floating types only
+      case BinaryKind::kLogAddExp:  // not reached: computed in fp32
+      case BinaryKind::kLogAddExp2:
       case BinaryKind::kAtan2:  // not reached: computed in fp32
       case BinaryKind::kXlogy:
         break;
@@ -206,7 +250,8 @@ void runRows(const BinarySpec& spec, const HostTensor& self, const HostTensor& o
                     loadRow(self.dtype, p[1] + done * s[1], s[1], m, bufA);
                     loadRow(other.dtype, p[2] + done * s[2], s[2], m, bufB);
                     if constexpr (std::is_same_v<T, int64_t>) {
-                      combineInt(spec.kind, bufA, bufB, m, alpha);
+                      combineInt(spec.kind, bufA, bufB, m, alpha,
+                                 8 * static_cast<int64_t>(dtypeSize(spec.calcType)));
                     } else {
                       combine<T>(spec.kind, bufA, bufB, m, alpha);
                     }
@@ -229,6 +274,10 @@ class BinaryInstance : public OpInstanceBase<BinaryInstance> {
     casts += outputs[0].dtype != spec.calcType ? 1 : 0;
     // pow = exp(b * ln a): ln, multiply and exp are three vector passes where the others take one.
     if (spec.kind == BinaryKind::kPow) casts += 2;
+    // log-add-exp: max, difference, abs, exp, log1p and add; gcd: Euclid's remainder steps.
+    if (spec.kind == BinaryKind::kLogAddExp || spec.kind == BinaryKind::kLogAddExp2) casts += 5;
+    if (spec.kind == BinaryKind::kGcd) casts += 8;
+    if (spec.kind == BinaryKind::kAddRelu) casts += 1;  // the max with 0 after the add
     return vectorTiles(VectorPass{&reads, &outputs[0], outputs[0].numel(), casts});
   }
 
@@ -247,7 +296,8 @@ class BinaryInstance : public OpInstanceBase<BinaryInstance> {
 // Type the device computes in. Sub widens fp16/bf16 to fp32 when alpha != 1 (ops-math
 // aclnn_sub.cpp on 910B); Add/Mul compute in the promoted type.
 aclDataType calcTypeFor(BinaryKind kind, aclDataType promoted, const aclScalar* alpha) {
-  if ((kind == BinaryKind::kDiv || kind == BinaryKind::kAtan2 || kind == BinaryKind::kXlogy) &&
+  if ((kind == BinaryKind::kDiv || kind == BinaryKind::kAtan2 || kind == BinaryKind::kXlogy ||
+       kind == BinaryKind::kLogAddExp || kind == BinaryKind::kLogAddExp2) &&
       !isFloating(promoted))
     return ACL_FLOAT;
   if (kind == BinaryKind::kSub && alpha != nullptr && isFloating(promoted) &&
@@ -268,8 +318,9 @@ int32_t checkAlpha(const char* api, const aclScalar* alpha, aclDataType promoted
 }
 
 int32_t checkBitwise(const char* api, BinaryKind kind, aclDataType promoted) {
-  const bool bitwise =
-      kind == BinaryKind::kBitAnd || kind == BinaryKind::kBitOr || kind == BinaryKind::kBitXor;
+  const bool bitwise = kind == BinaryKind::kBitAnd || kind == BinaryKind::kBitOr ||
+                       kind == BinaryKind::kBitXor || kind == BinaryKind::kLeftShift ||
+                       kind == BinaryKind::kRightShift;
   if (!bitwise || isIntegral(promoted, true)) return kSuccess;
   return fail(api, kErrParamInvalid,
               fmt::format("bitwise operators take integer or bool operands, not {}", dtypeName(promoted)));

@@ -15,6 +15,7 @@ namespace npusim::aclnn {
 
 enum class BinaryKind {
   kAdd,
+  kAddRelu,  // max(self + alpha * other, 0)
   kSub,
   kMul,
   kDiv,
@@ -29,6 +30,12 @@ enum class BinaryKind {
   kBitAnd,
   kBitOr,
   kBitXor,
+  kLogAddExp,   // ln(e^self + e^other)
+  kLogAddExp2,  // log2(2^self + 2^other)
+  kGcd,         // integers only
+  kHeaviside,   // 0 below 0, other at 0, 1 above
+  kLeftShift,   // integers only; counts outside [0, type width) give 0 (left) or the sign (right)
+  kRightShift,
   // results 1 or 0, written in out's type whatever the promoted type:
   kEq,
   kNe,

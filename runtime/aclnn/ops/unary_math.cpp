@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_asinh.h"
 #include "aclnnop/aclnn_atan.h"
 #include "aclnnop/aclnn_atanh.h"
+#include "aclnnop/aclnn_bitwise_not.h"
 #include "aclnnop/aclnn_ceil.h"
 #include "aclnnop/aclnn_cos.h"
 #include "aclnnop/aclnn_cosh.h"
@@ -25,6 +26,7 @@
 #include "aclnnop/aclnn_erfc.h"
 #include "aclnnop/aclnn_erfinv.h"
 #include "aclnnop/aclnn_expm1.h"
+#include "aclnnop/aclnn_fast_gelu.h"
 #include "aclnnop/aclnn_floor.h"
 #include "aclnnop/aclnn_hardsigmoid.h"
 #include "aclnnop/aclnn_hardswish.h"
@@ -46,6 +48,7 @@
 #include "aclnnop/aclnn_sin.h"
 #include "aclnnop/aclnn_sinc.h"
 #include "aclnnop/aclnn_sinh.h"
+#include "aclnnop/aclnn_softsign.h"
 #include "aclnnop/aclnn_square.h"
 #include "aclnnop/aclnn_squared_relu.h"
 #include "aclnnop/aclnn_tan.h"
@@ -357,6 +360,23 @@ const OpInfo kSelu{"aclnnSelu", ExecUnit::kVector, kNnFloats,
 const OpInfo kSquaredRelu{"aclnnSquaredRelu", ExecUnit::kVector, kNnFloats, "out = max(self, 0)^2"};
 const OpInfo kLogSigmoid{"aclnnLogSigmoid", ExecUnit::kVector, kNnFloats, "out = ln(1 / (1 + exp(-self)))"};
 
+// ops-nn experimental/activation/softsign: out = self / (1 + |self|), fp32/fp16/bf16, out of self's type.
+struct Softsign {
+  template <typename T>
+  static T f(T x) {
+    return x / (T(1) + std::fabs(x));
+  }
+};
+// ops-nn activation/fast_gelu: out = self / (1 + exp(-1.702 self)), fp32/fp16/bf16.
+struct FastGelu {
+  template <typename T>
+  static T f(T x) {
+    return x / (T(1) + std::exp(T(-1.702) * x));
+  }
+};
+const OpInfo kFastGelu{"aclnnFastGelu", ExecUnit::kVector, kNnFloats, "out = self / (1 + exp(-1.702 self))"};
+const OpInfo kSoftsign{"aclnnSoftsign", ExecUnit::kVector, kNnFloats, "out = self / (1 + |self|)"};
+
 // --- predicates and squares (ops-math math/{is_finite, is_pos_inf, is_neg_inf, signbit,
 // logical_not, square}) ---
 struct IsFinite {
@@ -447,9 +467,20 @@ const OpRegistrar kLogRegistrars[] = {OpRegistrar(kLog2), OpRegistrar(kLog10), O
 const UnaryDef kLog2Def = def<Log2>(kLog2, 2), kLog10Def = def<Log10>(kLog10, 2),
                kSincDef = def<Sinc>(kSinc, 8);
 
-const OpRegistrar kPredicateRegistrars[] = {OpRegistrar(kIsFinite),   OpRegistrar(kIsPosInf),
-                                            OpRegistrar(kIsNegInf),   OpRegistrar(kSignbit),
-                                            OpRegistrar(kLogicalNot), OpRegistrar(kSquare)};
+// ops-math math/bitwise_not: ~self on integers, logical negation on bool; a float self is 161002.
+void bitwiseNotInt(int64_t* v, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) v[i] = ~v[i];
+}
+const OpInfo kBitwiseNot{"aclnnBitwiseNot",
+                         ExecUnit::kVector,
+                         {ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_BOOL},
+                         "out = ~self (integers), !self (bool)"};
+const UnaryDef kBitwiseNotDef{&kBitwiseNot, nullptr, nullptr,      bitwiseNotInt, 1,
+                              nullptr,      nullptr, logicalNotInt};
+
+const OpRegistrar kPredicateRegistrars[] = {
+    OpRegistrar(kBitwiseNot), OpRegistrar(kIsFinite),   OpRegistrar(kIsPosInf), OpRegistrar(kIsNegInf),
+    OpRegistrar(kSignbit),    OpRegistrar(kLogicalNot), OpRegistrar(kSquare)};
 const UnaryDef kIsFiniteDef{&kIsFinite, each<IsFinite, float>, each<IsFinite, double>, nullptr, 2, &kBoolOut};
 const UnaryDef kIsPosInfDef{&kIsPosInf, each<IsPosInf, float>, each<IsPosInf, double>, neverInfinite, 2,
                             &kBoolOut};
@@ -462,14 +493,14 @@ const UnaryDef kLogicalNotDef{
 const UnaryDef kSquareDef = def<Square>(kSquare, 1, squareInt);
 
 const OpRegistrar kRegistrars[] = {
-    OpRegistrar(kSin),         OpRegistrar(kCos),       OpRegistrar(kTan),         OpRegistrar(kAsin),
-    OpRegistrar(kAcos),        OpRegistrar(kAtan),      OpRegistrar(kSinh),        OpRegistrar(kCosh),
-    OpRegistrar(kAsinh),       OpRegistrar(kAcosh),     OpRegistrar(kAtanh),       OpRegistrar(kCeil),
-    OpRegistrar(kFloor),       OpRegistrar(kTrunc),     OpRegistrar(kRound),       OpRegistrar(kReciprocal),
-    OpRegistrar(kSign),        OpRegistrar(kExpm1),     OpRegistrar(kLog1p),       OpRegistrar(kErf),
-    OpRegistrar(kErfc),        OpRegistrar(kErfinv),    OpRegistrar(kLgamma),      OpRegistrar(kDigamma),
-    OpRegistrar(kMish),        OpRegistrar(kHardswish), OpRegistrar(kHardsigmoid), OpRegistrar(kSelu),
-    OpRegistrar(kSquaredRelu), OpRegistrar(kLogSigmoid)};
+    OpRegistrar(kSin),         OpRegistrar(kCos),        OpRegistrar(kTan),         OpRegistrar(kAsin),
+    OpRegistrar(kAcos),        OpRegistrar(kAtan),       OpRegistrar(kSinh),        OpRegistrar(kCosh),
+    OpRegistrar(kAsinh),       OpRegistrar(kAcosh),      OpRegistrar(kAtanh),       OpRegistrar(kCeil),
+    OpRegistrar(kFloor),       OpRegistrar(kTrunc),      OpRegistrar(kRound),       OpRegistrar(kReciprocal),
+    OpRegistrar(kSign),        OpRegistrar(kExpm1),      OpRegistrar(kLog1p),       OpRegistrar(kErf),
+    OpRegistrar(kErfc),        OpRegistrar(kErfinv),     OpRegistrar(kLgamma),      OpRegistrar(kDigamma),
+    OpRegistrar(kMish),        OpRegistrar(kHardswish),  OpRegistrar(kHardsigmoid), OpRegistrar(kSelu),
+    OpRegistrar(kSquaredRelu), OpRegistrar(kLogSigmoid), OpRegistrar(kSoftsign),    OpRegistrar(kFastGelu)};
 
 const UnaryDef kSinDef = def<Sin>(kSin, 8), kCosDef = def<Cos>(kCos, 8), kTanDef = def<Tan>(kTan, 8);
 const UnaryDef kAsinDef = def<Asin>(kAsin, 8), kAcosDef = def<Acos>(kAcos, 8), kAtanDef = def<Atan>(kAtan, 8);
@@ -487,6 +518,8 @@ const UnaryDef kMishDef = def<Mish>(kMish, 4), kHardswishDef = def<Hardswish>(kH
 const UnaryDef kHardsigmoidDef = def<Hardsigmoid>(kHardsigmoid, 2), kSeluDef = def<Selu>(kSelu, 4);
 const UnaryDef kSquaredReluDef = def<SquaredRelu>(kSquaredRelu, 2),
                kLogSigmoidDef = def<LogSigmoid>(kLogSigmoid, 4);
+const UnaryDef kSoftsignDef = def<Softsign>(kSoftsign, 3);  // abs, add, divide
+const UnaryDef kFastGeluDef = def<FastGelu>(kFastGelu, 4);  // multiply, exp, add, divide
 
 }  // namespace
 }  // namespace npusim::aclnn
@@ -527,12 +560,15 @@ UNARY_PAIR(Hardsigmoid, kHardsigmoidDef, const aclTensor)
 UNARY_PAIR(Selu, kSeluDef, aclTensor)
 NPUSIM_ACLNN_UNARY(SquaredRelu, npusim::aclnn::kSquaredReluDef)
 NPUSIM_ACLNN_UNARY(LogSigmoid, npusim::aclnn::kLogSigmoidDef)
+NPUSIM_ACLNN_UNARY_AS(Softsign, npusim::aclnn::kSoftsignDef, const aclTensor)
+NPUSIM_ACLNN_UNARY(FastGelu, npusim::aclnn::kFastGeluDef)
 NPUSIM_ACLNN_UNARY(IsFinite, npusim::aclnn::kIsFiniteDef)
 NPUSIM_ACLNN_UNARY(IsPosInf, npusim::aclnn::kIsPosInfDef)
 NPUSIM_ACLNN_UNARY(IsNegInf, npusim::aclnn::kIsNegInfDef)
 NPUSIM_ACLNN_UNARY(Signbit, npusim::aclnn::kSignbitDef)
 UNARY_PAIR(LogicalNot, kLogicalNotDef, aclTensor)
 NPUSIM_ACLNN_UNARY(Square, npusim::aclnn::kSquareDef)
+NPUSIM_ACLNN_UNARY(BitwiseNot, npusim::aclnn::kBitwiseNotDef)
 NPUSIM_ACLNN_UNARY_AS(Log2, npusim::aclnn::kLog2Def, const aclTensor)
 NPUSIM_ACLNN_UNARY_INPLACE_AS(Log2, npusim::aclnn::kLog2Def, const aclTensor)
 UNARY_PAIR(Log10, kLog10Def, aclTensor)

@@ -64,6 +64,7 @@ void unaryKernel(const UnaryDef& d, const HostTensor& self, const HostTensor& ou
     return rows<double>(self, out, f,
                         self.dtype == ACL_DOUBLE || isIntegral(self.dtype, true) ? ACL_DOUBLE : ACL_FLOAT);
   }
+  if (self.dtype == ACL_BOOL && d.boolFn != nullptr) return rows<int64_t>(self, out, d.boolFn, out.dtype);
   const bool integral = isIntegral(self.dtype, true);
   if (integral && d.i64 != nullptr) return rows<int64_t>(self, out, d.i64, out.dtype);
   if (self.dtype == ACL_DOUBLE && d.f64 != nullptr) return rows<double>(self, out, d.f64, ACL_DOUBLE);

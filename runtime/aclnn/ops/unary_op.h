@@ -28,6 +28,8 @@ struct UnaryDef {
   // Operators with scalars: out = withParams(x, params), computed in fp64 and rounded to fp32
   // (fp64 for fp64 operands); f32/f64/i64 are then unused.
   double (*withParams)(double x, const UnaryParams& p) = nullptr;
+  // Bool self, values 0 or 1, when it differs from i64 (aclnnBitwiseNot is logical on bool).
+  void (*boolFn)(int64_t*, int64_t) = nullptr;
 };
 
 // Phase 1: self and out of accepted types, out of self's shape; self's type must be castable
