@@ -85,9 +85,17 @@ aclError withStream(const char* name, aclrtStream stream, F&& f) {
   return f(api, s);
 }
 
-// The kernel the stream is executing at the host's time is stopped: the device reports it as a
+// A stop or abort is a command the host submits like a task: its launch cost on the host, then the
+// doorbell to the device. It acts on what the stream is doing when it arrives, so a kernel launched
+// just before it has started by then, as on the device.
+Tick commandArrives(ApiCall& api) {
+  api.charge(api.rt.costs().launch);
+  return api.th->clock + api.rt.costs().doorbell;
+}
+
+// The kernel the stream is executing when the command arrives is stopped: the device reports it as a
 // vector-core exception (the CANN sample's aclrtStreamAbort on a running kernel shows 507035).
-// Other running tasks (copies, waits) complete. Runtime lock held, kernel at the host's time.
+// Other running tasks (copies, waits) complete. Runtime lock held, kernel at the command's arrival.
 void stopRunningKernel(npusim::sched::HwStream* hw) {
   if (!hw->running || hw->queue.empty()) return;
   const npusim::sched::Task& t = *hw->queue.front();
@@ -160,7 +168,7 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
 // the stream stays usable.
 aclError aclrtStreamAbort(aclrtStream stream) {
   return withStream("aclrtStreamAbort", stream, [&](ApiCall& api, Stream* s) {
-    api.rt.waitFor([] { return false; }, api.th->clock);  // the device as of the host's time
+    api.rt.waitFor([] { return false; }, commandArrives(api));
     stopRunningKernel(s->hw);
     s->hw->discardThrough = s->hw->issued;
     api.args.add("stream", s->hw->id).add("discarded_through", s->hw->issued);
@@ -172,7 +180,7 @@ aclError aclrtStreamAbort(aclrtStream stream) {
 // ACL_ERROR_RT_INTERNAL_ERROR (as the CANN sample shows) until it is destroyed.
 aclError aclrtStreamStop(aclrtStream stream) {
   return withStream("aclrtStreamStop", stream, [&](ApiCall& api, Stream* s) {
-    api.rt.waitFor([] { return false; }, api.th->clock);
+    api.rt.waitFor([] { return false; }, commandArrives(api));
     stopRunningKernel(s->hw);
     s->hw->stopOnFailure = s->hw->failed = true;
     s->stopped = true;

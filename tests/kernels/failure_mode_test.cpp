@@ -148,6 +148,17 @@ TEST(FailureMode, AbortStopsTheRunningKernelAndDiscardsTheQueue) {
   EXPECT_EQ(c.read(), 1u);
 }
 
+// The abort is a command the host submits (launch cost, then the doorbell): a kernel launched just
+// before it has started on the device by the time it arrives, so it is stopped, not discarded (the
+// stream/1_stream_with_failure_mode sample's abort demo shows 507035).
+TEST(FailureMode, AbortRightAfterTheLaunchStopsTheKernelThatHasStarted) {
+  Session s;
+  LongKernel k;
+  k.launch(s.stream);
+  ASSERT_EQ(aclrtStreamAbort(s.stream), ACL_SUCCESS);  // the very next call
+  EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+}
+
 TEST(FailureMode, StopThenSynchroniseReportsInternalError) {
   Session s;
   Counter c;
