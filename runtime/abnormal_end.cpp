@@ -10,6 +10,7 @@
 
 #include <cstring>
 
+#include "runtime/host_sleep.h"
 #include "runtime/runtime.h"
 
 namespace npusim::rt {
@@ -35,7 +36,7 @@ void onSignal(int sig, siginfo_t* si, void* uc) {
     bool locked = false;
     for (int i = 0; i < 200 && !(locked = rt.mu.try_lock()); ++i) {
       timespec ts{0, 10 * 1000 * 1000};
-      nanosleep(&ts, nullptr);
+      npusim::rt::realNanosleep(&ts, nullptr);
     }
     const char* abbrev = sigabbrev_np(sig);
     if (locked) {

@@ -40,6 +40,7 @@ struct HostThread {
   unsigned long pthread = 0;  // pthread_t, for pthread_join bookkeeping
   std::unique_lock<std::recursive_mutex>* lock = nullptr;  // held by the outermost call
   bool parkWarned = false;
+  bool queued = false;  // waiting for its turn to call or to end a sleep: not idle
   // While parked: the CPU time it had used when last looked at, and when (Runtime::parkedThreadMayAct).
   uint64_t cpuSeenNs = 0;
   std::chrono::steady_clock::time_point cpuSeenAt{};

@@ -234,7 +234,7 @@ bool Runtime::parkedThreadMayAct(const HostThread& self) {
 
 void Runtime::parkIdleThreads(const HostThread& self) {
   for (auto& u : threads_) {
-    if (u.get() == &self || u->state != HostState::Native) continue;
+    if (u.get() == &self || u->state != HostState::Native || u->queued) continue;
     u->cpuSeenNs = cpuTimeNs(*u);
     u->cpuSeenAt = std::chrono::steady_clock::now();
     if (!u->parkWarned)
@@ -254,6 +254,7 @@ void Runtime::enterCall(HostThread& th, std::unique_lock<std::recursive_mutex>& 
   th.state = HostState::Native;
   auto idleSince = std::chrono::steady_clock::now();
   uint64_t seen = progress_;
+  th.queued = true;
   for (;;) {
     if (!earlierThreadExists(th, th.clock)) {
       // Threads blocked on the device that would wake before this call go first.
@@ -278,6 +279,7 @@ void Runtime::enterCall(HostThread& th, std::unique_lock<std::recursive_mutex>& 
       parkIdleThreads(th);
     }
   }
+  th.queued = false;
   th.state = HostState::InCall;
   frontier_ = std::max(frontier_, th.clock);
   progress_++;
@@ -287,6 +289,18 @@ void Runtime::leaveCall(HostThread& th) {
   th.state = HostState::Native;
   progress_++;
   cv.notify_all();
+}
+
+void Runtime::sleepHost(HostThread& th, Tick duration, std::unique_lock<std::recursive_mutex>& lock) {
+  if (th.state == HostState::Parked) th.clock = std::max(th.clock, frontier_);
+  const Tick begin = th.clock;
+  th.clock += duration;
+  enterCall(th, lock);
+  leaveCall(th);
+  if (duration > 0 && trace_.wants(trace::Level::Api)) {
+    trace_.slice(th.track, "sleep", "host", begin, duration, nullptr);
+    dirty = true;
+  }
 }
 
 void Runtime::openDevice(int d) {

@@ -64,6 +64,9 @@ class Runtime {
   // device and the kernel has been advanced to c without waking them).
   void enterCall(HostThread& th, std::unique_lock<std::recursive_mutex>& lock);
   void leaveCall(HostThread& th);
+  // A sleep of `duration` in the program's own code (runtime/host_sleep.cpp): host time, like
+  // npusimHostWork, and it returns when a call at the thread's new clock could proceed.
+  void sleepHost(HostThread& th, Tick duration, std::unique_lock<std::recursive_mutex>& lock);
   std::condition_variable_any cv;
   DeviceState& device(int d) { return devices_[static_cast<size_t>(d)]; }
   int deviceCount() const { return static_cast<int>(devices_.size()); }

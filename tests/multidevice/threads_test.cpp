@@ -13,9 +13,13 @@
 #include <thread>
 #include <vector>
 
+#include "tests/multidevice/child_run.h"
 #include "tests/runtime/sim_test_util.h"
 
 using npusim::test::configure;
+using npusim::test::resultLines;
+using npusim::test::runTestInChild;
+using npusim::test::slurp;
 
 namespace {
 
@@ -53,13 +57,6 @@ void worker(int dev, double* elapsedMs, double* hostClock) {
   aclrtResetDevice(dev);
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 // Identical work on one device: every thread's calls tie with the others' in simulated time, so
 // only the tie-break decides the order in which they are recorded.
 void identicalWorker(double* hostClock) {
@@ -84,14 +81,7 @@ void identicalWorker(double* hostClock) {
 }
 
 std::string runChild(const std::string& trace, const std::string& test = "Threads.OneThreadPerDevice") {
-  std::string cmd = "NPUSIM_TRACE=" + trace + " " + testing::internal::GetArgvs()[0] +
-                    " --gtest_filter=" + test + " 2>&1 | grep RESULT";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char line[512];
-  while (p && fgets(line, sizeof line, p)) out += line;
-  if (p) pclose(p);
-  return out;
+  return resultLines(runTestInChild(test, trace));
 }
 
 }  // namespace
