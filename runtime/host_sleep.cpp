@@ -2,7 +2,7 @@
 // usleep, nanosleep and relative clock_nanosleep (CLOCK_REALTIME, CLOCK_MONOTONIC;
 // std::this_thread::sleep_for goes through nanosleep): on a program thread the runtime knows,
 // the thread's simulated clock advances by the requested time and the sleep returns when that
-// thread's turn comes in the ordering of calls, without waiting in wall time
+// thread's turn comes in the ordering of calls, after a wall-clock wait of at most 10 ms
 // (docs/architecture.md "Host threads"). Elsewhere (before the first ACL call, threads made
 // inside a runtime call, absolute or other clocks, bad arguments) the C library sleeps.
 #include "runtime/host_sleep.h"
@@ -54,8 +54,14 @@ bool simulated(Tick duration) {
   if (!th || th->depth != 0 || th->state == HostState::Done) return false;
   rt.sleepHost(*th, duration, lock);
   lock.unlock();
-  // No wall-clock wait, but a polling loop should let the thread it polls run.
-  sched_yield();
+  // A bounded wall-clock wait: simulated seconds do not cost seconds, yet a loop that sleeps while
+  // it waits for something outside the simulator (a file, another process) polls at most
+  // 1 / kWallCap times a second instead of spinning and flooding its output.
+  constexpr Tick kWallCap = 10 * npusim::kMs;
+  const Tick wall = duration < kWallCap ? duration : kWallCap;
+  const timespec ts{0, static_cast<long>(wall / npusim::kNs)};
+  if (wall > 0) npusim::rt::realNanosleep(&ts, nullptr);
+  else sched_yield();  // let the thread a polling loop waits for run
   return true;
 }
 
