@@ -8,6 +8,7 @@
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/broadcast_pair.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
 #include "runtime/aclnn/ops/strided_loop.h"
@@ -15,8 +16,6 @@
 
 namespace npusim::aclnn {
 namespace {
-
-constexpr int64_t kChunk = 1024;
 
 class ActivationGradInstance : public OpInstanceBase<ActivationGradInstance> {
  public:
@@ -31,23 +30,9 @@ class ActivationGradInstance : public OpInstanceBase<ActivationGradInstance> {
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
     const HostTensor &g = in[0], &x = in[1], &o = out[0];
     if (o.numel() == 0) return;
-    const size_t r = o.shape.size();
-    std::array<std::vector<int64_t>, 3> strides = {
-        broadcastByteStrides(o.shape, o.strides, dtypeSize(o.dtype), r),
-        broadcastByteStrides(g.shape, g.strides, dtypeSize(g.dtype), r),
-        broadcastByteStrides(x.shape, x.strides, dtypeSize(x.dtype), r)};
-    double gb[kChunk], xb[kChunk];
-    forEachRow<3>(o.shape, strides, {o.data, g.data, x.data},
-                  [&](const std::array<char*, 3>& p, int64_t n, const std::array<int64_t, 3>& s) {
-                    for (int64_t done = 0; done < n; done += kChunk) {
-                      const int64_t m = std::min(kChunk, n - done);
-                      loadRow(g.dtype, p[1] + done * s[1], s[1], m, gb);
-                      loadRow(x.dtype, p[2] + done * s[2], s[2], m, xb);
-                      for (int64_t i = 0; i < m; ++i) gb[i] *= def->deriv(xb[i], params);
-                      quantizeRow(calc, gb, m);  // fp32 on the device unless the operands are fp64
-                      storeRow(o.dtype, p[0] + done * s[0], s[0], m, gb);
-                    }
-                  });
+    forEachBroadcastPair<double>(o, g, x, calc, [&](double* gb, const double* xb, int64_t m) {
+      for (int64_t i = 0; i < m; ++i) gb[i] *= def->deriv(xb[i], params);
+    });  // rounded to fp32 on the device unless the operands are fp64
   }
 };
 

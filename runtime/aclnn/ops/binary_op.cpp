@@ -13,6 +13,7 @@
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/executor.h"
 #include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/broadcast_pair.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
 #include "runtime/aclnn/ops/strided_loop.h"
@@ -21,8 +22,6 @@
 namespace npusim::aclnn {
 
 namespace {
-
-constexpr int64_t kChunk = 1024;
 
 template <typename T>
 bool predicate(BinaryKind kind, T a, T b) {
@@ -237,28 +236,13 @@ void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_
 template <typename T>
 void runRows(const BinarySpec& spec, const HostTensor& self, const HostTensor& other, const HostTensor& out,
              T alpha) {
-  const size_t r = out.shape.size();
-  std::array<std::vector<int64_t>, 3> strides = {
-      broadcastByteStrides(out.shape, out.strides, dtypeSize(out.dtype), r),
-      broadcastByteStrides(self.shape, self.strides, dtypeSize(self.dtype), r),
-      broadcastByteStrides(other.shape, other.strides, dtypeSize(other.dtype), r)};
-  T bufA[kChunk], bufB[kChunk];
-  forEachRow<3>(out.shape, strides, {out.data, self.data, other.data},
-                [&](const std::array<char*, 3>& p, int64_t n, const std::array<int64_t, 3>& s) {
-                  for (int64_t done = 0; done < n; done += kChunk) {
-                    const int64_t m = std::min(kChunk, n - done);
-                    loadRow(self.dtype, p[1] + done * s[1], s[1], m, bufA);
-                    loadRow(other.dtype, p[2] + done * s[2], s[2], m, bufB);
-                    if constexpr (std::is_same_v<T, int64_t>) {
-                      combineInt(spec.kind, bufA, bufB, m, alpha,
-                                 8 * static_cast<int64_t>(dtypeSize(spec.calcType)));
-                    } else {
-                      combine<T>(spec.kind, bufA, bufB, m, alpha);
-                    }
-                    quantizeRow(spec.calcType, bufA, m);
-                    storeRow(out.dtype, p[0] + done * s[0], s[0], m, bufA);
-                  }
-                });
+  forEachBroadcastPair<T>(out, self, other, spec.calcType, [&](T* a, const T* b, int64_t m) {
+    if constexpr (std::is_same_v<T, int64_t>) {
+      combineInt(spec.kind, a, b, m, alpha, 8 * static_cast<int64_t>(dtypeSize(spec.calcType)));
+    } else {
+      combine<T>(spec.kind, a, b, m, alpha);
+    }
+  });
 }
 
 class BinaryInstance : public OpInstanceBase<BinaryInstance> {
