@@ -25,7 +25,9 @@ const OpInfo kInfo{"aclnnLayerNorm",
                    ExecUnit::kVector,
                    {ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
                    "out = (x - mean) / sqrt(var + eps) * weight + bias"};
-const OpRegistrar kRegistrar(kInfo);
+const OpInfo kFastInfo{"aclnnFastLayerNorm", ExecUnit::kVector, kInfo.dtypes, kInfo.formula};
+const OpInfo kImplInfo{"aclnnLayerNormWithImplMode", ExecUnit::kVector, kInfo.dtypes, kInfo.formula};
+const OpRegistrar kRegistrars[] = {OpRegistrar(kInfo), OpRegistrar(kFastInfo), OpRegistrar(kImplInfo)};
 
 class LayerNormInstance : public OpInstanceBase<LayerNormInstance> {
  public:
@@ -67,15 +69,10 @@ class LayerNormInstance : public OpInstanceBase<LayerNormInstance> {
   }
 };
 
-}  // namespace
-}  // namespace npusim::aclnn
-
-extern "C" aclnnStatus aclnnLayerNormGetWorkspaceSize(
-    const aclTensor* input, const aclIntArray* normalizedShape, const aclTensor* weightOptional,
-    const aclTensor* biasOptional, double eps, aclTensor* out, aclTensor* meanOutOptional,
-    aclTensor* rstdOutOptional, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  using namespace npusim::aclnn;
-  const char* api = "aclnnLayerNormGetWorkspaceSize";
+int32_t layerNormPhase1(const char* api, const OpInfo& info, const aclTensor* input,
+                        const aclIntArray* normalizedShape, const aclTensor* weightOptional,
+                        const aclTensor* biasOptional, double eps, aclTensor* out, aclTensor* meanOutOptional,
+                        aclTensor* rstdOutOptional, uint64_t* workspaceSize, aclOpExecutor** executor) {
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"input", input}, {"normalizedShape", normalizedShape}, {"out", out}});
   if (st != kSuccess) return st;
@@ -85,7 +82,7 @@ extern "C" aclnnStatus aclnnLayerNormGetWorkspaceSize(
   for (auto [name, t] : all) {
     if (t == nullptr) continue;
     if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
-    if ((st = checkDtype(api, name, t->desc.dtype, kInfo)) != kSuccess) return st;
+    if ((st = checkDtype(api, name, t->desc.dtype, info)) != kSuccess) return st;
   }
   const aclDataType xt = input->desc.dtype;
   for (auto [name, t] : {all[3], all[4], all[5]}) {
@@ -125,7 +122,7 @@ extern "C" aclnnStatus aclnnLayerNormGetWorkspaceSize(
     if (t != nullptr && (st = checkShape(api, name, t->desc.shape, statShape)) != kSuccess) return st;
   }
   auto inst = std::make_unique<LayerNormInstance>();
-  inst->name = "aclnnLayerNorm";
+  inst->name = info.name;
   inst->eps = eps;
   inst->normSize = dimProduct(ns, 0, ns.size());
   addInput(*inst, "input", input);
@@ -150,4 +147,47 @@ extern "C" aclnnStatus aclnnLayerNormGetWorkspaceSize(
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 
+}  // namespace
+}  // namespace npusim::aclnn
+
+extern "C" aclnnStatus aclnnLayerNormGetWorkspaceSize(
+    const aclTensor* input, const aclIntArray* normalizedShape, const aclTensor* weightOptional,
+    const aclTensor* biasOptional, double eps, aclTensor* out, aclTensor* meanOutOptional,
+    aclTensor* rstdOutOptional, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return npusim::aclnn::layerNormPhase1("aclnnLayerNormGetWorkspaceSize", npusim::aclnn::kInfo, input,
+                                        normalizedShape, weightOptional, biasOptional, eps, out,
+                                        meanOutOptional, rstdOutOptional, workspaceSize, executor);
+}
+
+extern "C" aclnnStatus aclnnFastLayerNormGetWorkspaceSize(
+    const aclTensor* input, const aclIntArray* normalizedShape, const aclTensor* weightOptional,
+    const aclTensor* biasOptional, double eps, aclTensor* out, aclTensor* meanOutOptional,
+    aclTensor* rstdOutOptional, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return npusim::aclnn::layerNormPhase1("aclnnFastLayerNormGetWorkspaceSize", npusim::aclnn::kFastInfo, input,
+                                        normalizedShape, weightOptional, biasOptional, eps, out,
+                                        meanOutOptional, rstdOutOptional, workspaceSize, executor);
+}
+
+extern "C" aclnnStatus aclnnLayerNormWithImplModeGetWorkspaceSize(
+    const aclTensor* input, const aclIntArray* normalizedShape, const aclTensor* weightOptional,
+    const aclTensor* biasOptional, double eps, aclTensor* out, aclTensor* meanOutOptional,
+    aclTensor* rstdOutOptional, int32_t implMode, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  using namespace npusim::aclnn;
+  const char* api = "aclnnLayerNormWithImplModeGetWorkspaceSize";
+  if (implMode < 0 || implMode > 2) {
+    return fail(api, kErrParamInvalid, fmt::format("implMode must be 0, 1 or 2, but is {}", implMode));
+  }
+  if (implMode == 2) {
+    for (const aclTensor* t : {input, weightOptional, biasOptional, static_cast<const aclTensor*>(out)}) {
+      if (t != nullptr && t->desc.dtype != ACL_FLOAT16) {
+        return fail(api, kErrParamInvalid, "implMode 2 (keep fp16) needs every tensor in fp16");
+      }
+    }
+  }
+  return layerNormPhase1(api, kImplInfo, input, normalizedShape, weightOptional, biasOptional, eps, out,
+                         meanOutOptional, rstdOutOptional, workspaceSize, executor);
+}
+
 NPUSIM_ACLNN_PHASE2(LayerNorm)
+NPUSIM_ACLNN_PHASE2(FastLayerNorm)
+NPUSIM_ACLNN_PHASE2(LayerNormWithImplMode)
