@@ -11,6 +11,8 @@
 // (x's type allowed for Ada V2). Computed in fp64, a sum of inputs rounded to x's type first.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "aclnnop/aclnn_ada_layer_norm.h"
 #include "aclnnop/aclnn_ada_layer_norm_v2.h"
 #include "aclnnop/aclnn_add_layer_norm.h"
@@ -96,7 +98,8 @@ int32_t layerForward(const char* api, const OpInfo& info, const LayerArgs& a, ui
     if ((st = checkArgNumel(api, t, rows)) != kSuccess) return st;
   }
   // Ada: scale/shift hold one row of n per leading batch index (x [B, S, H] -> [B, H]).
-  int64_t perScale = 1;
+  // Rows sharing one scale/shift row; without them all rows read the one row of zeros.
+  int64_t perScale = std::max<int64_t>(rows, 1);
   if (a.scale.t != nullptr) {
     const int64_t sn = a.scale.t->desc.numel();
     if (xs.size() < 2 || n == 0 || sn == 0 || sn % n != 0 || rows % (sn / n) != 0 ||
