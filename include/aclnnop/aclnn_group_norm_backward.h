@@ -5,6 +5,8 @@
 #ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_GROUP_NORM_BACKWARD_H_
 #define NPUSIM_INCLUDE_ACLNNOP_ACLNN_GROUP_NORM_BACKWARD_H_
 
+#include <array>  /* as the public header: its examples use std::array through it */
+
 #include "aclnn/aclnn_base.h"
 #include "aclnn_util.h"
 
