@@ -445,6 +445,14 @@ TEST(Norms, LayerNormGradientsAreTheForwardsDerivatives) {
             2e-4);
   expectAll(dx2, numericGrad([&](const Vec& v) { return lossX(deep(xv, v, 0.6)); }, x2v), "DeepNormGrad dgx",
             2e-4);
+  // Every output masked off: nothing to compute, and not an error.
+  auto none = bools({false, false, false});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLayerNormBackwardGetWorkspaceSize(dy.get(), x.get(), ns.get(), mean.get(),
+                                                            rstd.get(), gamma.get(), nullptr, none.get(),
+                                                            nullptr, nullptr, nullptr, ws, ex);
+            }),
+            0);
   // Mask of the wrong length.
   auto two = bools({true, true});
   EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {

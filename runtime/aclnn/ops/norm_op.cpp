@@ -54,6 +54,7 @@ int NormInstance::outputIndex(const std::string& argName) const {
 rt::OpWork NormInstance::work() const {
   // The largest output carries the tiling; the others are extra writes. The iteration space is
   // the largest tensor, which the vector unit walks `passes` times.
+  if (outputs.empty()) return rt::OpWork{};  // every output masked off: nothing to launch
   size_t main = 0;
   int64_t elements = 0;
   for (size_t i = 0; i < outputs.size(); ++i) {
