@@ -52,18 +52,18 @@
 namespace npusim::aclnn {
 namespace {
 
-const std::initializer_list<aclDataType> kFloats = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 const std::initializer_list<aclDataType> kCounts = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32};
 
-const OpInfo kBn{"aclnnBatchNorm", ExecUnit::kVector, kFloats,
+const OpInfo kBn{"aclnnBatchNorm", ExecUnit::kVector, kNormFloats,
                  "y = (x - mean_c) / sqrt(var_c + eps) * w + b"};
-const OpInfo kElemt{"aclnnBatchNormElemt", ExecUnit::kVector, kFloats, "y = (x - mean_c) * invstd_c * w + b"};
-const OpInfo kBack{"aclnnBatchNormBackward", ExecUnit::kVector, kFloats,
+const OpInfo kElemt{"aclnnBatchNormElemt", ExecUnit::kVector, kNormFloats,
+                    "y = (x - mean_c) * invstd_c * w + b"};
+const OpInfo kBack{"aclnnBatchNormBackward", ExecUnit::kVector, kNormFloats,
                    "dx = w*invstd*(dy - mean(dy) - xhat*mean(dy*xhat)); dw = sum dy*xhat; db = sum dy"};
-const OpInfo kFastBack{"aclnnFastBatchNormBackward", ExecUnit::kVector, kFloats, kBack.formula};
-const OpInfo kReduce{"aclnnBatchNormReduce", ExecUnit::kVector, kFloats,
+const OpInfo kFastBack{"aclnnFastBatchNormBackward", ExecUnit::kVector, kNormFloats, kBack.formula};
+const OpInfo kReduce{"aclnnBatchNormReduce", ExecUnit::kVector, kNormFloats,
                      "sum_c = sum x; squareSum_c = sum x^2"};
-const OpInfo kReduceBack{"aclnnBatchNormReduceBackward", ExecUnit::kVector, kFloats,
+const OpInfo kReduceBack{"aclnnBatchNormReduceBackward", ExecUnit::kVector, kNormFloats,
                          "sumDy = sum dy; sumDyXmu = sum dy*(x-mean); gradWeight = sumDyXmu*invstd"};
 const OpInfo kElemtBack{"aclnnBatchNormElemtBackward", ExecUnit::kVector, kCounts,
                         "dx = (dy - sumDy/T - (x-mean)*invstd^2*sumDyXmu/T) * invstd * w"};
@@ -71,12 +71,12 @@ const OpInfo kGather{"aclnnSyncBatchNormGatherStats", ExecUnit::kVector, kCounts
                      "batchMean = sum(totalSum)/sum(count); batchInvstd = 1/sqrt(E[x^2] - mean^2 + eps)"};
 const OpInfo kGatherCounts{"aclnnBatchNormGatherStatsWithCounts", ExecUnit::kVector, kCounts,
                            "meanAll = sum(count*mean)/sum(count); invstdAll from the pooled variance"};
-const OpInfo kExpGrad{"aclnnBatchNormalizationGrad", ExecUnit::kVector, kFloats, kBack.formula};
-const OpInfo kInferGrad{"aclnnBnInferGrad", ExecUnit::kVector, kFloats,
+const OpInfo kExpGrad{"aclnnBatchNormalizationGrad", ExecUnit::kVector, kNormFloats, kBack.formula};
+const OpInfo kInferGrad{"aclnnBnInferGrad", ExecUnit::kVector, kNormFloats,
                         "dx = grads * scale_c / sqrt(var_c + eps)"};
-const OpInfo kSyncReduce{"aclnnSyncBatchNormBackwardReduce", ExecUnit::kVector, kFloats,
+const OpInfo kSyncReduce{"aclnnSyncBatchNormBackwardReduce", ExecUnit::kVector, kNormFloats,
                          "sumDyXmu = sumDyDxPad - mean*sumDy; y = sumDyXmu * invertStd"};
-const OpInfo kUpdateV2{"aclnnSyncBnTrainingUpdateV2", ExecUnit::kVector, kFloats,
+const OpInfo kUpdateV2{"aclnnSyncBnTrainingUpdateV2", ExecUnit::kVector, kNormFloats,
                        "y1 = (x - mean_c)/sqrt(var_c + 1e-6); y2/y3 = momentum*running + (1-momentum)*batch"};
 const OpRegistrar kRegs[] = {OpRegistrar(kBn),        OpRegistrar(kElemt),     OpRegistrar(kBack),
                              OpRegistrar(kFastBack),  OpRegistrar(kReduce),    OpRegistrar(kReduceBack),
@@ -167,12 +167,9 @@ int32_t batchBackward(const char* api, const OpInfo& info, const aclTensor* grad
                       const aclBoolArray* outputMask, aclTensor* gradInput, aclTensor* gradWeight,
                       aclTensor* gradBias, uint64_t* workspaceSize, aclOpExecutor** executor) {
   npusim::rt::chargeOpPrepare(api);
-  if (outputMask == nullptr) return fail(api, kErrParamNullptr, "outputMask must not be null");
-  if (outputMask->values.size() != 3) {
-    return fail(api, kErrParamInvalid,
-                fmt::format("outputMask must have 3 values, but has {}", outputMask->values.size()));
-  }
-  const bool m0 = outputMask->values[0], m1 = outputMask->values[1], m2 = outputMask->values[2];
+  bool mask[3];
+  if (int32_t st = readOutputMask(api, outputMask, mask); st != kSuccess) return st;
+  const bool m0 = mask[0], m1 = mask[1], m2 = mask[2];
   const NormArg dyA{"gradOut", gradOut}, xA{"input", input}, wA{"weight", weight, true},
       rmA{"runningMean", runningMean, training}, rvA{"runningVar", runningVar, training},
       smA{"saveMean", saveMean, !training}, siA{"saveInvstd", saveInvstd, !training},

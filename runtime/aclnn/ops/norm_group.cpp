@@ -36,21 +36,19 @@
 namespace npusim::aclnn {
 namespace {
 
-const std::initializer_list<aclDataType> kFloats = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
-
-const OpInfo kGn{"aclnnGroupNorm", ExecUnit::kVector, kFloats,
+const OpInfo kGn{"aclnnGroupNorm", ExecUnit::kVector, kNormFloats,
                  "y = (x - mean_g) / sqrt(var_g + eps) * gamma + beta"};
-const OpInfo kSilu{"aclnnGroupNormSilu", ExecUnit::kVector, kFloats, "y = silu(GroupNorm(x))"};
-const OpInfo kSiluV2{"aclnnGroupNormSiluV2", ExecUnit::kVector, kFloats,
+const OpInfo kSilu{"aclnnGroupNormSilu", ExecUnit::kVector, kNormFloats, "y = silu(GroupNorm(x))"};
+const OpInfo kSiluV2{"aclnnGroupNormSiluV2", ExecUnit::kVector, kNormFloats,
                      "y = GroupNorm(x), silu when activateSilu"};
-const OpInfo kSwish{"aclnnGroupNormSwish", ExecUnit::kVector, kFloats,
+const OpInfo kSwish{"aclnnGroupNormSwish", ExecUnit::kVector, kNormFloats,
                     "y = GroupNorm(x), then y * sigmoid(swishScale * y) when activateSwish"};
 const OpInfo kBack{
-    "aclnnGroupNormBackward", ExecUnit::kVector, kFloats,
+    "aclnnGroupNormBackward", ExecUnit::kVector, kNormFloats,
     "dx = rstd*(dy*g - mean(dy*g) - xhat*mean(dy*g*xhat)); dgamma = sum dy*xhat; dbeta = sum dy"};
-const OpInfo kSwishGrad{"aclnnGroupNormSwishGrad", ExecUnit::kVector, kFloats,
+const OpInfo kSwishGrad{"aclnnGroupNormSwishGrad", ExecUnit::kVector, kNormFloats,
                         "group-norm backward of dy * swish'(xhat*gamma + beta)"};
-const OpInfo kExpGrad{"aclnnGroupNormalizationGrad", ExecUnit::kVector, kFloats,
+const OpInfo kExpGrad{"aclnnGroupNormalizationGrad", ExecUnit::kVector, kNormFloats,
                       "dx = rstd/M * gamma * (M*dy - sum(dy*gamma) - xhat*sum(dy*gamma*xhat))"};
 const OpRegistrar kRegs[] = {OpRegistrar(kGn),     OpRegistrar(kSilu), OpRegistrar(kSiluV2),
                              OpRegistrar(kSwish),  OpRegistrar(kBack), OpRegistrar(kSwishGrad),
@@ -282,12 +280,9 @@ extern "C" aclnnStatus aclnnGroupNormBackwardGetWorkspaceSize(
     aclOpExecutor** executor) {
   using namespace npusim::aclnn;
   const char* api = "aclnnGroupNormBackwardGetWorkspaceSize";
-  if (outputMask == nullptr) return fail(api, kErrParamNullptr, "outputMask must not be null");
-  if (outputMask->values.size() != 3) {
-    return fail(api, kErrParamInvalid,
-                fmt::format("outputMask must have 3 values, but has {}", outputMask->values.size()));
-  }
-  const bool m0 = outputMask->values[0], m1 = outputMask->values[1], m2 = outputMask->values[2];
+  bool mask[3];
+  if (int32_t st = readOutputMask(api, outputMask, mask); st != kSuccess) return st;
+  const bool m0 = mask[0], m1 = mask[1], m2 = mask[2];
   return groupBackward(
       api, kBack, {"gradOut", gradOut}, {"input", input}, {"mean", mean}, {"rstd", rstd},
       {"gamma", gamma, true}, {"beta", nullptr, true}, {"gradInput", m0 ? gradInput : nullptr, !m0},

@@ -28,15 +28,13 @@
 namespace npusim::aclnn {
 namespace {
 
-const std::initializer_list<aclDataType> kFloats = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
-
-const OpInfo kAdd{"aclnnAddLayerNorm", ExecUnit::kVector, kFloats,
+const OpInfo kAdd{"aclnnAddLayerNorm", ExecUnit::kVector, kNormFloats,
                   "x = x1 + x2 + bias; y = (x - mean) / sqrt(var + eps) * gamma + beta"};
-const OpInfo kDeep{"aclnnDeepNorm", ExecUnit::kVector, kFloats,
+const OpInfo kDeep{"aclnnDeepNorm", ExecUnit::kVector, kNormFloats,
                    "x = alpha * x + gx; y = (x - mean) / sqrt(var + eps) * gamma + beta"};
-const OpInfo kAda{"aclnnAdaLayerNorm", ExecUnit::kVector, kFloats,
+const OpInfo kAda{"aclnnAdaLayerNorm", ExecUnit::kVector, kNormFloats,
                   "out = ((x - mean) / sqrt(var + eps) * weight + bias) * (1 + scale) + shift"};
-const OpInfo kAdaV2{"aclnnAdaLayerNormV2", ExecUnit::kVector, kFloats,
+const OpInfo kAdaV2{"aclnnAdaLayerNormV2", ExecUnit::kVector, kNormFloats,
                     "out = ((x - mean) / sqrt(var + eps) * weight + bias) * (1 + scale) + shift; mean, rstd"};
 const OpRegistrar kRegs[] = {OpRegistrar(kAdd), OpRegistrar(kDeep), OpRegistrar(kAda), OpRegistrar(kAdaV2)};
 

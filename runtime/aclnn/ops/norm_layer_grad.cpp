@@ -29,16 +29,14 @@
 namespace npusim::aclnn {
 namespace {
 
-const std::initializer_list<aclDataType> kFloats = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
-
-const OpInfo kBackward{"aclnnLayerNormBackward", ExecUnit::kVector, kFloats,
+const OpInfo kBackward{"aclnnLayerNormBackward", ExecUnit::kVector, kNormFloats,
                        "dx = rstd*(dy*w - mean(dy*w) - xhat*mean(dy*w*xhat)); dw = sum dy*xhat; db = sum dy"};
-const OpInfo kGradExp{"aclnnLayerNormalizationGrad", ExecUnit::kVector, kFloats, kBackward.formula};
-const OpInfo kAddGrad{"aclnnAddLayerNormGrad", ExecUnit::kVector, kFloats,
+const OpInfo kGradExp{"aclnnLayerNormalizationGrad", ExecUnit::kVector, kNormFloats, kBackward.formula};
+const OpInfo kAddGrad{"aclnnAddLayerNormGrad", ExecUnit::kVector, kNormFloats,
                       "x = x1 + x2; layer-norm backward; dx += dsum"};
-const OpInfo kDeepGrad{"aclnnDeepNormGrad", ExecUnit::kVector, kFloats,
+const OpInfo kDeepGrad{"aclnnDeepNormGrad", ExecUnit::kVector, kNormFloats,
                        "x = alpha*x + gx; dgx = layer-norm backward; dx = alpha * dgx"};
-const OpInfo kAdaGrad{"aclnnAdaLayerNormBackward", ExecUnit::kVector, kFloats,
+const OpInfo kAdaGrad{"aclnnAdaLayerNormBackward", ExecUnit::kVector, kNormFloats,
                       "dshift = sum dy; dscale = sum dy*ln; layer-norm backward of dy*(1+scale)"};
 const OpRegistrar kRegs[] = {OpRegistrar(kBackward), OpRegistrar(kGradExp), OpRegistrar(kAddGrad),
                              OpRegistrar(kDeepGrad), OpRegistrar(kAdaGrad)};
@@ -192,14 +190,12 @@ extern "C" aclnnStatus aclnnLayerNormBackwardGetWorkspaceSize(
     aclTensor* gradWeightOut, aclTensor* gradBiasOut, uint64_t* workspaceSize, aclOpExecutor** executor) {
   using namespace npusim::aclnn;
   const char* api = "aclnnLayerNormBackwardGetWorkspaceSize";
-  if (normalizedShape == nullptr || outputMask == nullptr || input == nullptr) {
-    return fail(api, kErrParamNullptr, "input, normalizedShape and outputMask must not be null");
+  if (normalizedShape == nullptr || input == nullptr) {
+    return fail(api, kErrParamNullptr, "input and normalizedShape must not be null");
   }
-  if (outputMask->values.size() != 3) {
-    return fail(api, kErrParamInvalid,
-                fmt::format("outputMask must have 3 values, but has {}", outputMask->values.size()));
-  }
-  const bool m0 = outputMask->values[0], m1 = outputMask->values[1], m2 = outputMask->values[2];
+  bool mask[3];
+  if (int32_t st = readOutputMask(api, outputMask, mask); st != kSuccess) return st;
+  const bool m0 = mask[0], m1 = mask[1], m2 = mask[2];
   GradArgs a{{"gradOut", gradOut},
              {"input", input},
              kNone,

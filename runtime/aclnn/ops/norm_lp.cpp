@@ -36,18 +36,16 @@
 namespace npusim::aclnn {
 namespace {
 
-const std::initializer_list<aclDataType> kFloats = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
-
-const OpInfo kNorm{"aclnnNorm", ExecUnit::kVector, kFloats, "out = (sum |x|^p)^(1/p) over dim"};
-const OpInfo kLinalg{"aclnnLinalgVectorNorm", ExecUnit::kVector, kFloats,
+const OpInfo kNorm{"aclnnNorm", ExecUnit::kVector, kNormFloats, "out = (sum |x|^p)^(1/p) over dim"};
+const OpInfo kLinalg{"aclnnLinalgVectorNorm", ExecUnit::kVector, kNormFloats,
                      "out = (sum |x|^ord)^(1/ord) over dims"};
-const OpInfo kLpV3{"aclnnLpNormV3", ExecUnit::kVector, kFloats,
+const OpInfo kLpV3{"aclnnLpNormV3", ExecUnit::kVector, kNormFloats,
                    "y = x / (sum |x|^p + eps)^(1/p) per axis index"};
-const OpInfo kRenorm{"aclnnRenorm", ExecUnit::kVector, kFloats,
+const OpInfo kRenorm{"aclnnRenorm", ExecUnit::kVector, kNormFloats,
                      "out_i = ||x_i||_p > maxNorm ? x_i * maxNorm / (||x_i||_p + 1e-7) : x_i"};
-const OpInfo kInplaceRenorm{"aclnnInplaceRenorm", ExecUnit::kVector, kFloats, kRenorm.formula};
-const OpInfo kRenormV2{"aclnnRenormV2", ExecUnit::kVector, kFloats, kRenorm.formula};
-const OpInfo kEmbRenorm{"aclnnEmbeddingRenorm", ExecUnit::kVector, kFloats,
+const OpInfo kInplaceRenorm{"aclnnInplaceRenorm", ExecUnit::kVector, kNormFloats, kRenorm.formula};
+const OpInfo kRenormV2{"aclnnRenormV2", ExecUnit::kVector, kNormFloats, kRenorm.formula};
+const OpInfo kEmbRenorm{"aclnnEmbeddingRenorm", ExecUnit::kVector, kNormFloats,
                         "self[i] *= maxNorm / (||self[i]||_p + 1e-7) for the indexed rows over maxNorm"};
 const OpRegistrar kRegs[] = {OpRegistrar(kNorm),     OpRegistrar(kLinalg),        OpRegistrar(kLpV3),
                              OpRegistrar(kRenorm),   OpRegistrar(kInplaceRenorm), OpRegistrar(kRenormV2),

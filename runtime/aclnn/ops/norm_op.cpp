@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "runtime/aclnn/base/arrays.h"
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/executor.h"
@@ -136,6 +137,16 @@ int32_t checkTrailing(const char* api, const NormArg& tail, const std::vector<in
   return fail(api, kErrParamInvalid,
               fmt::format("{} shape {} must equal the trailing dimensions of {}", tail.name, shapeString(ts),
                           shapeString(x)));
+}
+
+int32_t readOutputMask(const char* api, const aclBoolArray* outputMask, bool mask[3]) {
+  if (outputMask == nullptr) return fail(api, kErrParamNullptr, "outputMask must not be null");
+  if (outputMask->values.size() != 3) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("outputMask must have 3 values, but has {}", outputMask->values.size()));
+  }
+  for (size_t i = 0; i < 3; ++i) mask[i] = outputMask->values[i];
+  return kSuccess;
 }
 
 std::vector<int64_t> statShape(const std::vector<int64_t>& x, size_t normDims) {

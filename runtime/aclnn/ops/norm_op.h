@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "aclnn/acl_meta.h"
 #include "runtime/aclnn/base/op_instance.h"
 #include "runtime/aclnn/base/tensor.h"
 #include "runtime/aclnn/ops/registry.h"
@@ -60,6 +61,9 @@ class NormInstance : public OpInstanceBase<NormInstance> {
   int passes;
 };
 
+// The element types of the family's data tensors.
+inline const std::initializer_list<aclDataType> kNormFloats = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+
 // One tensor argument of phase 1.
 struct NormArg {
   const char* name;
@@ -81,6 +85,9 @@ int32_t checkArgShape(const char* api, const NormArg& a, const std::vector<int64
 int32_t checkArgNumel(const char* api, const NormArg& a, int64_t n);
 // 161002 unless `tail` equals the trailing dimensions of `x` (gamma of a layer/RMS norm).
 int32_t checkTrailing(const char* api, const NormArg& tail, const std::vector<int64_t>& x);
+// The three flags of a backward's outputMask (input, weight, bias gradients): 161001 when null,
+// 161002 unless it has three.
+int32_t readOutputMask(const char* api, const aclBoolArray* outputMask, bool mask[3]);
 // x's shape with its last `normDims` dimensions set to 1 (the shape of a norm's mean/rstd).
 std::vector<int64_t> statShape(const std::vector<int64_t>& x, size_t normDims);
 

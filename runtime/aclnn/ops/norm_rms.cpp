@@ -28,19 +28,17 @@
 namespace npusim::aclnn {
 namespace {
 
-const std::initializer_list<aclDataType> kFloats = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
-
-const OpInfo kAdd{"aclnnAddRmsNorm", ExecUnit::kVector, kFloats,
+const OpInfo kAdd{"aclnnAddRmsNorm", ExecUnit::kVector, kNormFloats,
                   "x = x1 + x2; y = x / sqrt(mean(x^2) + eps) * gamma"};
-const OpInfo kInplace{"aclnnInplaceAddRmsNorm", ExecUnit::kVector, kFloats,
+const OpInfo kInplace{"aclnnInplaceAddRmsNorm", ExecUnit::kVector, kNormFloats,
                       "x2Ref = x1Ref + x2Ref; x1Ref = x2Ref / sqrt(mean(x2Ref^2) + eps) * gamma"};
-const OpInfo kFused{"aclnnFusedAddRmsNorm", ExecUnit::kVector, kFloats,
+const OpInfo kFused{"aclnnFusedAddRmsNorm", ExecUnit::kVector, kNormFloats,
                     "x = x1 * scale + x2; y = x / sqrt(mean(x^2) + eps) * gamma"};
-const OpInfo kCast{"aclnnAddRmsNormCast", ExecUnit::kVector, kFloats,
+const OpInfo kCast{"aclnnAddRmsNormCast", ExecUnit::kVector, kNormFloats,
                    "x = x1 + x2; y1 = x / sqrt(mean(x^2) + eps) * gamma (fp32); y2 = cast(y1)"};
-const OpInfo kGemma{"aclnnGemmaRmsNorm", ExecUnit::kVector, kFloats,
+const OpInfo kGemma{"aclnnGemmaRmsNorm", ExecUnit::kVector, kNormFloats,
                     "y = x / sqrt(mean(x^2) + eps) * (1 + gamma)"};
-const OpInfo kGrad{"aclnnRmsNormGrad", ExecUnit::kVector, kFloats,
+const OpInfo kGrad{"aclnnRmsNormGrad", ExecUnit::kVector, kNormFloats,
                    "dx = rstd * (dy*g - x*rstd*mean(dy*g*x*rstd)); dgamma = sum(dy * x * rstd)"};
 const OpRegistrar kRegs[] = {OpRegistrar(kAdd),  OpRegistrar(kInplace), OpRegistrar(kFused),
                              OpRegistrar(kCast), OpRegistrar(kGemma),   OpRegistrar(kGrad)};

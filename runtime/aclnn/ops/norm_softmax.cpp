@@ -29,14 +29,13 @@
 namespace npusim::aclnn {
 namespace {
 
-const std::initializer_list<aclDataType> kFloats = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 const std::initializer_list<aclDataType> kFloatsAndBool = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_BOOL};
 
 const OpInfo kFwd{"aclnnScaledMaskedSoftmax", ExecUnit::kVector, kFloatsAndBool,
                   "y = softmax(mask ? -10000 : scale * x, dim=-1)"};
 const OpInfo kBwd{"aclnnScaledMaskedSoftmaxBackward", ExecUnit::kVector, kFloatsAndBool,
                   "out = mask ? 0 : scale * (dy*y - sum(dy*y)*y)"};
-const OpInfo kRel{"aclnnMaskedSoftmaxWithRelPosBias", ExecUnit::kVector, kFloats,
+const OpInfo kRel{"aclnnMaskedSoftmaxWithRelPosBias", ExecUnit::kVector, kNormFloats,
                   "out = softmax(scaleValue * x + attenMask + relativePosBias, dim=-1)"};
 const OpRegistrar kRegs[] = {OpRegistrar(kFwd), OpRegistrar(kBwd), OpRegistrar(kRel)};
 
@@ -105,7 +104,7 @@ extern "C" aclnnStatus aclnnScaledMaskedSoftmaxGetWorkspaceSize(const aclTensor*
   int32_t st = checkNormArgs(api, {xA, mA, yA});
   if (st != kSuccess) return st;
   if ((st = checkFixTriu(api, fixTriuMask)) != kSuccess) return st;
-  if ((st = checkTypeIn(api, xA, kFloats)) != kSuccess) return st;
+  if ((st = checkTypeIn(api, xA, kNormFloats)) != kSuccess) return st;
   if ((st = checkSameType(api, {xA, yA})) != kSuccess) return st;
   if ((st = checkArgShape(api, yA, x->desc.shape)) != kSuccess) return st;
   MaskMap mm;
@@ -135,7 +134,7 @@ extern "C" aclnnStatus aclnnScaledMaskedSoftmaxBackwardGetWorkspaceSize(
   int32_t st = checkNormArgs(api, {dA, yA, mA, oA});
   if (st != kSuccess) return st;
   if ((st = checkFixTriu(api, fixTriuMask)) != kSuccess) return st;
-  if ((st = checkTypeIn(api, dA, kFloats)) != kSuccess) return st;
+  if ((st = checkTypeIn(api, dA, kNormFloats)) != kSuccess) return st;
   if ((st = checkSameType(api, {dA, yA, oA})) != kSuccess) return st;
   for (const NormArg& t : {yA, oA}) {
     if ((st = checkArgShape(api, t, gradOutput->desc.shape)) != kSuccess) return st;
