@@ -956,6 +956,15 @@ TEST(Norms, MaskedSoftmaxesAndTheGradient) {
     for (size_t i = 0; i < 2; ++i) rw[r * 2 + i] = z[i] / s;
   }
   expectAll(ro, rw, "MaskedSoftmaxWithRelPosBias");
+  // Empty rows (S2 = 0) are accepted and compute nothing.
+  HostTensorBuf ex0(ACL_FLOAT, {2, 3, 2, 0}), em(ACL_FLOAT, {2, 2, 0}), eb(ACL_FLOAT, {3, 2, 0}),
+      eo(ACL_FLOAT, {2, 3, 2, 0});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnMaskedSoftmaxWithRelPosBiasGetWorkspaceSize(ex0.get(), em.get(), eb.get(), 0.8, 0,
+                                                                      eo.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
 }
 
 TEST(Norms, ErrorsAreTheDocumentedCodes) {

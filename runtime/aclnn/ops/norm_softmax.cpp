@@ -183,7 +183,7 @@ extern "C" aclnnStatus aclnnMaskedSoftmaxWithRelPosBiasGetWorkspaceSize(
   const int64_t s = xs[xs.size() - 1] * xs[xs.size() - 2], n = xs[xs.size() - 3];
   // The mask varies with W, the bias with N: [W, S1, S2] and [N, S1, S2] once their 1s are dropped.
   int64_t w = 1;
-  if (attenMaskOptional != nullptr) {
+  if (attenMaskOptional != nullptr && x->desc.numel() > 0) {  // an empty x has nothing to mask
     const int64_t mn = attenMaskOptional->desc.numel();
     w = s == 0 ? 0 : mn / s;
     const int64_t lead = dimProduct(xs, 0, xs.size() - 3);
