@@ -4,6 +4,7 @@
 // against central differences of that loss; the row-softmax operators; errors; bytes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <random>
@@ -14,6 +15,8 @@
 #include "aclnnop/aclnn_cross_entropy_grad.h"
 #include "aclnnop/aclnn_cross_entropy_loss.h"
 #include "aclnnop/aclnn_cross_entropy_loss_grad.h"
+#include "aclnnop/aclnn_fused_cross_entropy_loss_with_max_sum.h"
+#include "aclnnop/aclnn_multilabel_margin_loss.h"
 #include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_nll_loss2d.h"
 #include "aclnnop/aclnn_nll_loss2d_backward.h"
@@ -273,6 +276,78 @@ TEST(ClassLosses, ErrorCodesAndBytes) {
   const Charged c = chargedBytes(ex);
   EXPECT_EQ(c.read, 4u * 3 * 4 + 4 * 8 + 3 * 4);
   EXPECT_EQ(c.written, 4u * 4 + 4);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(ClassLosses, MultilabelMarginLoss) {
+  // Rows list their classes up to the first -1; the loss sums max(0, 1 - (x[j] - x[i])) over
+  // target j and non-target i, divided by C.
+  HostTensorBuf x(ACL_FLOAT, {2, 4}), t(ACL_INT64, {2, 4}), none(ACL_FLOAT, {2}), one(ACL_FLOAT, {}),
+      isT(ACL_FLOAT, {2, 4});
+  const double xs[] = {0.1, 0.9, -0.4, 0.3, 1.5, -1, 0.2, 0.7};
+  const int64_t ts[] = {3, 0, -1, 1, 2, -1, 0, 0};  // row 0: {3, 0}; row 1: {2} (the 0 after -1 ignored)
+  for (int i = 0; i < 8; ++i) {
+    x.set(i, xs[i]);
+    t.set(i, static_cast<double>(ts[i]));
+  }
+  const std::vector<std::vector<int>> targets = {{3, 0}, {2}};
+  double want[2] = {0, 0};
+  for (int r = 0; r < 2; ++r) {
+    for (int j : targets[static_cast<size_t>(r)]) {
+      for (int i = 0; i < 4; ++i) {
+        bool isTarget = false;
+        for (int k : targets[static_cast<size_t>(r)]) isTarget = isTarget || k == i;
+        if (!isTarget) want[r] += std::max(0.0, 1 - (xs[r * 4 + j] - xs[r * 4 + i]));
+      }
+    }
+    want[r] /= 4;
+  }
+  ASSERT_EQ(runOp([&](auto ws, auto ex) {
+              return aclnnMultilabelMarginLossGetWorkspaceSize(x.get(), t.get(), 0, none.get(), isT.get(), ws,
+                                                               ex);
+            }),
+            0);
+  for (int r = 0; r < 2; ++r) expectNear(none.get(r), want[r], ACL_FLOAT, "none");
+  const double marks[] = {1, 0, 0, 1, 0, 0, 1, 0};
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(isT.get(i), marks[i]) << i;
+  ASSERT_EQ(runOp([&](auto ws, auto ex) {
+              return aclnnMultilabelMarginLossGetWorkspaceSize(x.get(), t.get(), 1, one.get(), isT.get(), ws,
+                                                               ex);
+            }),
+            0);
+  expectNear(one.get(0), (want[0] + want[1]) / 2, ACL_FLOAT, "mean");
+}
+
+TEST(ClassLosses, FusedCrossEntropyLossWithMaxSum) {
+  // From a row's max m, sum of exp(v - m) s and the target's shifted logit p: loss = log s - p,
+  // softmax = exp(v - m) / s; checked against a log-softmax of v computed in the test.
+  HostTensorBuf v(ACL_FLOAT, {2, 3}), mx(ACL_FLOAT, {2}), se(ACL_FLOAT, {2}), pred(ACL_FLOAT, {2}),
+      loss(ACL_FLOAT, {2}), sm(ACL_FLOAT, {2, 3});
+  const double vs[] = {0.5, 2, -1, 3, 1, 0.25};
+  const int tgt[] = {0, 2};
+  for (int i = 0; i < 6; ++i) v.set(i, vs[i]);
+  for (int r = 0; r < 2; ++r) {
+    const double m = std::max({vs[r * 3], vs[r * 3 + 1], vs[r * 3 + 2]});
+    double s = 0;
+    for (int j = 0; j < 3; ++j) s += std::exp(vs[r * 3 + j] - m);
+    mx.set(r, m);
+    se.set(r, s);
+    pred.set(r, vs[r * 3 + tgt[r]] - m);
+  }
+  ASSERT_EQ(runOp([&](auto ws, auto ex) {
+              return aclnnFusedCrossEntropyLossWithMaxSumGetWorkspaceSize(
+                  mx.get(), se.get(), pred.get(), 0, nullptr, nullptr, v.get(), loss.get(), sm.get(), ws, ex);
+            }),
+            0);
+  for (int64_t r = 0; r < 2; ++r) {
+    const std::vector<double> lp = logSoftmax(v, r, 3);
+    expectNear(loss.get(r), -lp[static_cast<size_t>(tgt[r])], ACL_FLOAT, "loss");
+    for (int64_t j = 0; j < 3; ++j)
+      expectNear(sm.get(r * 3 + j), std::exp(lp[static_cast<size_t>(j)]), ACL_FLOAT, "softmax");
+  }
 }
 
 }  // namespace

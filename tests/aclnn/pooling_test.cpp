@@ -25,6 +25,7 @@
 #include "aclnnop/aclnn_max_pool.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
+#include "aclnnop/aclnn_max_pool3_d.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "aclnnop/aclnn_max_pooling_grad.h"
@@ -336,6 +337,33 @@ TEST(Pooling, OnnxMaxPoolAndExperimentalForms) {
             }),
             0);
   for (int i = 0; i < 4; ++i) EXPECT_EQ(dx.get(i), i % 2 == 0 ? 0.5 + i : 0);
+}
+
+TEST(Pooling, MaxPool3DChannelsLastAndSamePadding) {
+  // NDHWC [1, 3, 4, 5, 2]: the same values as NCDHW [1, 2, 3, 4, 5] pooled with SAME padding
+  // (out = ceil(in / stride), the extra padding at the end) by the brute-force pool.
+  std::mt19937 gen(7);
+  HostTensorBuf x(ACL_FLOAT, {1, 3, 4, 5, 2}), y(ACL_FLOAT, {1, 2, 2, 3, 2});
+  x.fillRandom(gen, -3, 3);
+  std::vector<double> planar(120);  // [c][d][h][w]
+  for (int64_t i = 0; i < 120; ++i) planar[static_cast<size_t>((i % 2) * 60 + i / 2)] = x.get(i);
+  IntArray k({1, 2, 2, 2, 1}), s({1, 2, 2, 2, 1});
+  ASSERT_EQ(runOp([&](auto ws, auto ex) {
+              return aclnnMaxPool3DGetWorkspaceSize(x.get(), k.a, s.a, "SAME", nullptr, nullptr, 0, "NDHWC",
+                                                    y.get(), ws, ex);
+            }),
+            0);
+  // SAME on 3, 4, 5 with kernel 2, stride 2: out 2, 2, 3; padding (0, 1), (0, 0), (0, 1).
+  Pool p{{3, 4, 5}, {2, 2, 3}, {2, 2, 2}, {2, 2, 2}, {0, 0, 0}, {1, 1, 1}};
+  std::vector<double> want;
+  std::vector<int64_t> idx;
+  p.run(planar, 2, &want, &idx);
+  for (int64_t i = 0; i < 24; ++i) EXPECT_EQ(y.get(i), want[static_cast<size_t>((i % 2) * 12 + i / 2)]) << i;
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnMaxPool3DGetWorkspaceSize(x.get(), k.a, s.a, "FULL", nullptr, nullptr, 0, "NDHWC", y.get(),
+                                           &ws, &ex),
+            kParamInvalid);
 }
 
 TEST(Pooling, ErrorCodesAndBytes) {

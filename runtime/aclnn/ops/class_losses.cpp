@@ -12,6 +12,8 @@
 #include "aclnnop/aclnn_cross_entropy_grad.h"
 #include "aclnnop/aclnn_cross_entropy_loss.h"
 #include "aclnnop/aclnn_cross_entropy_loss_grad.h"
+#include "aclnnop/aclnn_fused_cross_entropy_loss_with_max_sum.h"
+#include "aclnnop/aclnn_multilabel_margin_loss.h"
 #include "aclnnop/aclnn_nll_loss.h"
 #include "aclnnop/aclnn_nll_loss2d.h"
 #include "aclnnop/aclnn_nll_loss2d_backward.h"
@@ -53,6 +55,15 @@ const OpRegistrar kRegistrars[] = {
     OpRegistrar(kNllLoss),           OpRegistrar(kNllLoss2d),           OpRegistrar(kNllLossBackward),
     OpRegistrar(kNllLoss2dBackward), OpRegistrar(kCrossEntropyLoss),    OpRegistrar(kCrossEntropyLossGrad),
     OpRegistrar(kCrossEntropyGrad),  OpRegistrar(kSoftmaxCrossEntropy), OpRegistrar(kSoftmaxGrad)};
+
+const OpInfo kMultilabelMargin{"aclnnMultilabelMarginLoss", ExecUnit::kVector, kFloats,
+                               "out = reduce(sum over j in y, i not in y of max(0, 1 - (x[j] - x[i])) / C)"};
+const OpInfo kFusedCrossEntropy{
+    "aclnnFusedCrossEntropyLossWithMaxSum",
+    ExecUnit::kVector,
+    {ACL_FLOAT},
+    "loss = log(sumExpLogits) - predictedLogits; softmax = exp(v - max) / sumExp"};
+const OpRegistrar kMoreRegistrars[] = {OpRegistrar(kMultilabelMargin), OpRegistrar(kFusedCrossEntropy)};
 
 // self [N, C, d...] or [C]: N rows of C classes, K positions each (the product of d...).
 struct ClassLayout {
@@ -499,6 +510,71 @@ int32_t buildRow(const OpInfo& info, RowKind kind,
   return makeExecutor(api, std::move(inst), ws, ex);
 }
 
+// --- MultilabelMarginLoss: target rows list class indices up to the first -1 ---
+class MultilabelMarginInstance : public OpInstanceBase<MultilabelMarginInstance> {
+ public:
+  int64_t n = 1, c = 0;
+  Reduction reduction = Reduction::kMean;
+
+  rt::OpWork work() const override { return classLossWork(*this, n * c, 4); }
+  void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
+    const std::vector<double> x = loadDense<double>(in[0]);
+    const std::vector<int64_t> t = loadDense<int64_t>(in[1]);
+    std::vector<double> loss(static_cast<size_t>(n), 0.0), isTarget(x.size(), 0.0);
+    for (int64_t r = 0; r < n; ++r) {
+      const double* xr = x.data() + r * c;
+      double* mark = isTarget.data() + r * c;
+      for (int64_t k = 0; k < c; ++k) {
+        const int64_t cls = t[static_cast<size_t>(r * c + k)];
+        if (cls < 0 || cls >= c) break;  // -1 ends the list
+        mark[cls] = 1;
+      }
+      double l = 0;
+      for (int64_t j = 0; j < c; ++j) {
+        if (mark[j] == 0) continue;
+        for (int64_t i = 0; i < c; ++i) {
+          if (mark[i] == 0) l += std::max(0.0, 1 - (xr[j] - xr[i]));
+        }
+      }
+      loss[static_cast<size_t>(r)] = l / static_cast<double>(c);
+    }
+    if (reduction == Reduction::kNone) {
+      storeDense(out[0], loss.data());
+    } else {
+      double s = 0;
+      for (double v : loss) s += v;
+      s *= reduceScale(reduction, static_cast<double>(n));
+      storeDense(out[0], &s);
+    }
+    storeDense(out[1], isTarget.data());
+  }
+};
+
+// --- FusedCrossEntropyLossWithMaxSum: the tail of a vocabulary-parallel cross entropy ---
+class FusedCrossEntropyInstance : public OpInstanceBase<FusedCrossEntropyInstance> {
+ public:
+  int64_t rows = 0, vocab = 0;
+  int logitsIn = -1;  // input index of vocabParallelLogits, -1 without softMaxOut
+
+  rt::OpWork work() const override { return classLossWork(*this, std::max<int64_t>(rows * vocab, rows), 3); }
+  void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
+    const std::vector<double> mx = loadDense<double>(in[0]), se = loadDense<double>(in[1]),
+                              pred = loadDense<double>(in[2]);
+    std::vector<double> loss(static_cast<size_t>(rows));
+    for (size_t r = 0; r < loss.size(); ++r) loss[r] = std::log(se[r]) - pred[r];
+    storeDense(out[0], loss.data());
+    if (logitsIn < 0) return;
+    std::vector<double> v = loadDense<double>(in[static_cast<size_t>(logitsIn)]);
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t j = 0; j < vocab; ++j) {
+        double& e = v[static_cast<size_t>(r * vocab + j)];
+        e = std::exp(e - mx[static_cast<size_t>(r)]) / se[static_cast<size_t>(r)];
+      }
+    }
+    storeDense(out[1], v.data());
+  }
+};
+
 }  // namespace
 }  // namespace npusim::aclnn
 
@@ -692,3 +768,111 @@ extern "C" aclnnStatus aclnnSoftmaxGradGetWorkspaceSize(const aclTensor* y, cons
   return buildRow(kSoftmaxGrad, RowKind::kSoftmaxGrad, {{"y", y}, {"dy", dy}}, {{"dx", dx}}, ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(SoftmaxGrad)
+
+extern "C" aclnnStatus aclnnMultilabelMarginLossGetWorkspaceSize(const aclTensor* self,
+                                                                 const aclTensor* target, int64_t reduction,
+                                                                 aclTensor* out, aclTensor* isTarget,
+                                                                 uint64_t* ws, aclOpExecutor** ex) {
+  const char* api = "aclnnMultilabelMarginLossGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"self", self}, {"target", target}, {"out", out}, {"isTarget", isTarget}});
+  if (st != kSuccess) return st;
+  auto inst = std::make_unique<MultilabelMarginInstance>();
+  if ((st = lossReduction(api, reduction, &inst->reduction)) != kSuccess) return st;
+  for (auto [name, t] : {std::pair{"self", self}, {"target", target}, {"out", out}, {"isTarget", isTarget}}) {
+    if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
+  }
+  for (auto [name, t] : {std::pair{"self", self}, {"out", out}, {"isTarget", isTarget}}) {
+    if ((st = checkDtype(api, name, t->desc.dtype, kMultilabelMargin)) != kSuccess) return st;
+  }
+  const OpInfo idx{api, ExecUnit::kVector, {ACL_INT32, ACL_INT64}, ""};
+  if ((st = checkDtype(api, "target", target->desc.dtype, idx)) != kSuccess) return st;
+  const auto& xs = self->desc.shape;
+  if (xs.empty() || xs.size() > 2) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("self must be [C] or [N, C], but has shape {}", shapeString(xs)));
+  }
+  if ((st = checkShape(api, "target", target->desc.shape, xs)) != kSuccess) return st;
+  if ((st = checkShape(api, "isTarget", isTarget->desc.shape, xs)) != kSuccess) return st;
+  inst->n = xs.size() == 2 ? xs[0] : 1;
+  inst->c = xs.back();
+  if (inst->reduction == Reduction::kNone) {
+    const std::vector<int64_t> rowShape =
+        xs.size() == 2 ? std::vector<int64_t>{xs[0]} : std::vector<int64_t>{};
+    if ((st = checkShape(api, "out", out->desc.shape, rowShape)) != kSuccess) return st;
+  } else if (out->desc.numel() != 1) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("out must hold one element under mean or sum, but has shape {}",
+                            shapeString(out->desc.shape)));
+  }
+  inst->name = kMultilabelMargin.name;
+  inst->attrs = fmt::format("reduction={}", reduction);
+  addInput(*inst, "self", self);
+  addInput(*inst, "target", target);
+  addOutput(*inst, "out", out);
+  addOutput(*inst, "isTarget", isTarget);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(MultilabelMarginLoss)
+
+// inputOptional and weightOptional (the matmul the fused form would run) are not read: the doc
+// supports only their absence, and the public example passes tensors it does not need.
+extern "C" aclnnStatus aclnnFusedCrossEntropyLossWithMaxSumGetWorkspaceSize(
+    const aclTensor* logitsMax, const aclTensor* sumExpLogits, const aclTensor* predictedLogits,
+    float labelSmoothing, const aclTensor* inputOptional, const aclTensor* weightOptional,
+    const aclTensor* vocabParallelLogitsOptional, aclTensor* lossOut, aclTensor* softMaxOutOptional,
+    uint64_t* ws, aclOpExecutor** ex) {
+  const char* api = "aclnnFusedCrossEntropyLossWithMaxSumGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"logitsMax", logitsMax},
+                                  {"sumExpLogits", sumExpLogits},
+                                  {"predictedLogits", predictedLogits},
+                                  {"lossOut", lossOut}});
+  if (st != kSuccess) return st;
+  for (auto [name, t] : {std::pair{"logitsMax", logitsMax},
+                         {"sumExpLogits", sumExpLogits},
+                         {"predictedLogits", predictedLogits},
+                         {"lossOut", lossOut}}) {
+    if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
+    if ((st = checkDtype(api, name, t->desc.dtype, kFusedCrossEntropy)) != kSuccess) return st;
+    if (t->desc.rank() != 1) {
+      return fail(api, kErrParamInvalid,
+                  fmt::format("{} must be 1-D, but has shape {}", name, shapeString(t->desc.shape)));
+    }
+    if ((st = checkShape(api, name, t->desc.shape, logitsMax->desc.shape)) != kSuccess) return st;
+  }
+  const bool softmax = vocabParallelLogitsOptional != nullptr && softMaxOutOptional != nullptr;
+  auto inst = std::make_unique<FusedCrossEntropyInstance>();
+  inst->rows = logitsMax->desc.shape[0];
+  addInput(*inst, "logitsMax", logitsMax);
+  addInput(*inst, "sumExpLogits", sumExpLogits);
+  addInput(*inst, "predictedLogits", predictedLogits);
+  if (softmax) {
+    const OpInfo logitsTypes{api, ExecUnit::kVector, kFloats, ""};
+    for (auto [name, t] : {std::pair{"vocabParallelLogitsOptional", vocabParallelLogitsOptional},
+                           {"softMaxOutOptional", softMaxOutOptional}}) {
+      if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
+      if ((st = checkDtype(api, name, t->desc.dtype, logitsTypes)) != kSuccess) return st;
+      if (t->desc.rank() != 2 || t->desc.shape[0] != inst->rows) {
+        return fail(api, kErrParamInvalid,
+                    fmt::format("{} must be [{}, V], but has shape {}", name, inst->rows,
+                                shapeString(t->desc.shape)));
+      }
+    }
+    if ((st = checkShape(api, "softMaxOutOptional", softMaxOutOptional->desc.shape,
+                         vocabParallelLogitsOptional->desc.shape)) != kSuccess) {
+      return st;
+    }
+    inst->vocab = vocabParallelLogitsOptional->desc.shape[1];
+    inst->logitsIn = static_cast<int>(inst->inputs.size());
+    addInput(*inst, "vocabParallelLogitsOptional", vocabParallelLogitsOptional);
+  }
+  inst->name = kFusedCrossEntropy.name;
+  inst->attrs = fmt::format("labelSmoothing={}", labelSmoothing);
+  addOutput(*inst, "lossOut", lossOut);
+  if (softmax) addOutput(*inst, "softMaxOutOptional", softMaxOutOptional);
+  (void)inputOptional;
+  (void)weightOptional;
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(FusedCrossEntropyLossWithMaxSum)

@@ -21,6 +21,7 @@
 #include "aclnnop/aclnn_max_pool.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices_backward.h"
+#include "aclnnop/aclnn_max_pool3_d.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax.h"
 #include "aclnnop/aclnn_max_pool3d_with_argmax_backward.h"
 #include "aclnnop/aclnn_max_pool_with_argmax_v3.h"
@@ -512,6 +513,7 @@ extern "C" aclnnStatus aclnnAveragePoolingGradGetWorkspaceSize(
   s.ceilMode = ceilMode;
   s.countIncludePad = countIncludePad;
   s.divisorOverride = divisorOverride;
+  s.wholeKernelDivisor = true;  // its example's reference divides by kernelH * kernelW
   const std::vector<int64_t> in(origInputShape->values.begin() + 2, origInputShape->values.end());
   if ((st = poolOutSize(api, in, &s)) != kSuccess) return st;
   PoolTensors t;
@@ -563,3 +565,112 @@ extern "C" aclnnStatus aclnnMaxPool2dWithMaskBackwardGetWorkspaceSize(const aclT
   return maskNotSupported("aclnnMaxPool2dWithMaskBackwardGetWorkspaceSize");
 }
 NPUSIM_ACLNN_PHASE2(MaxPool2dWithMaskBackward)
+
+// --- experimental MaxPool3D: TensorFlow-style arguments over NDHWC or NCDHW ---
+namespace {
+const OpInfo kMaxPool3D{"aclnnMaxPool3D",
+                        ExecUnit::kVector,
+                        {ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
+                        "y = max over windows (padding VALID, SAME or CALCULATED)"};
+const OpRegistrar kMaxPool3DRegistrar(kMaxPool3D);
+
+// A per-dim array of 1, 3 (D, H, W) or 5 values (in the layout's order); the D, H, W ones.
+int32_t spatialArray(const char* api, const char* name, const aclIntArray* a, bool channelsLast,
+                     int64_t fallback, int64_t minValue, std::vector<int64_t>* out) {
+  if (a == nullptr || a->values.empty()) {
+    out->assign(3, fallback);
+    return kSuccess;
+  }
+  const auto& v = a->values;
+  if (v.size() == 5) {
+    *out = channelsLast ? std::vector<int64_t>{v[1], v[2], v[3]} : std::vector<int64_t>{v[2], v[3], v[4]};
+  } else if (v.size() == 3) {
+    *out = v;
+  } else if (v.size() == 1) {
+    out->assign(3, v[0]);
+  } else {
+    return fail(api, kErrParamInvalid,
+                fmt::format("{} must have 1, 3 or 5 values, but has {}", name, v.size()));
+  }
+  for (int64_t e : *out) {
+    if (e < minValue)
+      return fail(api, kErrParamInvalid, fmt::format("{} values must be at least {}", name, minValue));
+  }
+  return kSuccess;
+}
+
+// `t`'s NDHWC view seen as NCDHW (the same memory, strides permuted).
+aclTensor asChannelsFirst(const aclTensor* t) {
+  aclTensor v = *t;
+  const auto& s = t->desc.shape;
+  const auto& st = t->desc.strides;
+  v.desc.shape = {s[0], s[4], s[1], s[2], s[3]};
+  v.desc.strides = {st[0], st[4], st[1], st[2], st[3]};
+  return v;
+}
+}  // namespace
+
+extern "C" aclnnStatus aclnnMaxPool3DGetWorkspaceSize(const aclTensor* x, const aclIntArray* ksize,
+                                                      const aclIntArray* strides, const char* padding,
+                                                      const aclIntArray* padsOptional,
+                                                      const aclIntArray* dilationOptional, int64_t ceilMode,
+                                                      const char* dataFormatOptional, aclTensor* out,
+                                                      uint64_t* ws, aclOpExecutor** ex) {
+  const char* api = "aclnnMaxPool3DGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(
+      api, {{"x", x}, {"ksize", ksize}, {"strides", strides}, {"padding", padding}, {"out", out}});
+  if (st != kSuccess) return st;
+  const std::string format = dataFormatOptional == nullptr ? "NDHWC" : dataFormatOptional;
+  if (format != "NDHWC" && format != "NCDHW") {
+    return fail(api, kErrParamInvalid, fmt::format("dataFormat must be NDHWC or NCDHW, not {}", format));
+  }
+  const bool last = format == "NDHWC";
+  if (x->desc.rank() != 5 || out->desc.rank() != 5) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("x and out must be 5-D, but are {} and {}", shapeString(x->desc.shape),
+                            shapeString(out->desc.shape)));
+  }
+  PoolSpec s;
+  s.dims = 3;
+  s.ceilMode = ceilMode != 0;
+  if ((st = spatialArray(api, "ksize", ksize, last, 1, 1, &s.kernel)) != kSuccess) return st;
+  if ((st = spatialArray(api, "strides", strides, last, 1, 1, &s.stride)) != kSuccess) return st;
+  if ((st = spatialArray(api, "dilation", dilationOptional, last, 1, 1, &s.dilation)) != kSuccess) return st;
+  const aclTensor xv = last ? asChannelsFirst(x) : *x, ov = last ? asChannelsFirst(out) : *out;
+  const std::vector<int64_t> in = pooledSizes(&xv, 3);
+  const std::string mode = padding;
+  s.padBegin.assign(3, 0);
+  s.padEnd.assign(3, 0);
+  if (mode == "CALCULATED") {
+    if (padsOptional == nullptr || padsOptional->values.size() != 6) {
+      return fail(api, kErrParamInvalid, "pads must hold 6 values (front, back, top, bottom, left, right)");
+    }
+    for (int k = 0; k < 3; ++k) {
+      s.padBegin[static_cast<size_t>(k)] = padsOptional->values[static_cast<size_t>(2 * k)];
+      s.padEnd[static_cast<size_t>(k)] = padsOptional->values[static_cast<size_t>(2 * k + 1)];
+    }
+  } else if (mode == "SAME") {  // out = ceil(in / stride), the padding split with the extra at the end
+    s.ceilMode = false;
+    for (size_t k = 0; k < 3; ++k) {
+      const int64_t o = (in[k] + s.stride[k] - 1) / s.stride[k];
+      const int64_t total =
+          std::max<int64_t>(0, (o - 1) * s.stride[k] + (s.kernel[k] - 1) * s.dilation[k] + 1 - in[k]);
+      s.padBegin[k] = total / 2;
+      s.padEnd[k] = total - total / 2;
+    }
+  } else if (mode == "VALID") {
+    s.ceilMode = false;
+  } else {
+    return fail(api, kErrParamInvalid,
+                fmt::format("padding must be VALID, SAME or CALCULATED, not {}", mode));
+  }
+  if ((st = poolOutSize(api, in, &s)) != kSuccess) return st;
+  PoolTensors t;
+  t.self = &xv;
+  t.selfName = "x";
+  t.out = &ov;
+  return buildPool(kMaxPool3D, api, PoolMode::kMax, false, s, t,
+                   fmt::format("padding={}, dataFormat={}, {}", mode, format, maxAttrs(s)), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(MaxPool3D)

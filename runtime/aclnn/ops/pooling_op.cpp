@@ -55,7 +55,7 @@ Geometry geometryOf(const PoolSpec& s, const std::vector<int64_t>& inSizes, Pool
         w.first = start + j0 * dil;
         w.step = dil;
         w.count = std::max<int64_t>(0, j1 - j0);
-        w.padded = std::min(start + kk, in + s.padEnd[k]) - start;
+        w.padded = s.wholeKernelDivisor ? kk : std::min(start + kk, in + s.padEnd[k]) - start;
       }
       g.win[d].push_back(w);
     }

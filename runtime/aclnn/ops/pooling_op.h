@@ -25,8 +25,11 @@ struct PoolSpec {
   bool adaptive = false;  // windows from the out size instead of kernel/stride/padding
   std::vector<int64_t> kernel, stride, padBegin, padEnd, dilation;  // per pooled dim (regular)
   bool ceilMode = false;
-  bool countIncludePad = true;   // avg: padded positions count in the divisor
-  int64_t divisorOverride = 0;   // avg: divide by this instead when non-zero
+  bool countIncludePad = true;  // avg: padded positions count in the divisor
+  int64_t divisorOverride = 0;  // avg: divide by this instead when non-zero
+  // avg with padding counted: the divisor is the whole kernel even where a ceil-mode window
+  // runs past the end padding (AveragePoolingGrad's definition), not the padded window's size.
+  bool wholeKernelDivisor = false;
   std::vector<int64_t> outSize;  // per pooled dim; given for adaptive, computed for regular
 };
 
