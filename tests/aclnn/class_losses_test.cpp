@@ -270,12 +270,21 @@ TEST(ClassLosses, ErrorCodesAndBytes) {
                                                   one.get(), lp.get(), nullptr, nullptr, &ws, &ex),
             kParamInvalid);  // labelSmoothing outside [0, 1]
   EXPECT_EQ(aclnnSoftmaxGradGetWorkspaceSize(x.get(), w4.get(), lp.get(), &ws, &ex), kParamInvalid);
-  // NLLLoss reads self, target and weight once; writes out and totalWeight.
+  // NLLLoss gathers one self element per target, reads target and weight; writes out and
+  // totalWeight.
   ASSERT_EQ(aclnnNLLLossGetWorkspaceSize(x.get(), t.get(), w.get(), 0, -100, out.get(), tw.get(), &ws, &ex),
             0);
-  const Charged c = chargedBytes(ex);
-  EXPECT_EQ(c.read, 4u * 3 * 4 + 4 * 8 + 3 * 4);
+  Charged c = chargedBytes(ex);
+  EXPECT_EQ(c.read, 4u * 4 + 4 * 8 + 3 * 4);
   EXPECT_EQ(c.written, 4u * 4 + 4);
+  // Its gradient writes all of out (zeros and the scattered values) and does not read self.
+  HostTensorBuf g(ACL_FLOAT, {4}), gx(ACL_FLOAT, {4, 3});
+  ASSERT_EQ(aclnnNLLLossBackwardGetWorkspaceSize(g.get(), x.get(), t.get(), w.get(), 0, -100, tw.get(),
+                                                 gx.get(), &ws, &ex),
+            0);
+  c = chargedBytes(ex);
+  EXPECT_EQ(c.read, 4u * 4 + 4 * 8 + 3 * 4 + 4);
+  EXPECT_EQ(c.written, 12u * 4);
 }
 
 }  // namespace

@@ -103,7 +103,17 @@ class NllInstance : public OpInstanceBase<NllInstance> {
   Reduction reduction = Reduction::kMean;
   int64_t ignoreIndex = -100;
 
-  rt::OpWork work() const override { return classLossWork(*this, l.n * l.k, 3); }
+  // Reads one self element per target (a gather, as index_op's Gather), the target and the
+  // weight; writes out and totalWeightOut.
+  rt::OpWork work() const override {
+    TensorDesc gathered = inputs[0];
+    gathered.shape = inputs[1].shape;
+    const std::vector<TensorDesc> reads{gathered, inputs[1]};
+    VectorPass p{&reads, &outputs[0], l.n * l.k, 2};
+    p.extraReadBytes = inputs[2].numel() * inputs[2].elementSize();
+    p.extraWriteBytes = outputs[1].numel() * outputs[1].elementSize();
+    return vectorTiles(p);
+  }
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
     const std::vector<double> x = loadDense<double>(in[0]), w = loadDense<double>(in[2]);
     const std::vector<int64_t> t = loadDense<int64_t>(in[1]);
@@ -204,7 +214,12 @@ class NllBackwardInstance : public OpInstanceBase<NllBackwardInstance> {
   Reduction reduction = Reduction::kMean;
   int64_t ignoreIndex = -100;
 
-  rt::OpWork work() const override { return classLossWork(*this, outputs[0].numel(), 2); }
+  // Writes the whole gradient (zeros and the scattered values); self gives only its shape and
+  // is not read.
+  rt::OpWork work() const override {
+    const std::vector<TensorDesc> reads{inputs[0], inputs[2], inputs[3], inputs[4]};
+    return vectorTiles(VectorPass{&reads, &outputs[0], outputs[0].numel(), 1});
+  }
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
     const std::vector<double> g = loadDense<double>(in[0]), w = loadDense<double>(in[3]),
                               tw = loadDense<double>(in[4]);
