@@ -42,7 +42,6 @@ namespace npusim::aclnn {
 namespace {
 
 const std::vector<aclDataType> kFloats = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
-const std::vector<aclDataType> kFloats64 = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
 
 double sign(double d) { return d > 0 ? 1 : d < 0 ? -1 : 0; }
 double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }

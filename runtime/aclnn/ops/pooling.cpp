@@ -37,14 +37,18 @@ namespace npusim::aclnn {
 namespace {
 
 const std::vector<aclDataType> kFloats = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+const std::vector<aclDataType> kHalfAndFloat = {ACL_FLOAT, ACL_FLOAT16};  // MaxPool2dWithIndices' doc
+const std::vector<aclDataType> kMaxPoolTypes = {
+    ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_INT64,
+    ACL_UINT8, ACL_INT16,   ACL_INT8, ACL_UINT16};  // MaxPool's doc
 const std::vector<aclDataType> kFloats64 = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
 
 #define NPUSIM_POOL(var, name, types, formula) const OpInfo var{name, ExecUnit::kVector, types, formula};
-NPUSIM_POOL(kAdaptiveAvg2d, "aclnnAdaptiveAvgPool2d", kFloats64, "out = mean over the adaptive HxW windows")
-NPUSIM_POOL(kAdaptiveAvg3d, "aclnnAdaptiveAvgPool3d", kFloats64, "out = mean over the adaptive DxHxW windows")
-NPUSIM_POOL(kAdaptiveAvg2dBack, "aclnnAdaptiveAvgPool2dBackward", kFloats64,
+NPUSIM_POOL(kAdaptiveAvg2d, "aclnnAdaptiveAvgPool2d", kFloats, "out = mean over the adaptive HxW windows")
+NPUSIM_POOL(kAdaptiveAvg3d, "aclnnAdaptiveAvgPool3d", kFloats, "out = mean over the adaptive DxHxW windows")
+NPUSIM_POOL(kAdaptiveAvg2dBack, "aclnnAdaptiveAvgPool2dBackward", kFloats,
             "out = gradOutput / window size, spread")
-NPUSIM_POOL(kAdaptiveAvg3dBack, "aclnnAdaptiveAvgPool3dBackward", kFloats64,
+NPUSIM_POOL(kAdaptiveAvg3dBack, "aclnnAdaptiveAvgPool3dBackward", kFloats,
             "output = gradOutput / window size, spread")
 NPUSIM_POOL(kAdaptiveMax2d, "aclnnAdaptiveMaxPool2d", kFloats64,
             "out, indices = max, argmax over adaptive windows")
@@ -54,21 +58,22 @@ NPUSIM_POOL(kAdaptiveMax2dBack, "aclnnAdaptiveMaxPool2dBackward", kFloats64,
             "gradInput[indices] += gradOutput")
 NPUSIM_POOL(kAdaptiveMax3dBack, "aclnnAdaptiveMaxPool3dBackward", kFloats64,
             "gradInput[indices] += gradOutput")
-NPUSIM_POOL(kAvg2d, "aclnnAvgPool2d", kFloats64, "out = window sum / divisor")
-NPUSIM_POOL(kAvg3d, "aclnnAvgPool3d", kFloats64, "out = window sum / divisor")
-NPUSIM_POOL(kAvg2dBack, "aclnnAvgPool2dBackward", kFloats64,
+NPUSIM_POOL(kAvg2d, "aclnnAvgPool2d", kFloats, "out = window sum / divisor")
+NPUSIM_POOL(kAvg3d, "aclnnAvgPool3d", kFloats, "out = window sum / divisor")
+NPUSIM_POOL(kAvg2dBack, "aclnnAvgPool2dBackward", kFloats,
             "gradInput = sum of gradOutput / divisor over windows")
-NPUSIM_POOL(kAvg3dBack, "aclnnAvgPool3dBackward", kFloats64,
+NPUSIM_POOL(kAvg3dBack, "aclnnAvgPool3dBackward", kFloats,
             "output = sum of gradOutput / divisor over windows")
 NPUSIM_POOL(kAveragePoolingGrad, "aclnnAveragePoolingGrad", kFloats,
             "grad_input = sum of grad_output / divisor")
-NPUSIM_POOL(kMax2dIdx, "aclnnMaxPool2dWithIndices", kFloats,
+NPUSIM_POOL(kMax2dIdx, "aclnnMaxPool2dWithIndices", kHalfAndFloat,
             "out, indices = max, argmax over dilated windows")
 NPUSIM_POOL(kMax3dArgmax, "aclnnMaxPool3dWithArgmax", kFloats,
             "out, indices = max, argmax over dilated windows")
-NPUSIM_POOL(kMax2dIdxBack, "aclnnMaxPool2dWithIndicesBackward", kFloats, "gradInput[indices] += gradOutput")
+NPUSIM_POOL(kMax2dIdxBack, "aclnnMaxPool2dWithIndicesBackward", kHalfAndFloat,
+            "gradInput[indices] += gradOutput")
 NPUSIM_POOL(kMax3dArgmaxBack, "aclnnMaxPool3dWithArgmaxBackward", kFloats, "gradInput[indices] += gradOutput")
-NPUSIM_POOL(kMaxPool, "aclnnMaxPool", kFloats, "out = max over windows (pads top, left, bottom, right)")
+NPUSIM_POOL(kMaxPool, "aclnnMaxPool", kMaxPoolTypes, "out = max over windows (pads top, left, bottom, right)")
 NPUSIM_POOL(kMaxArgmaxV3, "aclnnMaxPoolWithArgmaxV3", kFloats, "y, argmax = max, argmax over dilated windows")
 NPUSIM_POOL(kMaxPoolingGrad, "aclnnMaxPoolingGrad", kFloats, "dx = x == y ? dy : 0")
 #undef NPUSIM_POOL
