@@ -309,6 +309,15 @@ TEST(Pooling, OnnxMaxPoolAndExperimentalForms) {
   // Rows -1..0 and 1..2, columns 0..1 and 2..3: maxima 2, 3, 8, 9.
   const double want[] = {2, 3, 8, 9};
   for (int i = 0; i < 4; ++i) EXPECT_EQ(y.get(i), want[i]);
+  // The integer types its doc lists pool exactly.
+  HostTensorBuf xi(ACL_INT64, {1, 1, 3, 3}), yi(ACL_INT64, {1, 1, 2, 2});
+  for (int i = 0; i < 9; ++i) xi.set(i, (i * 7) % 9 - 4);  // rows -4 3 1 / -1 -3 4 / 2 0 -2
+  ASSERT_EQ(runOp([&](auto ws, auto ex) {
+              return aclnnMaxPoolGetWorkspaceSize(xi.get(), k.a, s.a, 0, pads.a, dil.a, 0, yi.get(), ws, ex);
+            }),
+            0);
+  const double wantI[] = {3, 1, 2, 4};  // rows {0}, {1, 2} x cols {0, 1}, {2}
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(yi.get(i), wantI[i]) << i;
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
   EXPECT_EQ(aclnnMaxPoolGetWorkspaceSize(x.get(), k.a, s.a, 1, pads.a, dil.a, 0, y.get(), &ws, &ex),
