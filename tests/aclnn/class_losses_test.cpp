@@ -360,3 +360,32 @@ TEST(ClassLosses, FusedCrossEntropyLossWithMaxSum) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ClassLosses, TransposedViews) {
+  // NLLLoss on a [4, 3] self read through a transposed [3, 4] buffer equals it on a dense copy.
+  std::mt19937 gen(9);
+  HostTensorBuf xt(ACL_FLOAT, {4, 3}, {1, 4}, 0), xd(ACL_FLOAT, {4, 3}), w(ACL_FLOAT, {3}), t(ACL_INT32, {4}),
+      a(ACL_FLOAT, {4}), b(ACL_FLOAT, {4}), tw(ACL_FLOAT, {1});
+  xt.fillRandom(gen, -2, 0);
+  for (int i = 0; i < 12; ++i) xd.set(i, xt.get(i));
+  w.fillRandom(gen, 0.5, 1.5);
+  for (int i = 0; i < 4; ++i) t.set(i, (i * 2) % 3);
+  ASSERT_EQ(runOp([&](auto ws, auto ex) {
+              return aclnnNLLLossGetWorkspaceSize(xt.get(), t.get(), w.get(), 0, -100, a.get(), tw.get(), ws,
+                                                  ex);
+            }),
+            0);
+  ASSERT_EQ(runOp([&](auto ws, auto ex) {
+              return aclnnNLLLossGetWorkspaceSize(xd.get(), t.get(), w.get(), 0, -100, b.get(), tw.get(), ws,
+                                                  ex);
+            }),
+            0);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(a.get(i), b.get(i)) << i;
+    EXPECT_FLOAT_EQ(a.get(i), -w.get((i * 2) % 3) * xt.get(i * 3 + (i * 2) % 3)) << i;
+  }
+}
+
+}  // namespace

@@ -375,6 +375,29 @@ TEST(Pooling, MaxPool3DChannelsLastAndSamePadding) {
             kParamInvalid);
 }
 
+TEST(Pooling, TransposedViews) {
+  // self [2, 5, 6] read through a view whose H and W are swapped in memory, out written through
+  // a transposed view too: the same values as pooling the view's logical order.
+  std::mt19937 gen(8);
+  HostTensorBuf x(ACL_FLOAT, {2, 5, 6}, {30, 1, 5}, 0), y(ACL_FLOAT, {2, 2, 3}, {6, 1, 2}, 0),
+      idx(ACL_INT64, {2, 2, 3});
+  x.fillRandom(gen, -2, 2);
+  IntArray k({2, 2}), s({2, 2}), pad({0, 0});
+  ASSERT_EQ(runOp([&](auto ws, auto ex) {
+              return aclnnMaxPool2dWithIndicesGetWorkspaceSize(x.get(), k.a, s.a, pad.a, nullptr, false,
+                                                               y.get(), idx.get(), ws, ex);
+            }),
+            0);
+  Pool p{{1, 5, 6}, {1, 2, 3}, {1, 2, 2}, {1, 2, 2}, {0, 0, 0}, {1, 1, 1}};
+  std::vector<double> want;
+  std::vector<int64_t> wantIdx;
+  p.run(values(x), 2, &want, &wantIdx);
+  for (int64_t i = 0; i < 12; ++i) {
+    EXPECT_EQ(y.get(i), want[static_cast<size_t>(i)]) << i;
+    EXPECT_EQ(idx.get(i), wantIdx[static_cast<size_t>(i)]) << i;
+  }
+}
+
 TEST(Pooling, ErrorCodesAndBytes) {
   HostTensorBuf x(ACL_FLOAT, {1, 2, 6, 6}), y(ACL_FLOAT, {1, 2, 3, 3}), bad(ACL_FLOAT, {1, 2, 2, 2}),
       idx(ACL_INT32, {1, 2, 3, 3}), idxF(ACL_FLOAT, {1, 2, 3, 3}), x2(ACL_FLOAT, {6, 6});
