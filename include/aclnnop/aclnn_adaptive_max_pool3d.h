@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnAdaptiveMaxPool3d, a pooling operator (runtime/aclnn/ops/pooling.cpp).
+ * Declarations as in hicann/ops-nn pooling/adaptive_max_pool3d (op_api/aclnn_adaptive_max_pool3d.h).
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_ADAPTIVE_MAX_POOL3D_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_ADAPTIVE_MAX_POOL3D_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnAdaptiveMaxPool3dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize, aclTensor* outputOut, aclTensor* indicesOut, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnAdaptiveMaxPool3d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_ADAPTIVE_MAX_POOL3D_H_ */

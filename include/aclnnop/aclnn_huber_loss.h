@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnHuberLoss, a pointwise loss (runtime/aclnn/ops/losses.cpp).
+ * Declarations as in hicann/ops-nn experimental/loss/huber_loss (docs/aclnnHuberLoss.md, the generated header of its op definition).
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_HUBER_LOSS_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_HUBER_LOSS_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnHuberLossGetWorkspaceSize(const aclTensor* predictions, const aclTensor* targets, double delta, aclTensor* loss, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnHuberLoss(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_HUBER_LOSS_H_ */

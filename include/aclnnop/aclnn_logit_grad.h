@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnLogitGrad, a loss gradient (runtime/aclnn/ops/losses.cpp).
+ * Declarations as in hicann/ops-nn loss/logit_grad (docs/aclnnLogitGrad.md).
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_LOGIT_GRAD_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_LOGIT_GRAD_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnLogitGradGetWorkspaceSize(const aclTensor* x, const aclTensor* dy, double eps, const aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnLogitGrad(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_LOGIT_GRAD_H_ */
