@@ -19,6 +19,7 @@
 #include "aclnnop/aclnn_apply_adam_w.h"
 #include "aclnnop/aclnn_apply_gradient_descent.h"
 #include "aclnnop/aclnn_apply_proximal_gradient_descent.h"
+#include "host_values.h"
 
 using namespace aclnn_test;
 
@@ -36,12 +37,6 @@ struct One {
   aclTensor* get() { return t.get(); }
   double v() { return t.get(0); }
 };
-
-std::vector<double> values(HostTensorBuf& t) {
-  std::vector<double> v;
-  for (int64_t i = 0; i < t.numel(); ++i) v.push_back(t.get(i));
-  return v;
-}
 
 }  // namespace
 

@@ -16,10 +16,14 @@ namespace npusim::aclnn {
 
 namespace {
 
+// Results a step may write even when the call passes fewer outputs (an optional state).
+constexpr size_t kMaxStepOutputs = 8;
+
 class OptimInstance : public OpInstanceBase<OptimInstance> {
  public:
   const OptimDef* def = nullptr;
-  std::vector<int> inputSlot;  // per step input: index in `inputs`, or -1 (absent, reads 0)
+  std::vector<int> inputSlot;   // per step input: index in `inputs`, or -1 (absent, reads 0)
+  std::vector<bool> firstOnly;  // per step input: only its first element is used (a step count)
   std::vector<double> attrs;
 
   rt::OpWork work() const override {
@@ -35,7 +39,7 @@ class OptimInstance : public OpInstanceBase<OptimInstance> {
     std::vector<std::vector<double>> vals;
     for (const HostTensor& t : in) vals.push_back(loadDense<double>(t));
     std::vector<std::vector<double>> res(out.size(), std::vector<double>(static_cast<size_t>(n)));
-    std::vector<double> x(inputSlot.size()), y(out.size());
+    std::vector<double> x(inputSlot.size()), y(std::max<size_t>(out.size(), kMaxStepOutputs));
     for (int64_t e = 0; e < n; ++e) {
       for (size_t k = 0; k < inputSlot.size(); ++k) {
         const int s = inputSlot[k];
@@ -44,7 +48,7 @@ class OptimInstance : public OpInstanceBase<OptimInstance> {
           continue;
         }
         const std::vector<double>& v = vals[static_cast<size_t>(s)];
-        x[k] = v.size() == 1 ? v[0] : v[static_cast<size_t>(e)];
+        x[k] = v.size() == 1 || firstOnly[k] ? v[0] : v[static_cast<size_t>(e)];
       }
       def->step(x.data(), attrs.data(), y.data());
       for (size_t j = 0; j < out.size(); ++j) res[j][static_cast<size_t>(e)] = y[j];
@@ -73,6 +77,16 @@ int32_t buildOptim(const OptimDef& d, const char* api, const char* opName, const
   auto check = [&](const OptimTensor& t, bool output) {
     if (int32_t s = checkTensor(api, t.name, t.t->desc); s != kSuccess) return s;
     const TensorDesc& desc = t.t->desc;
+    if (!t.ownTypes.empty()) {
+      // the first element is used: the ApplyFusedEmaAdam example passes a [2, 2] step where its
+      // doc says [1]
+      if (std::find(t.ownTypes.begin(), t.ownTypes.end(), desc.dtype) == t.ownTypes.end() ||
+          desc.numel() < 1) {
+        return fail(api, kErrParamInvalid,
+                    fmt::format("{} must have an element of an accepted type, not {}", t.name, desc.brief()));
+      }
+      return kSuccess;
+    }
     if (desc.dtype != first.dtype) {
       return fail(api, kErrParamInvalid,
                   fmt::format("{} is {} where {} is {}: the operator takes one type", t.name,
@@ -92,10 +106,12 @@ int32_t buildOptim(const OptimDef& d, const char* api, const char* opName, const
   for (const OptimTensor& t : a.inputs) {
     if (t.t == nullptr) {
       inst->inputSlot.push_back(-1);
+      inst->firstOnly.push_back(false);
       continue;
     }
     if ((st = check(t, false)) != kSuccess) return st;
     inst->inputSlot.push_back(static_cast<int>(inst->inputs.size()));
+    inst->firstOnly.push_back(!t.ownTypes.empty());
     addInput(*inst, t.name, t.t);
   }
   for (const OptimTensor& t : a.outputs) {

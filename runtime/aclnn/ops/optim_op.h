@@ -30,6 +30,9 @@ struct OptimTensor {
   const char* name;
   const aclTensor* t;
   bool optional = false;  // may be nullptr (read as 0)
+  // An input of a type of its own (a step count, int64 or fp32) instead of the operator's
+  // shared type, of which the first element is used.
+  std::vector<aclDataType> ownTypes = {};
 };
 
 struct OptimArgs {

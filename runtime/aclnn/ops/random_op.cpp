@@ -1,0 +1,187 @@
+#include "runtime/aclnn/ops/random_op.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <utility>
+
+#include "runtime/aclnn/base/dtype.h"
+#include "runtime/aclnn/base/error.h"
+#include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/element_convert.h"
+#include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
+#include "runtime/aclnn/ops/vector_tiling.h"
+
+namespace npusim::aclnn {
+
+namespace {
+
+// Philox4x32's round multipliers and key increments (the paper's constants).
+constexpr uint32_t kM0 = 0xD2511F53u, kM1 = 0xCD9E8D57u, kW0 = 0x9E3779B9u, kW1 = 0xBB67AE85u;
+constexpr int kRounds = 10;
+constexpr double kTwoPi = 6.283185307179586476925;
+
+// Vector instructions per element: ten Philox rounds of two multiplies and xors, the conversion
+// to a float, and for the normal the logarithm, square root and cosine of Box-Muller.
+constexpr int kUniformPasses = 12, kNormalPasses = 20;
+
+class RandomInstance : public OpInstanceBase<RandomInstance> {
+ public:
+  RandomKind kind = RandomKind::kUniform;
+  double params[2] = {0, 1};
+  uint64_t seed = 0, offset = 0;
+  int meanInput = -1, stdInput = -1, seedInput = -1, offsetInput = -1;
+
+  rt::OpWork work() const override {
+    const int passes = kind == RandomKind::kNormal ? kNormalPasses : kUniformPasses;
+    std::vector<TensorDesc> reads;
+    for (int k : {meanInput, stdInput}) {
+      if (k >= 0) reads.push_back(inputs[static_cast<size_t>(k)]);
+    }
+    return vectorTiles(VectorPass{&reads, &outputs[0], outputs[0].numel(), passes - 1});
+  }
+
+  void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
+    uint64_t key = seed, start = offset;
+    if (seedInput >= 0)
+      key = static_cast<uint64_t>(loadDense<int64_t>(in[static_cast<size_t>(seedInput)])[0]);
+    if (offsetInput >= 0)
+      start += static_cast<uint64_t>(loadDense<int64_t>(in[static_cast<size_t>(offsetInput)])[0]);
+    std::vector<double> mean, sd;
+    if (meanInput >= 0) mean = loadDense<double>(in[static_cast<size_t>(meanInput)]);
+    if (stdInput >= 0) sd = loadDense<double>(in[static_cast<size_t>(stdInput)]);
+    auto at = [](const std::vector<double>& v, double fallback, size_t i) {
+      return v.empty() ? fallback : v.size() == 1 ? v[0] : v[i];
+    };
+    const int64_t n = out[0].numel();
+    std::vector<double> res(static_cast<size_t>(n));
+    const bool floating = isFloating(out[0].dtype);
+    if (kind == RandomKind::kPermutation) {
+      for (int64_t e = 0; e < n; ++e) res[static_cast<size_t>(e)] = static_cast<double>(e);
+      for (int64_t e = 0; e + 1 < n; ++e) {
+        const std::array<uint32_t, 4> w = philox(key, start + static_cast<uint64_t>(e));
+        const uint64_t r = ((static_cast<uint64_t>(w[0]) << 32) | w[1]) % static_cast<uint64_t>(n - e);
+        std::swap(res[static_cast<size_t>(e)], res[static_cast<size_t>(e) + r]);
+      }
+      return storeDense<double>(out[0], res.data());
+    }
+    for (int64_t e = 0; e < n; ++e) {
+      const size_t i = static_cast<size_t>(e);
+      const std::array<uint32_t, 4> w = philox(key, start + static_cast<uint64_t>(e));
+      switch (kind) {
+        case RandomKind::kUniform:
+          res[i] = params[0] + (params[1] - params[0]) * uniformFromWord(w[0]);
+          break;
+        case RandomKind::kNormal:
+          res[i] = at(mean, params[0], i) + at(sd, params[1], i) * normalFromWords(w[0], w[1]);
+          break;
+        case RandomKind::kPermutation:  // handled above
+          break;
+        case RandomKind::kInteger: {
+          const uint64_t range = static_cast<uint64_t>(params[1] - params[0]);
+          const uint64_t r = ((static_cast<uint64_t>(w[0]) << 32) | w[1]) % range;
+          res[i] = params[0] + static_cast<double>(r);
+          break;
+        }
+      }
+    }
+    if (floating && out[0].dtype != ACL_DOUBLE) quantizeRow(ACL_FLOAT, res.data(), n);
+    storeDense<double>(out[0], res.data());
+  }
+};
+
+int32_t checkSeedTensor(const char* api, const char* name, const aclTensor* t) {
+  if (int32_t st = checkTensor(api, name, t->desc); st != kSuccess) return st;
+  if (t->desc.dtype != ACL_INT64 || t->desc.numel() != 1) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("{} must be one int64 element, not {}", name, t->desc.brief()));
+  }
+  return kSuccess;
+}
+
+// A mean/std tensor: out's type, out's shape or one element.
+int32_t checkParamTensor(const char* api, const char* name, const aclTensor* t, const TensorDesc& out) {
+  if (int32_t st = checkTensor(api, name, t->desc); st != kSuccess) return st;
+  if (!isFloating(t->desc.dtype)) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("{} must be of a floating type, not {}", name, t->desc.brief()));
+  }
+  if (t->desc.shape != out.shape && t->desc.numel() != 1) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("{} has shape {}; out's shape {} or one element is needed", name,
+                            shapeString(t->desc.shape), shapeString(out.shape)));
+  }
+  return kSuccess;
+}
+
+}  // namespace
+
+std::array<uint32_t, 4> philox(uint64_t key, uint64_t counterLo, uint64_t counterHi) {
+  std::array<uint32_t, 4> c = {static_cast<uint32_t>(counterLo), static_cast<uint32_t>(counterLo >> 32),
+                               static_cast<uint32_t>(counterHi), static_cast<uint32_t>(counterHi >> 32)};
+  uint32_t k0 = static_cast<uint32_t>(key), k1 = static_cast<uint32_t>(key >> 32);
+  for (int r = 0; r < kRounds; ++r) {
+    const uint64_t p0 = static_cast<uint64_t>(kM0) * c[0], p1 = static_cast<uint64_t>(kM1) * c[2];
+    c = {static_cast<uint32_t>(p1 >> 32) ^ c[1] ^ k0, static_cast<uint32_t>(p1),
+         static_cast<uint32_t>(p0 >> 32) ^ c[3] ^ k1, static_cast<uint32_t>(p0)};
+    k0 += kW0;
+    k1 += kW1;
+  }
+  return c;
+}
+
+double uniformFromWord(uint32_t w) { return static_cast<double>(w >> 8) * (1.0 / 16777216.0); }
+
+double normalFromWords(uint32_t a, uint32_t b) {
+  const double u1 = (static_cast<double>(a) + 1.0) / 4294967296.0;  // (0, 1]: the log stays finite
+  const double u2 = static_cast<double>(b) / 4294967296.0;
+  return std::sqrt(-2.0 * std::log(u1)) * std::cos(kTwoPi * u2);
+}
+
+int32_t buildRandom(const OpInfo& info, const char* api, const char* opName, const RandomArgs& a,
+                    uint64_t* workspaceSize, aclOpExecutor** executor) {
+  rt::chargeOpPrepare(api);
+  const char* outName = a.inplace ? "selfRef" : "out";
+  if (a.out == nullptr) return fail(api, kErrParamNullptr, fmt::format("{} must not be nullptr", outName));
+  const TensorDesc& out = a.out->desc;
+  int32_t st = checkTensor(api, outName, out);
+  if (st != kSuccess) return st;
+  if ((st = checkDtype(api, outName, out.dtype, info)) != kSuccess) return st;
+  if (a.kind == RandomKind::kPermutation && out.numel() != static_cast<int64_t>(a.params[0])) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("out has {} elements where n = {} are needed", out.numel(), a.params[0]));
+  }
+  if ((a.kind == RandomKind::kUniform || a.kind == RandomKind::kInteger) && !(a.params[0] < a.params[1])) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("from ({}) must be less than to ({})", a.params[0], a.params[1]));
+  }
+  if (a.kind == RandomKind::kNormal && a.stdTensor == nullptr && !(a.params[1] >= 0)) {
+    return fail(api, kErrParamInvalid, fmt::format("std must not be negative, not {}", a.params[1]));
+  }
+  auto inst = std::make_unique<RandomInstance>();
+  inst->name = opName;
+  inst->kind = a.kind;
+  inst->params[0] = a.params[0];
+  inst->params[1] = a.params[1];
+  inst->seed = a.seed;
+  inst->offset = a.offset;
+  auto add = [&](const char* name, const aclTensor* t, int* slot, bool seedLike) {
+    if (t == nullptr) return kSuccess;
+    const int32_t s = seedLike ? checkSeedTensor(api, name, t) : checkParamTensor(api, name, t, out);
+    if (s != kSuccess) return s;
+    *slot = static_cast<int>(inst->inputs.size());
+    addInput(*inst, name, t);
+    return kSuccess;
+  };
+  if ((st = add("mean", a.meanTensor, &inst->meanInput, false)) != kSuccess) return st;
+  if ((st = add("std", a.stdTensor, &inst->stdInput, false)) != kSuccess) return st;
+  if ((st = add("seedTensor", a.seedTensor, &inst->seedInput, true)) != kSuccess) return st;
+  if ((st = add("offsetTensor", a.offsetTensor, &inst->offsetInput, true)) != kSuccess) return st;
+  inst->attrs = a.seedTensor != nullptr ? fmt::format("offset={}", a.offset)
+                                        : fmt::format("seed={}, offset={}", a.seed, a.offset);
+  addOutput(*inst, outName, a.out);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
+}  // namespace npusim::aclnn
