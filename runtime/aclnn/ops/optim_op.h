@@ -46,4 +46,11 @@ struct OptimArgs {
 int32_t buildOptim(const OptimDef& d, const char* api, const char* opName, const OptimArgs& a,
                    uint64_t* workspaceSize, aclOpExecutor** executor);
 
+// The list operators (aclnnFusedSgd, aclnnFusedAdamw): one launch over the entries, each checked
+// as one call of buildOptim (its own first input fixes its shape); `attrs` shared by all (the
+// entries' own attrs are unused).
+int32_t buildOptimList(const OptimDef& d, const char* api, const char* opName,
+                       const std::vector<OptimArgs>& entries, const std::vector<double>& attrs,
+                       uint64_t* workspaceSize, aclOpExecutor** executor);
+
 }  // namespace npusim::aclnn
