@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -39,7 +40,9 @@ class RandomInstance : public OpInstanceBase<RandomInstance> {
     for (int k : {meanInput, stdInput}) {
       if (k >= 0) reads.push_back(inputs[static_cast<size_t>(k)]);
     }
-    return vectorTiles(VectorPass{&reads, &outputs[0], outputs[0].numel(), passes - 1});
+    // a bit mask draws one value per element, eight to a byte written
+    const int64_t elems = kind == RandomKind::kBitMask ? static_cast<int64_t>(params[1]) : outputs[0].numel();
+    return vectorTiles(VectorPass{&reads, &outputs[0], elems, passes - 1});
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
@@ -66,6 +69,15 @@ class RandomInstance : public OpInstanceBase<RandomInstance> {
       }
       return storeDense<double>(out[0], res.data());
     }
+    if (kind == RandomKind::kBitMask) {
+      std::fill(res.begin(), res.end(), 0.0);
+      for (int64_t e = 0; e < static_cast<int64_t>(params[1]); ++e) {
+        if (uniformFromWord(philox(key, start + static_cast<uint64_t>(e))[0]) >= params[0]) {
+          res[static_cast<size_t>(e / 8)] += static_cast<double>(1 << (e % 8));
+        }
+      }
+      return storeDense<double>(out[0], res.data());
+    }
     for (int64_t e = 0; e < n; ++e) {
       const size_t i = static_cast<size_t>(e);
       const std::array<uint32_t, 4> w = philox(key, start + static_cast<uint64_t>(e));
@@ -76,7 +88,11 @@ class RandomInstance : public OpInstanceBase<RandomInstance> {
         case RandomKind::kNormal:
           res[i] = at(mean, params[0], i) + at(sd, params[1], i) * normalFromWords(w[0], w[1]);
           break;
+        case RandomKind::kBernoulli:
+          res[i] = uniformFromWord(w[0]) < params[0] ? 1 : 0;
+          break;
         case RandomKind::kPermutation:  // handled above
+        case RandomKind::kBitMask:
           break;
         case RandomKind::kInteger: {
           const uint64_t range = static_cast<uint64_t>(params[1] - params[0]);
@@ -131,6 +147,8 @@ std::array<uint32_t, 4> philox(uint64_t key, uint64_t counterLo, uint64_t counte
   return c;
 }
 
+int64_t bitMaskBytes(int64_t n) { return (n + 127) / 128 * 16; }
+
 double uniformFromWord(uint32_t w) { return static_cast<double>(w >> 8) * (1.0 / 16777216.0); }
 
 double normalFromWords(uint32_t a, uint32_t b) {
@@ -151,6 +169,20 @@ int32_t buildRandom(const OpInfo& info, const char* api, const char* opName, con
   if (a.kind == RandomKind::kPermutation && out.numel() != static_cast<int64_t>(a.params[0])) {
     return fail(api, kErrParamInvalid,
                 fmt::format("out has {} elements where n = {} are needed", out.numel(), a.params[0]));
+  }
+  if ((a.kind == RandomKind::kBernoulli || a.kind == RandomKind::kBitMask) &&
+      !(a.params[0] >= 0 && a.params[0] <= 1)) {
+    return fail(api, kErrParamInvalid, fmt::format("the probability must be in [0, 1], not {}", a.params[0]));
+  }
+  if (a.kind == RandomKind::kBitMask && out.numel() != bitMaskBytes(static_cast<int64_t>(a.params[1]))) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("out has {} bytes where the mask of {} elements takes {}", out.numel(),
+                            a.params[1], bitMaskBytes(static_cast<int64_t>(a.params[1]))));
+  }
+  if (a.shapeOf != nullptr && a.shapeOf->desc.shape != out.shape) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("out has shape {} where self has {}", shapeString(out.shape),
+                            shapeString(a.shapeOf->desc.shape)));
   }
   if ((a.kind == RandomKind::kUniform || a.kind == RandomKind::kInteger) && !(a.params[0] < a.params[1])) {
     return fail(api, kErrParamInvalid,

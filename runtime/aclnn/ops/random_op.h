@@ -30,7 +30,14 @@ enum class RandomKind {
   kNormal,       // mean + std * n; params {mean, std}, or per element from the mean/std inputs
   kInteger,      // an integer uniform in [from, to), params {from, to}
   kPermutation,  // a random permutation of 0 .. n-1 (Fisher-Yates; step i draws from counter offset + i)
+  kBernoulli,    // 1 with probability params[0], else 0
+  kBitMask,      // dropout keep mask: bit i (byte i / 8, bit i % 8 from the least significant) is 1
+                 // with probability 1 - params[0], for the params[1] elements; the rest of out is 0
 };
+
+// Bytes of a dropout bit mask for n elements: one bit each, rounded up to 128 bits (the docs'
+// mask size, the vector unit's 128-element blocks).
+int64_t bitMaskBytes(int64_t n);
 
 struct RandomArgs {
   const aclTensor* out = nullptr;  // written (selfRef for the in-place forms)
@@ -42,10 +49,11 @@ struct RandomArgs {
   uint64_t seed = 0, offset = 0;
   const aclTensor* seedTensor = nullptr;    // read when the operator runs, replacing seed
   const aclTensor* offsetTensor = nullptr;  // read when the operator runs, added to offset
+  const aclTensor* shapeOf = nullptr;       // out must have this tensor's shape (aclnnBernoulli's self)
 };
 
-// Phase 1 of the distribution operators: out of a floating type (kInteger: also integers),
-// from < to, std >= 0, seed/offset tensors of one int64 element.
+// Phase 1 of the distribution operators: out of an accepted type, from < to, std >= 0,
+// 0 <= p <= 1, seed/offset tensors of one int64 element, a bit mask's out of the mask's bytes.
 int32_t buildRandom(const OpInfo& info, const char* api, const char* opName, const RandomArgs& a,
                     uint64_t* workspaceSize, aclOpExecutor** executor);
 

@@ -2,15 +2,21 @@
 // dsa_random_uniform (InplaceUniform, InplaceRandom and their Tensor forms, whose seed and offset
 // come from device tensors), dsa_random_normal (InplaceNormal, InplaceNormalTensor),
 // stateless_random_normal_v2 (Normal{Float,Tensor}{Float,Tensor}: mean and std as host floats
-// or tensors) and stateless_randperm (Randperm). Types from each operator's doc.
+// or tensors), stateless_randperm (Randperm), stateless_bernoulli (Bernoulli, InplaceBernoulli)
+// and dsa_gen_bit_mask (DropoutGenMask, V2, V2Tensor: the keep bit mask that
+// aclnnDropoutDoMask/aclnnDropoutBackward read, dropout_mask.cpp). Types from each operator's doc.
 #include <string>
 
+#include "aclnnop/aclnn_bernoulli.h"
+#include "aclnnop/aclnn_dropout_gen_mask.h"
 #include "aclnnop/aclnn_normal.h"
 #include "aclnnop/aclnn_normal_out.h"
 #include "aclnnop/aclnn_random.h"
 #include "aclnnop/aclnn_randperm.h"
 #include "aclnnop/aclnn_uniform.h"
+#include "runtime/aclnn/base/arrays.h"
 #include "runtime/aclnn/base/error.h"
+#include "runtime/aclnn/base/scalar.h"
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/random_op.h"
 
@@ -47,6 +53,22 @@ const OpInfo kNormalTensorTensor{"aclnnNormalTensorTensor", ExecUnit::kVector, k
                                  "out_i ~ N(mean_i, std_i^2)"};
 const OpInfo kRandperm{"aclnnRandperm", ExecUnit::kVector, kPermTypes,
                        "out = a random permutation of 0 .. n-1"};
+const std::vector<aclDataType> kBernoulliTypes = {ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_UINT8, ACL_INT8,
+                                                  ACL_INT16,   ACL_INT32, ACL_INT64,  ACL_BOOL,  ACL_BF16};
+const OpInfo kBernoulli{"aclnnBernoulli", ExecUnit::kVector, kBernoulliTypes,
+                        "out ~ Bernoulli(prob), self's shape"};
+const OpInfo kInplaceBernoulli{"aclnnInplaceBernoulli", ExecUnit::kVector, kBernoulliTypes,
+                               "selfRef ~ Bernoulli(prob)"};
+const std::vector<aclDataType> kMaskTypes = {ACL_UINT8};
+const OpInfo kDropoutGenMask{"aclnnDropoutGenMask", ExecUnit::kVector, kMaskTypes,
+                             "out = keep bits, each 1 with probability 1 - prob"};
+const OpInfo kDropoutGenMaskV2{"aclnnDropoutGenMaskV2", ExecUnit::kVector, kMaskTypes,
+                               "out = keep bits, each 1 with probability 1 - prob"};
+const OpInfo kDropoutGenMaskV2Tensor{"aclnnDropoutGenMaskV2Tensor", ExecUnit::kVector, kMaskTypes,
+                                     "out = keep bits, seed and offset from tensors"};
+const OpRegistrar kRegs2[] = {OpRegistrar(kBernoulli), OpRegistrar(kInplaceBernoulli),
+                              OpRegistrar(kDropoutGenMask), OpRegistrar(kDropoutGenMaskV2),
+                              OpRegistrar(kDropoutGenMaskV2Tensor)};
 const OpRegistrar kRegs[] = {OpRegistrar(kInplaceUniform),    OpRegistrar(kInplaceUniformTensor),
                              OpRegistrar(kInplaceRandom),     OpRegistrar(kInplaceRandomTensor),
                              OpRegistrar(kInplaceNormal),     OpRegistrar(kInplaceNormalTensor),
@@ -211,3 +233,89 @@ extern "C" aclnnStatus aclnnNormalTensorTensorGetWorkspaceSize(const aclTensor* 
                            workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(NormalTensorTensor)
+
+// Bernoulli(prob): the prob scalar null is 161001; out takes self's shape.
+namespace {
+int32_t bernoulli(const npusim::aclnn::OpInfo& info, const char* api, const char* op, const aclTensor* self,
+                  const aclScalar* prob, int64_t seed, int64_t offset, const aclTensor* out, bool inplace,
+                  uint64_t* workspaceSize, aclOpExecutor** executor) {
+  if (prob == nullptr)
+    return npusim::aclnn::fail(api, npusim::aclnn::kErrParamNullptr, "prob must not be nullptr");
+  if (self == nullptr)
+    return npusim::aclnn::fail(api, npusim::aclnn::kErrParamNullptr, "self must not be nullptr");
+  npusim::aclnn::RandomArgs a = args(out, inplace, RandomKind::kBernoulli, prob->value.toDouble(), 0,
+                                     static_cast<uint64_t>(seed), static_cast<uint64_t>(offset));
+  a.shapeOf = self;
+  return buildRandom(info, api, op, a, workspaceSize, executor);
+}
+
+// The dropout keep mask for `shape`'s elements; a null shape is 161001.
+int32_t genMask(const npusim::aclnn::OpInfo& info, const char* api, const char* op, const aclIntArray* shape,
+                double prob, uint64_t seed, uint64_t offset, const aclTensor* seedTensor,
+                const aclTensor* offsetTensor, aclDataType probDataType, aclTensor* out,
+                uint64_t* workspaceSize, aclOpExecutor** executor) {
+  using namespace npusim::aclnn;
+  if (shape == nullptr) return fail(api, kErrParamNullptr, "shape must not be nullptr");
+  if (probDataType != ACL_FLOAT && probDataType != ACL_FLOAT16 && probDataType != ACL_BF16) {
+    return fail(api, kErrParamInvalid, "probDataType must be fp32, fp16 or bf16");
+  }
+  int64_t n = 1;
+  for (int64_t d : shape->values) {
+    if (d < 0) return fail(api, kErrParamInvalid, "shape has a negative dimension");
+    n *= d;
+  }
+  RandomArgs a =
+      withSeedTensors(args(out, false, RandomKind::kBitMask, prob, static_cast<double>(n), seed, offset),
+                      seedTensor, offsetTensor);
+  return buildRandom(info, api, op, a, workspaceSize, executor);
+}
+}  // namespace
+
+extern "C" aclnnStatus aclnnBernoulliGetWorkspaceSize(const aclTensor* self, const aclScalar* prob,
+                                                      int64_t seed, int64_t offset, aclTensor* out,
+                                                      uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return bernoulli(npusim::aclnn::kBernoulli, "aclnnBernoulliGetWorkspaceSize", "aclnnBernoulli", self, prob,
+                   seed, offset, out, false, workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(Bernoulli)
+extern "C" aclnnStatus aclnnInplaceBernoulliGetWorkspaceSize(const aclTensor* selfRef, const aclScalar* prob,
+                                                             int64_t seed, int64_t offset,
+                                                             uint64_t* workspaceSize,
+                                                             aclOpExecutor** executor) {
+  return bernoulli(npusim::aclnn::kInplaceBernoulli, "aclnnInplaceBernoulliGetWorkspaceSize",
+                   "aclnnInplaceBernoulli", selfRef, prob, seed, offset, selfRef, true, workspaceSize,
+                   executor);
+}
+NPUSIM_ACLNN_PHASE2(InplaceBernoulli)
+
+extern "C" aclnnStatus aclnnDropoutGenMaskGetWorkspaceSize(const aclIntArray* shape, double prob,
+                                                           int64_t seed, int64_t offset, aclTensor* out,
+                                                           uint64_t* workspaceSize,
+                                                           aclOpExecutor** executor) {
+  return genMask(npusim::aclnn::kDropoutGenMask, "aclnnDropoutGenMaskGetWorkspaceSize", "aclnnDropoutGenMask",
+                 shape, prob, static_cast<uint64_t>(seed), static_cast<uint64_t>(offset), nullptr, nullptr,
+                 ACL_FLOAT, out, workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(DropoutGenMask)
+extern "C" aclnnStatus aclnnDropoutGenMaskV2GetWorkspaceSize(const aclIntArray* shape, double prob,
+                                                             int64_t seed, int64_t offset,
+                                                             aclDataType probDataType, aclTensor* out,
+                                                             uint64_t* workspaceSize,
+                                                             aclOpExecutor** executor) {
+  return genMask(npusim::aclnn::kDropoutGenMaskV2, "aclnnDropoutGenMaskV2GetWorkspaceSize",
+                 "aclnnDropoutGenMaskV2", shape, prob, static_cast<uint64_t>(seed),
+                 static_cast<uint64_t>(offset), nullptr, nullptr, probDataType, out, workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(DropoutGenMaskV2)
+extern "C" aclnnStatus aclnnDropoutGenMaskV2TensorGetWorkspaceSize(const aclIntArray* shape, double prob,
+                                                                   const aclTensor* seedTensor,
+                                                                   const aclTensor* offsetTensor,
+                                                                   int64_t offset, aclDataType probDataType,
+                                                                   aclTensor* out, uint64_t* workspaceSize,
+                                                                   aclOpExecutor** executor) {
+  NPUSIM_SEED_TENSORS_REQUIRED(DropoutGenMaskV2Tensor)
+  return genMask(npusim::aclnn::kDropoutGenMaskV2Tensor, "aclnnDropoutGenMaskV2TensorGetWorkspaceSize",
+                 "aclnnDropoutGenMaskV2Tensor", shape, prob, 0, static_cast<uint64_t>(offset), seedTensor,
+                 offsetTensor, probDataType, out, workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(DropoutGenMaskV2Tensor)
