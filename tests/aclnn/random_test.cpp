@@ -10,10 +10,12 @@
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_multinomial.h"
 #include "aclnnop/aclnn_normal.h"
 #include "aclnnop/aclnn_normal_out.h"
 #include "aclnnop/aclnn_random.h"
 #include "aclnnop/aclnn_randperm.h"
+#include "aclnnop/aclnn_sim_thread_exponential.h"
 #include "aclnnop/aclnn_uniform.h"
 #include "host_values.h"
 #include "runtime/aclnn/ops/random_op.h"
@@ -186,4 +188,62 @@ TEST(Random, ChargesTheOutputOnly) {
   const Charged c = chargedBytes(ex);
   EXPECT_EQ(c.read, 0u);
   EXPECT_EQ(c.written, 128u * 64 * 2);
+}
+
+// Exp(lambda): positive values with mean 1 / lambda; count must be the element count.
+TEST(Random, ExponentialMeanAndChecks) {
+  const int64_t n = 100000;
+  HostTensorBuf t(ACL_FLOAT, {n});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnSimThreadExponentialGetWorkspaceSize(t.get(), n, 2.0, 3, 0, ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  double mean = 0, var = 0;
+  const std::vector<double> v = values(t);
+  moments(v, &mean, &var);
+  EXPECT_NEAR(mean, 0.5, 4 * 0.5 / std::sqrt(static_cast<double>(n)));
+  EXPECT_NEAR(std::sqrt(var), 0.5, 0.01);  // an exponential's std equals its mean
+  EXPECT_GE(*std::min_element(v.begin(), v.end()), 0.0);
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnSimThreadExponentialGetWorkspaceSize(t.get(), n - 1, 2.0, 3, 0, &ws, &ex), 161002);
+  EXPECT_EQ(aclnnSimThreadExponentialGetWorkspaceSize(t.get(), n, 0.0, 3, 0, &ws, &ex), 161002);
+}
+
+// Multinomial: frequencies follow the weights with replacement (a zero weight is never drawn);
+// without replacement every draw of a row is a different index.
+TEST(Random, MultinomialFrequenciesAndDistinctDraws) {
+  HostTensorBuf w(ACL_FLOAT, {3}), out(ACL_INT64, {40000});
+  w.set(0, 0);
+  w.set(1, 1);
+  w.set(2, 3);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnMultinomialGetWorkspaceSize(w.get(), 40000, true, 8, 0, out.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  std::vector<double> counts(3, 0);
+  for (double x : values(out)) counts[static_cast<size_t>(x)] += 1;
+  EXPECT_EQ(counts[0], 0);
+  EXPECT_NEAR(counts[1] / 40000, 0.25, 0.01);
+  EXPECT_NEAR(counts[2] / 40000, 0.75, 0.01);
+  HostTensorBuf w2(ACL_FLOAT16, {2, 5}), o2(ACL_INT64, {2, 5});
+  for (int64_t i = 0; i < 10; ++i) w2.set(i, 1 + static_cast<double>(i % 5));
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnMultinomialGetWorkspaceSize(w2.get(), 5, false, 9, 0, o2.get(), ws, ex);
+            }),
+            0);
+  for (int r = 0; r < 2; ++r) {
+    std::vector<double> row(5);
+    for (int j = 0; j < 5; ++j) row[static_cast<size_t>(j)] = o2.get(r * 5 + j);
+    std::sort(row.begin(), row.end());
+    EXPECT_EQ(row, (std::vector<double>{0, 1, 2, 3, 4}));
+  }
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  HostTensorBuf o6(ACL_INT64, {2, 6}), o32(ACL_INT32, {2, 5});
+  EXPECT_EQ(aclnnMultinomialGetWorkspaceSize(w2.get(), 6, false, 9, 0, o6.get(), &ws, &ex), 161002);
+  EXPECT_EQ(aclnnMultinomialGetWorkspaceSize(w2.get(), 5, false, 9, 0, o32.get(), &ws, &ex), 161002);
+  EXPECT_EQ(aclnnMultinomialGetWorkspaceSize(nullptr, 5, false, 9, 0, o32.get(), &ws, &ex), 161001);
 }

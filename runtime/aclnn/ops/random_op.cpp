@@ -35,7 +35,9 @@ class RandomInstance : public OpInstanceBase<RandomInstance> {
   int meanInput = -1, stdInput = -1, seedInput = -1, offsetInput = -1;
 
   rt::OpWork work() const override {
-    const int passes = kind == RandomKind::kNormal ? kNormalPasses : kUniformPasses;
+    const int passes = kind == RandomKind::kNormal        ? kNormalPasses
+                       : kind == RandomKind::kExponential ? kUniformPasses + 2  // the logarithm and the scale
+                                                          : kUniformPasses;
     std::vector<TensorDesc> reads;
     for (int k : {meanInput, stdInput}) {
       if (k >= 0) reads.push_back(inputs[static_cast<size_t>(k)]);
@@ -90,6 +92,9 @@ class RandomInstance : public OpInstanceBase<RandomInstance> {
           break;
         case RandomKind::kBernoulli:
           res[i] = uniformFromWord(w[0]) < params[0] ? 1 : 0;
+          break;
+        case RandomKind::kExponential:  // 1 - u is in (0, 1]: the logarithm stays finite
+          res[i] = -std::log(1.0 - uniformFromWord(w[0])) / params[0];
           break;
         case RandomKind::kPermutation:  // handled above
         case RandomKind::kBitMask:
@@ -187,6 +192,9 @@ int32_t buildRandom(const OpInfo& info, const char* api, const char* opName, con
   if ((a.kind == RandomKind::kUniform || a.kind == RandomKind::kInteger) && !(a.params[0] < a.params[1])) {
     return fail(api, kErrParamInvalid,
                 fmt::format("from ({}) must be less than to ({})", a.params[0], a.params[1]));
+  }
+  if (a.kind == RandomKind::kExponential && !(a.params[0] > 0)) {
+    return fail(api, kErrParamInvalid, fmt::format("lambda must be positive, not {}", a.params[0]));
   }
   if (a.kind == RandomKind::kNormal && a.stdTensor == nullptr && !(a.params[1] >= 0)) {
     return fail(api, kErrParamInvalid, fmt::format("std must not be negative, not {}", a.params[1]));

@@ -31,6 +31,7 @@ enum class RandomKind {
   kInteger,      // an integer uniform in [from, to), params {from, to}
   kPermutation,  // a random permutation of 0 .. n-1 (Fisher-Yates; step i draws from counter offset + i)
   kBernoulli,    // 1 with probability params[0], else 0
+  kExponential,  // -ln(v) / params[0], v uniform in (0, 1]
   kBitMask,      // dropout keep mask: bit i (byte i / 8, bit i % 8 from the least significant) is 1
                  // with probability 1 - params[0], for the params[1] elements; the rest of out is 0
 };

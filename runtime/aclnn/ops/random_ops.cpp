@@ -13,6 +13,7 @@
 #include "aclnnop/aclnn_normal_out.h"
 #include "aclnnop/aclnn_random.h"
 #include "aclnnop/aclnn_randperm.h"
+#include "aclnnop/aclnn_sim_thread_exponential.h"
 #include "aclnnop/aclnn_uniform.h"
 #include "runtime/aclnn/base/arrays.h"
 #include "runtime/aclnn/base/error.h"
@@ -66,9 +67,12 @@ const OpInfo kDropoutGenMaskV2{"aclnnDropoutGenMaskV2", ExecUnit::kVector, kMask
                                "out = keep bits, each 1 with probability 1 - prob"};
 const OpInfo kDropoutGenMaskV2Tensor{"aclnnDropoutGenMaskV2Tensor", ExecUnit::kVector, kMaskTypes,
                                      "out = keep bits, seed and offset from tensors"};
-const OpRegistrar kRegs2[] = {OpRegistrar(kBernoulli), OpRegistrar(kInplaceBernoulli),
-                              OpRegistrar(kDropoutGenMask), OpRegistrar(kDropoutGenMaskV2),
-                              OpRegistrar(kDropoutGenMaskV2Tensor)};
+const std::vector<aclDataType> kExponentialTypes = {ACL_FLOAT16, ACL_BF16, ACL_FLOAT};
+const OpInfo kSimThreadExponential{"aclnnSimThreadExponential", ExecUnit::kVector, kExponentialTypes,
+                                   "selfRef ~ Exp(lambda): -ln(1 - u) / lambda"};
+const OpRegistrar kRegs2[] = {OpRegistrar(kSimThreadExponential), OpRegistrar(kBernoulli),
+                              OpRegistrar(kInplaceBernoulli),     OpRegistrar(kDropoutGenMask),
+                              OpRegistrar(kDropoutGenMaskV2),     OpRegistrar(kDropoutGenMaskV2Tensor)};
 const OpRegistrar kRegs[] = {OpRegistrar(kInplaceUniform),    OpRegistrar(kInplaceUniformTensor),
                              OpRegistrar(kInplaceRandom),     OpRegistrar(kInplaceRandomTensor),
                              OpRegistrar(kInplaceNormal),     OpRegistrar(kInplaceNormalTensor),
@@ -319,3 +323,23 @@ extern "C" aclnnStatus aclnnDropoutGenMaskV2TensorGetWorkspaceSize(const aclIntA
                  offsetTensor, probDataType, out, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(DropoutGenMaskV2Tensor)
+
+// SimThreadExponential: `count` values of Exp(lambda) fill selfRef (count must be its element
+// count: the examples pass it so and the doc does not say what the rest would hold).
+extern "C" aclnnStatus aclnnSimThreadExponentialGetWorkspaceSize(aclTensor* selfRef, int64_t count,
+                                                                 double lambda, int64_t seed, int64_t offset,
+                                                                 uint64_t* workspaceSize,
+                                                                 aclOpExecutor** executor) {
+  using namespace npusim::aclnn;
+  const char* api = "aclnnSimThreadExponentialGetWorkspaceSize";
+  if (selfRef != nullptr && count != selfRef->desc.numel()) {
+    return fail(api, kErrParamInvalid,
+                "count (" + std::to_string(count) + ") must be selfRef's element count (" +
+                    std::to_string(selfRef->desc.numel()) + ")");
+  }
+  return buildRandom(kSimThreadExponential, api, "aclnnSimThreadExponential",
+                     args(selfRef, true, RandomKind::kExponential, lambda, static_cast<double>(count),
+                          static_cast<uint64_t>(seed), static_cast<uint64_t>(offset)),
+                     workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(SimThreadExponential)
