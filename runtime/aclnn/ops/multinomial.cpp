@@ -45,11 +45,7 @@ class MultinomialInstance : public OpInstanceBase<MultinomialInstance> {
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
-    uint64_t key = seed, start = offset;
-    if (seedInput >= 0)
-      key = static_cast<uint64_t>(loadDense<int64_t>(in[static_cast<size_t>(seedInput)])[0]);
-    if (offsetInput >= 0)
-      start += static_cast<uint64_t>(loadDense<int64_t>(in[static_cast<size_t>(offsetInput)])[0]);
+    const auto [key, start] = streamStart(seed, offset, in, seedInput, offsetInput);
     const std::vector<double> w = loadDense<double>(in[0]);
     const int64_t c = in[0].shape.back(), rows = c == 0 ? 0 : static_cast<int64_t>(w.size()) / c;
     std::vector<int64_t> res(static_cast<size_t>(rows * samples));
@@ -114,11 +110,7 @@ int32_t build(const OpInfo& info, const char* api, const aclTensor* self, int64_
   for (auto [name, t, slot] : {std::make_tuple("seedTensor", seedTensor, &inst->seedInput),
                                std::make_tuple("offsetTensor", offsetTensor, &inst->offsetInput)}) {
     if (t == nullptr) continue;
-    if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
-    if (t->desc.dtype != ACL_INT64 || t->desc.numel() != 1) {
-      return fail(api, kErrParamInvalid,
-                  fmt::format("{} must be one int64 element, not {}", name, t->desc.brief()));
-    }
+    if ((st = checkSeedTensor(api, name, t)) != kSuccess) return st;
     *slot = static_cast<int>(inst->inputs.size());
     addInput(*inst, name, t);
   }

@@ -48,11 +48,7 @@ class RandomInstance : public OpInstanceBase<RandomInstance> {
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
-    uint64_t key = seed, start = offset;
-    if (seedInput >= 0)
-      key = static_cast<uint64_t>(loadDense<int64_t>(in[static_cast<size_t>(seedInput)])[0]);
-    if (offsetInput >= 0)
-      start += static_cast<uint64_t>(loadDense<int64_t>(in[static_cast<size_t>(offsetInput)])[0]);
+    const auto [key, start] = streamStart(seed, offset, in, seedInput, offsetInput);
     std::vector<double> mean, sd;
     if (meanInput >= 0) mean = loadDense<double>(in[static_cast<size_t>(meanInput)]);
     if (stdInput >= 0) sd = loadDense<double>(in[static_cast<size_t>(stdInput)]);
@@ -112,15 +108,6 @@ class RandomInstance : public OpInstanceBase<RandomInstance> {
   }
 };
 
-int32_t checkSeedTensor(const char* api, const char* name, const aclTensor* t) {
-  if (int32_t st = checkTensor(api, name, t->desc); st != kSuccess) return st;
-  if (t->desc.dtype != ACL_INT64 || t->desc.numel() != 1) {
-    return fail(api, kErrParamInvalid,
-                fmt::format("{} must be one int64 element, not {}", name, t->desc.brief()));
-  }
-  return kSuccess;
-}
-
 // A mean/std tensor: out's type, out's shape or one element.
 int32_t checkParamTensor(const char* api, const char* name, const aclTensor* t, const TensorDesc& out) {
   if (int32_t st = checkTensor(api, name, t->desc); st != kSuccess) return st;
@@ -150,6 +137,23 @@ std::array<uint32_t, 4> philox(uint64_t key, uint64_t counterLo, uint64_t counte
     k1 += kW1;
   }
   return c;
+}
+
+int32_t checkSeedTensor(const char* api, const char* name, const aclTensor* t) {
+  if (int32_t st = checkTensor(api, name, t->desc); st != kSuccess) return st;
+  if (t->desc.dtype != ACL_INT64 || t->desc.numel() != 1) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("{} must be one int64 element, not {}", name, t->desc.brief()));
+  }
+  return kSuccess;
+}
+
+std::pair<uint64_t, uint64_t> streamStart(uint64_t seed, uint64_t offset, const std::vector<HostTensor>& in,
+                                          int seedInput, int offsetInput) {
+  if (seedInput >= 0) seed = static_cast<uint64_t>(loadDense<int64_t>(in[static_cast<size_t>(seedInput)])[0]);
+  if (offsetInput >= 0)
+    offset += static_cast<uint64_t>(loadDense<int64_t>(in[static_cast<size_t>(offsetInput)])[0]);
+  return {seed, offset};
 }
 
 int64_t bitMaskBytes(int64_t n) { return (n + 127) / 128 * 16; }

@@ -9,6 +9,7 @@
 // to elements is not documented).
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "aclnn/acl_meta.h"
@@ -35,6 +36,15 @@ enum class RandomKind {
   kBitMask,      // dropout keep mask: bit i (byte i / 8, bit i % 8 from the least significant) is 1
                  // with probability 1 - params[0], for the params[1] elements; the rest of out is 0
 };
+
+// Where a call's stream starts: (key, first counter) from the host seed and offset, the seed
+// replaced by the seed tensor's value and the offset tensor's value added when they are inputs
+// (index in `in`, or -1).
+std::pair<uint64_t, uint64_t> streamStart(uint64_t seed, uint64_t offset, const std::vector<HostTensor>& in,
+                                          int seedInput, int offsetInput);
+
+// 161002 unless a seed or offset tensor is one int64 element.
+int32_t checkSeedTensor(const char* api, const char* name, const aclTensor* t);
 
 // Bytes of a dropout bit mask for n elements: one bit each, rounded up to 128 bits (the docs'
 // mask size, the vector unit's 128-element blocks).
