@@ -20,6 +20,7 @@
 #include "aclnnop/aclnn_foreach_abs.h"
 #include "aclnnop/aclnn_foreach_add_list.h"
 #include "aclnnop/aclnn_foreach_add_scalar_list.h"
+#include "aclnnop/aclnn_foreach_add_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_addcdiv_scalar_list.h"
 #include "aclnnop/aclnn_foreach_addcmul_scalar_v2.h"
 #include "aclnnop/aclnn_foreach_copy.h"
@@ -554,4 +555,25 @@ TEST(Foreach, OneLaunchChargesTheWholeList) {
   // for Tan's series
   EXPECT_EQ(mul.vector, (2 + 2 + 2) * elems);
   EXPECT_EQ(tan.vector, 8 * (2 + 2) * elems);
+}
+
+// The out list may be the input list itself (an in-place call): each element is read before it
+// is written.
+TEST(Foreach, OutMayBeTheInputList) {
+  TensorSet x(ACL_FLOAT16, rng(), -2, 2);
+  std::vector<std::vector<double>> before(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    for (int64_t e = 0; e < x[i].numel(); ++e) before[i].push_back(x[i].get(e));
+  }
+  aclScalar* s = makeScalar(ACL_FLOAT16, 0.5);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnForeachAddScalarV2GetWorkspaceSize(x.list, s, x.list, ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  expectEach(
+      x, ACL_FLOAT16,
+      [&](size_t i, int64_t e) { return x[i].stored(before[i][static_cast<size_t>(e)] + 0.5); },
+      "AddScalarV2 in place");
+  aclDestroyScalar(s);
 }
