@@ -90,6 +90,10 @@ TEST(Dropout, GenMaskKeepsOneMinusProb) {
   aclOpExecutor* ex = nullptr;
   EXPECT_EQ(aclnnDropoutGenMaskGetWorkspaceSize(shape, 0.25, 0, 0, small.get(), &ws, &ex), 161002);
   EXPECT_EQ(aclnnDropoutGenMaskGetWorkspaceSize(nullptr, 0.25, 0, 0, small.get(), &ws, &ex), 161001);
+  HostTensorBuf floatMask(ACL_FLOAT, {128});
+  EXPECT_EQ(aclnnDropoutGenMaskGetWorkspaceSize(shape, 0.25, 0, 0, floatMask.get(), &ws, &ex), 161002);
+  EXPECT_EQ(aclnnDropoutGenMaskV2GetWorkspaceSize(shape, 0.25, 0, 0, ACL_INT32, mask.get(), &ws, &ex),
+            161002);
   aclDestroyIntArray(shape);
 }
 

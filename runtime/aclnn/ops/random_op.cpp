@@ -174,7 +174,15 @@ int32_t buildRandom(const OpInfo& info, const char* api, const char* opName, con
   const TensorDesc& out = a.out->desc;
   int32_t st = checkTensor(api, outName, out);
   if (st != kSuccess) return st;
-  if ((st = checkDtype(api, outName, out.dtype, info)) != kSuccess) return st;
+  // a bit mask is bytes whatever the probability's type (the operator's registered types)
+  if (a.kind == RandomKind::kBitMask) {
+    if (out.dtype != ACL_UINT8) {
+      return fail(api, kErrParamInvalid,
+                  fmt::format("out must be uint8 mask bytes, not {}", dtypeName(out.dtype)));
+    }
+  } else if ((st = checkDtype(api, outName, out.dtype, info)) != kSuccess) {
+    return st;
+  }
   if (a.kind == RandomKind::kPermutation && out.numel() != static_cast<int64_t>(a.params[0])) {
     return fail(api, kErrParamInvalid,
                 fmt::format("out has {} elements where n = {} are needed", out.numel(), a.params[0]));

@@ -60,7 +60,8 @@ const OpInfo kBernoulli{"aclnnBernoulli", ExecUnit::kVector, kBernoulliTypes,
                         "out ~ Bernoulli(prob), self's shape"};
 const OpInfo kInplaceBernoulli{"aclnnInplaceBernoulli", ExecUnit::kVector, kBernoulliTypes,
                                "selfRef ~ Bernoulli(prob)"};
-const std::vector<aclDataType> kMaskTypes = {ACL_UINT8};
+// the probability's types (probDataType); the mask itself is uint8 bytes
+const std::vector<aclDataType> kMaskTypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 const OpInfo kDropoutGenMask{"aclnnDropoutGenMask", ExecUnit::kVector, kMaskTypes,
                              "out = keep bits, each 1 with probability 1 - prob"};
 const OpInfo kDropoutGenMaskV2{"aclnnDropoutGenMaskV2", ExecUnit::kVector, kMaskTypes,
