@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnDropoutDoMask (runtime/aclnn/ops/dropout_mask.cpp).
+ * Declarations as in hicann/ops-math random/drop_out_do_mask/docs/aclnnDropoutDoMask.md.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_DROPOUT_DO_MASK_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_DROPOUT_DO_MASK_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnDropoutDoMaskGetWorkspaceSize(const aclTensor* self, const aclTensor* mask, double prob, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnDropoutDoMask(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_DROPOUT_DO_MASK_H_ */

@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnForeachAddList (runtime/aclnn/ops/foreach_math.cpp, on the foreach engine).
+ * Declarations as in hicann/ops-nn foreach/foreach_add_list/docs/aclnnForeachAddList.md.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_ADD_LIST_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_ADD_LIST_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnForeachAddListGetWorkspaceSize(const aclTensorList* x1, const aclTensorList* x2, const aclTensor* alpha, const aclTensorList* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnForeachAddList(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_ADD_LIST_H_ */

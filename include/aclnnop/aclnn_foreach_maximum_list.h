@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnForeachMaximumList (runtime/aclnn/ops/foreach_math.cpp, on the foreach engine).
+ * Declarations as in hicann/ops-nn foreach/foreach_maximum_list/docs/aclnnForeachMaximumList.md.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_MAXIMUM_LIST_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_MAXIMUM_LIST_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnForeachMaximumListGetWorkspaceSize(const aclTensorList* x1, const aclTensorList* x2, const aclTensorList* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnForeachMaximumList(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_MAXIMUM_LIST_H_ */

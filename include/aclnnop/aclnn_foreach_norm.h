@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnForeachNorm (runtime/aclnn/ops/foreach_math.cpp, on the foreach engine).
+ * Declarations as in hicann/ops-nn foreach/foreach_norm/docs/aclnnForeachNorm.md.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_NORM_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_NORM_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnForeachNormGetWorkspaceSize(const aclTensorList* x, const aclScalar* scalar, const aclTensorList* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnForeachNorm(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_NORM_H_ */

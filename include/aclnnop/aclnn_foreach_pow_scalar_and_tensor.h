@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnForeachPowScalarAndTensor (runtime/aclnn/ops/foreach_math.cpp, on the foreach engine).
+ * Declarations as in hicann/ops-nn foreach/foreach_pow_scalar_and_tensor/docs/aclnnForeachPowScalarAndTensor.md.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_POW_SCALAR_AND_TENSOR_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_POW_SCALAR_AND_TENSOR_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnForeachPowScalarAndTensorGetWorkspaceSize(const aclScalar* scalar, const aclTensorList* x, const aclTensorList* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnForeachPowScalarAndTensor(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_POW_SCALAR_AND_TENSOR_H_ */

@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnForeachPowScalarList (runtime/aclnn/ops/foreach_math.cpp, on the foreach engine).
+ * Declarations as in hicann/ops-nn foreach/foreach_pow_scalar_list/docs/aclnnForeachPowScalarList.md.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_POW_SCALAR_LIST_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_POW_SCALAR_LIST_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnForeachPowScalarListGetWorkspaceSize(const aclTensorList* x, const aclScalarList* scalars, const aclTensorList* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnForeachPowScalarList(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_FOREACH_POW_SCALAR_LIST_H_ */
