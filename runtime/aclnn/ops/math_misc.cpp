@@ -1,0 +1,355 @@
+// Operators of ops-math math/ and experimental/math/ (m-z) whose data flow is not elementwise
+// (issue 28): Range (end included), ExpSegsum (math/segsum), SignBitsPack / SignBitsUnpack
+// (1-bit Adam signs, LSB first), the experimental TraceV2, Pdist / PdistForward (p-norm
+// distances between the rows of a matrix) and SqrtBackward (on the activation-gradient engine). Each computes
+// over dense copies of its inputs and costs one vector pass over what it reads and writes (vector_tiling.h).
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_pdist.h"
+#include "aclnnop/aclnn_pdist_forward.h"
+#include "aclnnop/aclnn_range.h"
+#include "aclnnop/aclnn_segsum.h"
+#include "aclnnop/aclnn_sign_bits_pack.h"
+#include "aclnnop/aclnn_sign_bits_unpack.h"
+#include "aclnnop/aclnn_sqrt_backward.h"
+#include "aclnnop/aclnn_trace_v2.h"
+#include "runtime/aclnn/base/dtype.h"
+#include "runtime/aclnn/base/error.h"
+#include "runtime/aclnn/base/scalar.h"
+#include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/activation_grad_op.h"
+#include "runtime/aclnn/ops/fill_op.h"
+#include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/op_define.h"
+#include "runtime/aclnn/ops/tensor_io.h"
+#include "runtime/aclnn/ops/vector_tiling.h"
+
+namespace npusim::aclnn {
+namespace {
+
+const OpInfo kRange{"aclnnRange",
+                    ExecUnit::kVector,
+                    {ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_BF16, ACL_INT32, ACL_INT64},
+                    "out[i] = start + i * step for i <= (end - start) / step (end included)"};
+const OpInfo kExpSegsum{"aclnnExpSegsum",
+                        ExecUnit::kVector,
+                        {ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
+                        "out[..., i, j] = exp(sum(self[..., j+1 .. i])) for i >= j, else 0"};
+const OpInfo kSignBitsPack{"aclnnSignBitsPack",
+                           ExecUnit::kVector,
+                           {ACL_FLOAT, ACL_FLOAT16},
+                           "out = bits (self >= 0), 8 per uint8, first element in the lowest bit"};
+// self uint8 (checked in phase 1), out fp32 or fp16
+const OpInfo kSignBitsUnpack{"aclnnSignBitsUnpack",
+                             ExecUnit::kVector,
+                             {ACL_UINT8, ACL_FLOAT, ACL_FLOAT16},
+                             "out = each bit of self as +1 (set) or -1, lowest bit first"};
+const OpInfo kTraceV2{"aclnnTraceV2", ExecUnit::kVector, {ACL_FLOAT, ACL_FLOAT16}, "y = sum of x's diagonal"};
+using Kernel = std::function<void(const std::vector<HostTensor>&, const std::vector<HostTensor>&)>;
+
+// One operator's kernel over dense copies; cost: inputs read, out written, `passes` extra passes.
+class DenseInstance : public OpInstanceBase<DenseInstance> {
+ public:
+  Kernel kernel;
+  int passes = 0;
+
+  rt::OpWork work() const override {
+    const int64_t n = std::max(inputs.empty() ? int64_t{0} : inputs[0].numel(), outputs[0].numel());
+    return vectorTiles(VectorPass{&inputs, &outputs[0], n, passes});
+  }
+  void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
+    if (out[0].numel() > 0) kernel(in, out);
+  }
+};
+
+std::unique_ptr<DenseInstance> newDense(const OpInfo& info, Kernel k, int passes) {
+  auto inst = std::make_unique<DenseInstance>();
+  inst->name = info.name;
+  inst->kernel = std::move(k);
+  inst->passes = passes;
+  return inst;
+}
+
+int32_t checkInput(const char* api, const char* name, const aclTensor* t, const OpInfo& info) {
+  int32_t st = checkTensor(api, name, t->desc);
+  return st != kSuccess ? st : checkDtype(api, name, t->desc.dtype, info);
+}
+
+const OpInfo kPdist{"aclnnPdist",
+                    ExecUnit::kVector,
+                    {ACL_FLOAT, ACL_FLOAT16},
+                    "out[k] = ||x_i - x_j||_p for the rows i < j of self, in row-major pair order"};
+const OpInfo kPdistForward{"aclnnPdistForward",
+                           ExecUnit::kVector,
+                           {ACL_FLOAT, ACL_FLOAT16},
+                           "out[k] = ||x_i - x_j||_p, p a host scalar"};
+const OpInfo kSqrtBackward{"aclnnSqrtBackward",
+                           ExecUnit::kVector,
+                           {ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
+                           "z = dy * 0.5 / y (y = sqrt(x), the forward output)"};
+const OpRegistrar kRegistrars[] = {
+    OpRegistrar(kRange),   OpRegistrar(kExpSegsum), OpRegistrar(kSignBitsPack), OpRegistrar(kSignBitsUnpack),
+    OpRegistrar(kTraceV2), OpRegistrar(kPdist),     OpRegistrar(kPdistForward), OpRegistrar(kSqrtBackward)};
+
+double dSqrtOfOutput(double y, const GradParams&) { return 0.5 / y; }
+const GradDef kSqrtBackwardDef{&kSqrtBackward, dSqrtOfOutput, 2};
+
+// The p-norm distance of two rows: p = 0 counts the differing entries, p = inf takes the largest.
+double rowDistance(const double* a, const double* b, int64_t m, double p) {
+  double s = 0;
+  for (int64_t k = 0; k < m; ++k) {
+    const double d = std::fabs(a[k] - b[k]);
+    if (p == 0)
+      s += d != 0 ? 1 : 0;
+    else if (std::isinf(p))
+      s = std::max(s, d);
+    else
+      s += std::pow(d, p);
+  }
+  return p == 0 || std::isinf(p) ? s : std::pow(s, 1 / p);
+}
+
+int32_t buildPdist(const OpInfo& info, const aclTensor* self, double p, aclTensor* out, uint64_t* ws,
+                   aclOpExecutor** ex) {
+  const std::string apiName = info.name + "GetWorkspaceSize";
+  const char* api = apiName.c_str();
+  int32_t st = checkNotNull(api, {{"self", self}, {"out", out}});
+  if (st != kSuccess) return st;
+  if ((st = checkInput(api, "self", self, info)) != kSuccess) return st;
+  if ((st = checkTensor(api, "out", out->desc)) != kSuccess) return st;
+  if (self->desc.rank() != 2) return fail(api, kErrParamInvalid, "self must be 2-D");
+  if (out->desc.dtype != self->desc.dtype) return fail(api, kErrParamInvalid, "out must have self's type");
+  if (!(p >= 0)) return fail(api, kErrParamInvalid, fmt::format("p must be non-negative, not {}", p));
+  const int64_t n = self->desc.shape[0];
+  if ((st = checkShape(api, "out", out->desc.shape, {n * (n - 1) / 2})) != kSuccess) return st;
+  auto inst = newDense(
+      info,
+      [p](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+        const std::vector<double> x = loadDense<double>(in[0]);
+        const int64_t rows = in[0].shape[0], m = in[0].shape[1];
+        std::vector<double> d;
+        for (int64_t i = 0; i < rows; ++i)
+          for (int64_t j = i + 1; j < rows; ++j)
+            d.push_back(rowDistance(&x[static_cast<size_t>(i * m)], &x[static_cast<size_t>(j * m)], m, p));
+        storeDense(out[0], d.data());
+      },
+      3);
+  inst->attrs = fmt::format("p={}", p);
+  addInput(*inst, "self", self);
+  addOutput(*inst, "out", out);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+
+}  // namespace
+}  // namespace npusim::aclnn
+
+using namespace npusim::aclnn;
+#define WS uint64_t *ws, aclOpExecutor **ex
+
+// torch.range: floor((end - start) / step) + 1 elements, end included when it is reached.
+extern "C" aclnnStatus aclnnRangeGetWorkspaceSize(const aclScalar* start, const aclScalar* end,
+                                                  const aclScalar* step, aclTensor* out, WS) {
+  const char* api = "aclnnRangeGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"start", start}, {"end", end}, {"step", step}, {"out", out}});
+  if (st != kSuccess) return st;
+  if ((st = checkTensor(api, "out", out->desc)) != kSuccess) return st;
+  if ((st = checkDtype(api, "out", out->desc.dtype, kRange)) != kSuccess) return st;
+  const double s0 = start->value.toDouble(), s1 = end->value.toDouble(), ds = step->value.toDouble();
+  if (!std::isfinite(s0) || !std::isfinite(s1) || !std::isfinite(ds)) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("start {}, end {} and step {} must be finite", s0, s1, ds));
+  }
+  if (ds == 0 || (ds > 0 && s0 > s1) || (ds < 0 && s0 < s1)) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("step {} does not lead from start {} to end {}", ds, s0, s1));
+  }
+  const double q = std::floor((s1 - s0) / ds);
+  if (!(q < 0x1p62)) return fail(api, kErrParamInvalid, "start, end and step give too many elements");
+  if ((st = checkShape(api, "out", out->desc.shape, {static_cast<int64_t>(q) + 1})) != kSuccess) return st;
+  const bool ints = !isFloating(start->value.dtype) && !isFloating(end->value.dtype) &&
+                    !isFloating(step->value.dtype) && isIntegral(out->desc.dtype, false);
+  auto inst = newFill("aclnnRange", "out", out);
+  inst->integral = ints;
+  inst->start = s0;
+  inst->step = ds;
+  inst->startInt = start->value.toInt64();
+  inst->stepInt = step->value.toInt64();
+  inst->attrs =
+      fmt::format("start={}, end={}, step={}", start->value.str(), end->value.str(), step->value.str());
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(Range)
+
+extern "C" aclnnStatus aclnnExpSegsumGetWorkspaceSize(const aclTensor* self, aclTensor* out, WS) {
+  const char* api = "aclnnExpSegsumGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"self", self}, {"out", out}});
+  if (st != kSuccess) return st;
+  if ((st = checkInput(api, "self", self, kExpSegsum)) != kSuccess) return st;
+  if ((st = checkTensor(api, "out", out->desc)) != kSuccess) return st;
+  if (out->desc.dtype != self->desc.dtype) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("out type {} must equal self type {}", dtypeName(out->desc.dtype),
+                            dtypeName(self->desc.dtype)));
+  }
+  if (self->desc.rank() < 3 || self->desc.rank() > 4) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("self must have 3 or 4 dimensions, not {}", self->desc.rank()));
+  }
+  std::vector<int64_t> shape = self->desc.shape;
+  shape.push_back(shape.back());
+  if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
+  auto inst = newDense(
+      kExpSegsum,
+      [](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+        const std::vector<double> x = loadDense<double>(in[0]);
+        const int64_t n = in[0].shape.back(), rows = static_cast<int64_t>(x.size()) / n;
+        std::vector<double> y(static_cast<size_t>(rows * n * n), 0.0);
+        for (int64_t r = 0; r < rows; ++r) {
+          const double* v = x.data() + r * n;
+          double* o = y.data() + r * n * n;
+          for (int64_t j = 0; j < n; ++j) {
+            double s = 0;  // sum of v[j+1 .. i]
+            for (int64_t i = j; i < n; ++i) {
+              if (i > j) s += v[i];
+              o[i * n + j] = std::exp(s);
+            }
+          }
+        }
+        storeDense(out[0], y.data());
+      },
+      3);
+  addInput(*inst, "self", self);
+  addOutput(*inst, "out", out);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(ExpSegsum)
+
+// out: [size, bytes / size] uint8, bytes = ceil(n / 8); the last byte's spare bits are 0.
+extern "C" aclnnStatus aclnnSignBitsPackGetWorkspaceSize(const aclTensor* self, int64_t size, aclTensor* out,
+                                                         WS) {
+  const char* api = "aclnnSignBitsPackGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"self", self}, {"out", out}});
+  if (st != kSuccess) return st;
+  if ((st = checkInput(api, "self", self, kSignBitsPack)) != kSuccess) return st;
+  if ((st = checkTensor(api, "out", out->desc)) != kSuccess) return st;
+  if (self->desc.rank() != 1) return fail(api, kErrParamInvalid, "self must be 1-D");
+  if (out->desc.dtype != ACL_UINT8) return fail(api, kErrParamInvalid, "out must be uint8");
+  const int64_t bytes = (self->desc.numel() + 7) / 8;
+  if (size <= 0 || bytes % size != 0) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("size {} does not divide the {} packed bytes", size, bytes));
+  }
+  if ((st = checkShape(api, "out", out->desc.shape, {size, bytes / size})) != kSuccess) return st;
+  auto inst = newDense(
+      kSignBitsPack,
+      [](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+        const std::vector<double> x = loadDense<double>(in[0]);
+        std::vector<int64_t> packed(static_cast<size_t>(out[0].numel()), 0);
+        for (size_t i = 0; i < x.size(); ++i)
+          if (x[i] >= 0) packed[i / 8] |= int64_t{1} << (i % 8);
+        storeDense(out[0], packed.data());
+      },
+      2);
+  inst->attrs = fmt::format("size={}", size);
+  addInput(*inst, "self", self);
+  addOutput(*inst, "out", out);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(SignBitsPack)
+
+// out: [size, 8 * n / size] of dtype (fp32 or fp16), +1 for a set bit and -1 otherwise.
+extern "C" aclnnStatus aclnnSignBitsUnpackGetWorkspaceSize(const aclTensor* self, int64_t size,
+                                                           aclDataType dtype, aclTensor* out, WS) {
+  const char* api = "aclnnSignBitsUnpackGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"self", self}, {"out", out}});
+  if (st != kSuccess) return st;
+  if ((st = checkInput(api, "self", self, kSignBitsUnpack)) != kSuccess) return st;
+  if ((st = checkTensor(api, "out", out->desc)) != kSuccess) return st;
+  if (self->desc.rank() != 1 || self->desc.dtype != ACL_UINT8) {
+    return fail(api, kErrParamInvalid, fmt::format("self must be 1-D uint8, not {}", self->desc.brief()));
+  }
+  if ((dtype != ACL_FLOAT && dtype != ACL_FLOAT16) || out->desc.dtype != dtype) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("dtype {} must be fp32 or fp16 and equal out's type {}", dtypeName(dtype),
+                            dtypeName(out->desc.dtype)));
+  }
+  const int64_t bits = 8 * self->desc.numel();
+  if (size <= 0 || bits % size != 0) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("size {} does not divide the {} unpacked values", size, bits));
+  }
+  if ((st = checkShape(api, "out", out->desc.shape, {size, bits / size})) != kSuccess) return st;
+  auto inst = newDense(
+      kSignBitsUnpack,
+      [](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+        const std::vector<int64_t> b = loadDense<int64_t>(in[0]);
+        std::vector<double> v(b.size() * 8);
+        for (size_t i = 0; i < v.size(); ++i) v[i] = (b[i / 8] >> (i % 8)) & 1 ? 1.0 : -1.0;
+        storeDense(out[0], v.data());
+      },
+      2);
+  inst->attrs = fmt::format("size={}, dtype={}", size, dtypeName(dtype));
+  addInput(*inst, "self", self);
+  addOutput(*inst, "out", out);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(SignBitsUnpack)
+
+// y: one element, the sum of x[i][i] of a 2-D x.
+extern "C" aclnnStatus aclnnTraceV2GetWorkspaceSize(const aclTensor* x, const aclTensor* y, WS) {
+  const char* api = "aclnnTraceV2GetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"x", x}, {"y", y}});
+  if (st != kSuccess) return st;
+  if ((st = checkInput(api, "x", x, kTraceV2)) != kSuccess) return st;
+  if ((st = checkTensor(api, "y", y->desc)) != kSuccess) return st;
+  if (x->desc.rank() != 2) return fail(api, kErrParamInvalid, "x must be 2-D");
+  if (y->desc.dtype != x->desc.dtype || y->desc.numel() != 1) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("y must be one element of x's type, not {}", y->desc.brief()));
+  }
+  auto inst = newDense(
+      kTraceV2,
+      [](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+        const std::vector<double> v = loadDense<double>(in[0]);
+        const int64_t r = in[0].shape[0], c = in[0].shape[1];
+        double s = 0;
+        for (int64_t i = 0; i < std::min(r, c); ++i) s += v[static_cast<size_t>(i * c + i)];
+        storeDense(out[0], &s);
+      },
+      1);
+  addInput(*inst, "x", x);
+  addOutput(*inst, "y", y);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(TraceV2)
+
+extern "C" aclnnStatus aclnnPdistGetWorkspaceSize(const aclTensor* self, float p, aclTensor* out, WS) {
+  npusim::rt::chargeOpPrepare("aclnnPdistGetWorkspaceSize");
+  return buildPdist(kPdist, self, p, out, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(Pdist)
+extern "C" aclnnStatus aclnnPdistForwardGetWorkspaceSize(const aclTensor* self, const aclScalar* pScalar,
+                                                         aclTensor* out, WS) {
+  npusim::rt::chargeOpPrepare("aclnnPdistForwardGetWorkspaceSize");
+  if (pScalar == nullptr) return checkNotNull("aclnnPdistForwardGetWorkspaceSize", {{"pScalar", pScalar}});
+  return buildPdist(kPdistForward, self, pScalar->value.toDouble(), out, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(PdistForward)
+
+extern "C" aclnnStatus aclnnSqrtBackwardGetWorkspaceSize(const aclTensor* y, const aclTensor* dy,
+                                                         aclTensor* z, WS) {
+  return buildActivationGrad(kSqrtBackwardDef, {"aclnnSqrtBackwardGetWorkspaceSize", "dy", "y", "z"}, dy, y,
+                             z, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(SqrtBackward)
