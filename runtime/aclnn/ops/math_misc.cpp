@@ -24,6 +24,7 @@
 #include "runtime/aclnn/base/scalar.h"
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/activation_grad_op.h"
+#include "runtime/aclnn/ops/dense_op.h"
 #include "runtime/aclnn/ops/fill_op.h"
 #include "runtime/aclnn/ops/op_checks.h"
 #include "runtime/aclnn/ops/op_define.h"
@@ -51,31 +52,6 @@ const OpInfo kSignBitsUnpack{"aclnnSignBitsUnpack",
                              {ACL_UINT8, ACL_FLOAT, ACL_FLOAT16},
                              "out = each bit of self as +1 (set) or -1, lowest bit first"};
 const OpInfo kTraceV2{"aclnnTraceV2", ExecUnit::kVector, {ACL_FLOAT, ACL_FLOAT16}, "y = sum of x's diagonal"};
-using Kernel = std::function<void(const std::vector<HostTensor>&, const std::vector<HostTensor>&)>;
-
-// One operator's kernel over dense copies; cost: inputs read, out written, `passes` extra passes.
-class DenseInstance : public OpInstanceBase<DenseInstance> {
- public:
-  Kernel kernel;
-  int passes = 0;
-
-  rt::OpWork work() const override {
-    const int64_t n = std::max(inputs.empty() ? int64_t{0} : inputs[0].numel(), outputs[0].numel());
-    return vectorTiles(VectorPass{&inputs, &outputs[0], n, passes});
-  }
-  void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
-    if (out[0].numel() > 0) kernel(in, out);
-  }
-};
-
-std::unique_ptr<DenseInstance> newDense(const OpInfo& info, Kernel k, int passes) {
-  auto inst = std::make_unique<DenseInstance>();
-  inst->name = info.name;
-  inst->kernel = std::move(k);
-  inst->passes = passes;
-  return inst;
-}
-
 int32_t checkInput(const char* api, const char* name, const aclTensor* t, const OpInfo& info) {
   int32_t st = checkTensor(api, name, t->desc);
   return st != kSuccess ? st : checkDtype(api, name, t->desc.dtype, info);
