@@ -15,15 +15,19 @@
 #include "aclnnop/aclnn_argsort.h"
 #include "aclnnop/aclnn_equal.h"
 #include "aclnnop/aclnn_pdist.h"
+#include "aclnnop/aclnn_precision_compare.h"
 #include "aclnnop/aclnn_range.h"
+#include "aclnnop/aclnn_scale.h"
 #include "aclnnop/aclnn_searchsorted.h"
 #include "aclnnop/aclnn_segsum.h"
 #include "aclnnop/aclnn_sign_bits_pack.h"
 #include "aclnnop/aclnn_sign_bits_unpack.h"
+#include "aclnnop/aclnn_sinkhorn.h"
 #include "aclnnop/aclnn_sort.h"
 #include "aclnnop/aclnn_sort_with_index.h"
 #include "aclnnop/aclnn_sqrt_backward.h"
 #include "aclnnop/aclnn_trace_v2.h"
+#include "aclnnop/aclnn_transform_bias_rescale_qkv.h"
 
 using namespace aclnn_test;
 
@@ -263,6 +267,81 @@ TEST(MathMisc, RangeSegsumSignBitsTracePdistSqrtGrad) {
             0);
   for (int i = 0; i < 3; ++i)
     expectNear(z.get(i), roundF16((1 - i) / (2 * (0.5 + i))), ACL_FLOAT16, "SqrtBackward");
+}
+
+TEST(MathMisc, ScaleSinkhornQkvAndPrecisionCompare) {
+  std::mt19937 g(12);
+  // Scale over x's axes [1, 3) of a [2, 3, 4, 5]: scale and bias [3, 4] broadcast over dims 0 and 3
+  HostTensorBuf x(ACL_FLOAT, {2, 3, 4, 5}), sc(ACL_FLOAT, {3, 4}), bi(ACL_FLOAT, {3, 4}),
+      y(ACL_FLOAT, {2, 3, 4, 5});
+  x.fillRandom(g, -2, 2);
+  sc.fillRandom(g, -2, 2);
+  bi.fillRandom(g, -2, 2);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnScaleGetWorkspaceSize(x.get(), sc.get(), bi.get(), 1, 2, true, y.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 120; ++i) {
+    const int j = (i / 5) % 12;
+    expectNear(y.get(i), x.get(i) * sc.get(j) + bi.get(j), ACL_FLOAT, "Scale");
+  }
+  HostTensorBuf sc5(ACL_FLOAT, {5});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnScaleGetWorkspaceSize(x.get(), sc5.get(), nullptr, 1, 2, true, y.get(), ws, ex);
+            }),
+            kParamInvalid);
+  // Sinkhorn: the converged plan's columns sum to 1/C, its rows to 1/R within tol
+  HostTensorBuf cost(ACL_FLOAT, {4, 3}), pl(ACL_FLOAT, {4, 3});
+  cost.fillRandom(g, -1, 1);
+  aclScalar* tol = makeScalar(ACL_FLOAT, 1e-6);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnSinkhornGetWorkspaceSize(cost.get(), tol, pl.get(), ws, ex);
+            }),
+            0);
+  aclDestroyScalar(tol);
+  for (int k = 0; k < 3; ++k)
+    EXPECT_NEAR(pl.get(k) + pl.get(3 + k) + pl.get(6 + k) + pl.get(9 + k), 1.0 / 3, 1e-5);
+  for (int r = 0; r < 4; ++r)
+    EXPECT_NEAR(pl.get(r * 3) + pl.get(r * 3 + 1) + pl.get(r * 3 + 2), 1.0 / 4, 1e-4);
+  // TransformBiasRescaleQkv: B 2, T 3, 2 heads of 4
+  HostTensorBuf qkv(ACL_FLOAT, {2, 3, 24}), bias(ACL_FLOAT, {24}), q(ACL_FLOAT, {2, 2, 3, 4}),
+      k(ACL_FLOAT, {2, 2, 3, 4}), v(ACL_FLOAT, {2, 2, 3, 4});
+  qkv.fillRandom(g, -3, 3);
+  bias.fillRandom(g, -1, 1);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnTransformBiasRescaleQkvGetWorkspaceSize(qkv.get(), bias.get(), 2, q.get(), k.get(),
+                                                                  v.get(), ws, ex);
+            }),
+            0);
+  for (int b = 0; b < 2; ++b)
+    for (int h = 0; h < 2; ++h)
+      for (int t = 0; t < 3; ++t)
+        for (int e = 0; e < 4; ++e) {
+          const int o = ((b * 2 + h) * 3 + t) * 4 + e, base = (b * 3 + t) * 24 + h * 4 + e;
+          expectNear(q.get(o), (qkv.get(base) + bias.get(h * 4 + e)) / 2, ACL_FLOAT, "q");
+          expectNear(k.get(o), qkv.get(base + 8) + bias.get(8 + h * 4 + e), ACL_FLOAT, "k");
+          expectNear(v.get(o), qkv.get(base + 16) + bias.get(16 + h * 4 + e), ACL_FLOAT, "v");
+        }
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnTransformBiasRescaleQkvGetWorkspaceSize(qkv.get(), bias.get(), 5, q.get(), k.get(),
+                                                                  v.get(), ws, ex);
+            }),
+            kParamInvalid);
+  // PrecisionCompare: 0 for equal tensors, 1 once an element differs
+  HostTensorBuf a(ACL_FLOAT16, {3, 2}), c(ACL_FLOAT16, {3, 2}), res(ACL_UINT32, {});
+  a.fillRandom(g, -5, 5);
+  for (int i = 0; i < 6; ++i) c.set(i, a.get(i));
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnPrecisionCompareGetWorkspaceSize(a.get(), c.get(), res.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(*reinterpret_cast<uint32_t*>(res.at(0)), 0u);
+  c.set(4, c.get(4) + 1);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnPrecisionCompareGetWorkspaceSize(a.get(), c.get(), res.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(*reinterpret_cast<uint32_t*>(res.at(0)), 1u);
 }
 
 TEST(SortSearch, CostIsTheStreamedBytes) {

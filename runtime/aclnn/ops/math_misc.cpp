@@ -1,7 +1,10 @@
 // Operators of ops-math math/ and experimental/math/ (m-z) whose data flow is not elementwise
 // (issue 28): Range (end included), ExpSegsum (math/segsum), SignBitsPack / SignBitsUnpack
 // (1-bit Adam signs, LSB first), the experimental TraceV2, Pdist / PdistForward (p-norm
-// distances between the rows of a matrix) and SqrtBackward (on the activation-gradient engine). Each computes
+// distances between the rows of a matrix), SqrtBackward (on the activation-gradient engine),
+// Scale (x * scale + bias over a run of x's axes), Sinkhorn (the doc's iteration to tol),
+// TransformBiasRescaleQkv (attention's qkv split into heads, biased, q scaled) and
+// PrecisionCompare (0 when two tensors match element for element). Each computes
 // over dense copies of its inputs and costs one vector pass over what it reads and writes (vector_tiling.h).
 #include <fmt/format.h>
 
@@ -13,12 +16,16 @@
 
 #include "aclnnop/aclnn_pdist.h"
 #include "aclnnop/aclnn_pdist_forward.h"
+#include "aclnnop/aclnn_precision_compare.h"
 #include "aclnnop/aclnn_range.h"
+#include "aclnnop/aclnn_scale.h"
 #include "aclnnop/aclnn_segsum.h"
 #include "aclnnop/aclnn_sign_bits_pack.h"
 #include "aclnnop/aclnn_sign_bits_unpack.h"
+#include "aclnnop/aclnn_sinkhorn.h"
 #include "aclnnop/aclnn_sqrt_backward.h"
 #include "aclnnop/aclnn_trace_v2.h"
+#include "aclnnop/aclnn_transform_bias_rescale_qkv.h"
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/scalar.h"
@@ -72,6 +79,20 @@ const OpInfo kSqrtBackward{"aclnnSqrtBackward",
 const OpRegistrar kRegistrars[] = {
     OpRegistrar(kRange),   OpRegistrar(kExpSegsum), OpRegistrar(kSignBitsPack), OpRegistrar(kSignBitsUnpack),
     OpRegistrar(kTraceV2), OpRegistrar(kPdist),     OpRegistrar(kPdistForward), OpRegistrar(kSqrtBackward)};
+
+const std::vector<aclDataType> kNnFloats = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+const OpInfo kScale{"aclnnScale", ExecUnit::kVector, kNnFloats,
+                    "y = x * scale (+ bias), scale and bias over x's axes [axis, axis + n)"};
+const OpInfo kSinkhorn{"aclnnSinkhorn", ExecUnit::kVector, kNnFloats,
+                       "p = d1 * exp(cost) * d0, d0 / d1 iterated until mean |d1 change| <= tol"};
+const OpInfo kTransformBiasRescaleQkv{"aclnnTransformBiasRescaleQkv", ExecUnit::kVector, kNnFloats,
+                                      "q, k, v = heads of (qkv + bias), q / sqrt(dim per head)"};
+const OpInfo kPrecisionCompare{"aclnnPrecisionCompare",
+                               ExecUnit::kVector,
+                               {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_UINT32},
+                               "out = 0 when golden and realdata are equal element for element, else 1"};
+const OpRegistrar kMoreRegistrars[] = {OpRegistrar(kScale), OpRegistrar(kSinkhorn),
+                                       OpRegistrar(kTransformBiasRescaleQkv), OpRegistrar(kPrecisionCompare)};
 
 double dSqrtOfOutput(double y, const GradParams&) { return 0.5 / y; }
 const GradDef kSqrtBackwardDef{&kSqrtBackward, dSqrtOfOutput, 2};
@@ -329,3 +350,208 @@ extern "C" aclnnStatus aclnnSqrtBackwardGetWorkspaceSize(const aclTensor* y, con
                              z, ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(SqrtBackward)
+
+// scale (and bias) cover x's axes [axis, axis + k): k = numAxes (-1: to the last) when
+// scaleFromBlob, else scale's rank; they broadcast over the axes before and after.
+extern "C" aclnnStatus aclnnScaleGetWorkspaceSize(const aclTensor* x, const aclTensor* scale,
+                                                  const aclTensor* bias, int64_t axis, int64_t numAxes,
+                                                  bool scaleFromBlob, aclTensor* y, WS) {
+  const char* api = "aclnnScaleGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"x", x}, {"scale", scale}, {"y", y}});
+  if (st != kSuccess) return st;
+  if ((st = checkInput(api, "x", x, kScale)) != kSuccess) return st;
+  if ((st = checkInput(api, "scale", scale, kScale)) != kSuccess) return st;
+  if (bias != nullptr && (st = checkInput(api, "bias", bias, kScale)) != kSuccess) return st;
+  if ((st = checkTensor(api, "y", y->desc)) != kSuccess) return st;
+  const auto rank = static_cast<int64_t>(x->desc.rank());
+  const int64_t a = axis < 0 ? axis + rank : axis;
+  const int64_t k =
+      scaleFromBlob ? (numAxes < 0 ? rank - a : numAxes) : static_cast<int64_t>(scale->desc.rank());
+  if (a < 0 || a > rank || k < 0 || a + k > rank) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("axis {} and {} axes do not fit x of {} dimensions", axis, k, rank));
+  }
+  const std::vector<int64_t> want(x->desc.shape.begin() + a, x->desc.shape.begin() + a + k);
+  int64_t inner = 1;
+  for (int64_t d : want) inner *= d;
+  // scale holds exactly x's covered axes (its shape or just its element count, as the example's 1-D scale)
+  for (auto [name, t] : {std::pair{"scale", scale}, {"bias", bias}}) {
+    if (t != nullptr && t->desc.numel() != inner) {
+      return fail(api, kErrParamInvalid,
+                  fmt::format("{} shape {} does not match x's axes {}", name, shapeString(t->desc.shape),
+                              shapeString(want)));
+    }
+  }
+  if (y->desc.dtype != x->desc.dtype) return fail(api, kErrParamInvalid, "y must have x's type");
+  if ((st = checkShape(api, "y", y->desc.shape, x->desc.shape)) != kSuccess) return st;
+  int64_t after = 1;
+  for (int64_t d = a + k; d < rank; ++d) after *= x->desc.shape[static_cast<size_t>(d)];
+  const bool hasBias = bias != nullptr;
+  auto inst = newDense(
+      kScale,
+      [inner, after, hasBias](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+        std::vector<double> v = loadDense<double>(in[0]);
+        const std::vector<double> sc = loadDense<double>(in[1]);
+        const std::vector<double> b = hasBias ? loadDense<double>(in[2]) : std::vector<double>{};
+        for (size_t i = 0; i < v.size(); ++i) {
+          const size_t j = (i / static_cast<size_t>(after)) % static_cast<size_t>(inner);
+          v[i] = v[i] * sc[j] + (hasBias ? b[j] : 0);
+        }
+        storeDense(out[0], v.data());
+      },
+      1);
+  inst->attrs = fmt::format("axis={}, numAxes={}, scaleFromBlob={}", axis, numAxes, scaleFromBlob);
+  addInput(*inst, "x", x);
+  addInput(*inst, "scale", scale);
+  if (hasBias) addInput(*inst, "bias", bias);
+  addOutput(*inst, "y", y);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(Scale)
+
+extern "C" aclnnStatus aclnnSinkhornGetWorkspaceSize(const aclTensor* cost, const aclScalar* tol,
+                                                     aclTensor* p, WS) {
+  const char* api = "aclnnSinkhornGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"cost", cost}, {"p", p}});
+  if (st != kSuccess) return st;
+  if ((st = checkInput(api, "cost", cost, kSinkhorn)) != kSuccess) return st;
+  if ((st = checkTensor(api, "p", p->desc)) != kSuccess) return st;
+  if (cost->desc.rank() != 2) return fail(api, kErrParamInvalid, "cost must be 2-D");
+  if (p->desc.dtype != cost->desc.dtype) return fail(api, kErrParamInvalid, "p must have cost's type");
+  if ((st = checkShape(api, "p", p->desc.shape, cost->desc.shape)) != kSuccess) return st;
+  const double t = tol == nullptr ? 1e-4 : tol->value.toDouble();  // an absent tol: the doc's default
+  auto inst = newDense(
+      kSinkhorn,
+      [t](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+        std::vector<double> c = loadDense<double>(in[0]);
+        const int64_t rows = in[0].shape[0], cols = in[0].shape[1];
+        for (double& e : c) e = std::exp(e);
+        std::vector<double> d0(static_cast<size_t>(rows), 1.0), d1(static_cast<size_t>(cols), 1.0), old = d1;
+        const double eps = 1e-8;
+        double err = 1e9;
+        for (int it = 0; err > t && it < 10000; ++it) {  // bounded: a tol of 0 would never stop
+          for (int64_t r = 0; r < rows; ++r) {
+            double s = 0;
+            for (int64_t k = 0; k < cols; ++k)
+              s += d1[static_cast<size_t>(k)] * c[static_cast<size_t>(r * cols + k)];
+            d0[static_cast<size_t>(r)] = 1 / (static_cast<double>(rows) * (s + eps));
+          }
+          for (int64_t k = 0; k < cols; ++k) {
+            double s = 0;
+            for (int64_t r = 0; r < rows; ++r)
+              s += d0[static_cast<size_t>(r)] * c[static_cast<size_t>(r * cols + k)];
+            d1[static_cast<size_t>(k)] = 1 / (static_cast<double>(cols) * (s + eps));
+          }
+          err = 0;
+          for (int64_t k = 0; k < cols; ++k)
+            err += std::fabs(old[static_cast<size_t>(k)] - d1[static_cast<size_t>(k)]);
+          err /= static_cast<double>(cols);
+          old = d1;
+        }
+        for (int64_t r = 0; r < rows; ++r)
+          for (int64_t k = 0; k < cols; ++k)
+            c[static_cast<size_t>(r * cols + k)] *= d1[static_cast<size_t>(k)] * d0[static_cast<size_t>(r)];
+        storeDense(out[0], c.data());
+      },
+      8);
+  inst->attrs = fmt::format("tol={}", t);
+  addInput(*inst, "cost", cost);
+  addOutput(*inst, "p", p);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(Sinkhorn)
+
+// qkv [B, T, 3 * n * d], qkvBias [3 * n * d] -> q, k, v [B, n, T, d]; q divided by sqrt(d).
+extern "C" aclnnStatus aclnnTransformBiasRescaleQkvGetWorkspaceSize(const aclTensor* qkv,
+                                                                    const aclTensor* qkvBias,
+                                                                    int64_t numHeads, const aclTensor* qOut,
+                                                                    const aclTensor* kOut,
+                                                                    const aclTensor* vOut, WS) {
+  const char* api = "aclnnTransformBiasRescaleQkvGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st =
+      checkNotNull(api, {{"qkv", qkv}, {"qkvBias", qkvBias}, {"qOut", qOut}, {"kOut", kOut}, {"vOut", vOut}});
+  if (st != kSuccess) return st;
+  if ((st = checkInput(api, "qkv", qkv, kTransformBiasRescaleQkv)) != kSuccess) return st;
+  if ((st = checkInput(api, "qkvBias", qkvBias, kTransformBiasRescaleQkv)) != kSuccess) return st;
+  if (qkv->desc.rank() != 3 || qkvBias->desc.rank() != 1 || qkvBias->desc.dtype != qkv->desc.dtype) {
+    return fail(api, kErrParamInvalid, "qkv must be [B, T, 3 n d] and qkvBias [3 n d] of qkv's type");
+  }
+  const int64_t b = qkv->desc.shape[0], t = qkv->desc.shape[1], w = qkv->desc.shape[2];
+  if (numHeads <= 0 || w % (3 * numHeads) != 0 || qkvBias->desc.shape[0] != w) {
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format("qkv's last dimension {} is not 3 x numHeads ({}) x a head size, or qkvBias differs", w,
+                    numHeads));
+  }
+  const int64_t d = w / (3 * numHeads);
+  for (auto [name, o] : {std::pair{"qOut", qOut}, {"kOut", kOut}, {"vOut", vOut}}) {
+    if ((st = checkTensor(api, name, o->desc)) != kSuccess) return st;
+    if (o->desc.dtype != qkv->desc.dtype)
+      return fail(api, kErrParamInvalid, fmt::format("{} must have qkv's type", name));
+    if ((st = checkShape(api, name, o->desc.shape, {b, numHeads, t, d})) != kSuccess) return st;
+  }
+  const int64_t n = numHeads;
+  auto inst = newDense(
+      kTransformBiasRescaleQkv,
+      [b, t, n, d](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+        const std::vector<double> x = loadDense<double>(in[0]), bias = loadDense<double>(in[1]);
+        const double rs = 1 / std::sqrt(static_cast<double>(d));
+        for (int64_t part = 0; part < 3; ++part) {
+          std::vector<double> o(static_cast<size_t>(b * n * t * d));
+          for (int64_t bb = 0; bb < b; ++bb)
+            for (int64_t tt = 0; tt < t; ++tt)
+              for (int64_t h = 0; h < n; ++h)
+                for (int64_t e = 0; e < d; ++e) {
+                  const int64_t col = (part * n + h) * d + e;
+                  const double v = x[static_cast<size_t>((bb * t + tt) * 3 * n * d + col)] +
+                                   bias[static_cast<size_t>(col)];
+                  o[static_cast<size_t>(((bb * n + h) * t + tt) * d + e)] = part == 0 ? v * rs : v;
+                }
+          storeDense(out[static_cast<size_t>(part)], o.data());
+        }
+      },
+      1);
+  inst->attrs = fmt::format("numHeads={}", numHeads);
+  addInput(*inst, "qkv", qkv);
+  addInput(*inst, "qkvBias", qkvBias);
+  addOutput(*inst, "qOut", qOut);
+  addOutput(*inst, "kOut", kOut);
+  addOutput(*inst, "vOut", vOut);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(TransformBiasRescaleQkv)
+
+// out: one uint32, 0 when every pair of elements is equal (NaN never equals), else 1.
+extern "C" aclnnStatus aclnnPrecisionCompareGetWorkspaceSize(const aclTensor* golden,
+                                                             const aclTensor* realdata, aclTensor* out, WS) {
+  const char* api = "aclnnPrecisionCompareGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"golden", golden}, {"realdata", realdata}, {"out", out}});
+  if (st != kSuccess) return st;
+  if ((st = checkInput(api, "golden", golden, kPrecisionCompare)) != kSuccess) return st;
+  if ((st = checkInput(api, "realdata", realdata, kPrecisionCompare)) != kSuccess) return st;
+  if ((st = checkTensor(api, "out", out->desc)) != kSuccess) return st;
+  if (realdata->desc.dtype != golden->desc.dtype)
+    return fail(api, kErrParamInvalid, "realdata must have golden's type");
+  if ((st = checkShape(api, "realdata", realdata->desc.shape, golden->desc.shape)) != kSuccess) return st;
+  if (out->desc.dtype != ACL_UINT32 || out->desc.numel() != 1) {
+    return fail(api, kErrParamInvalid, fmt::format("out must be one uint32, not {}", out->desc.brief()));
+  }
+  auto inst = newDense(
+      kPrecisionCompare,
+      [](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+        const std::vector<double> g = loadDense<double>(in[0]), r = loadDense<double>(in[1]);
+        int64_t differ = 0;
+        for (size_t i = 0; i < g.size() && differ == 0; ++i) differ = g[i] == r[i] ? 0 : 1;
+        storeDense(out[0], &differ);
+      },
+      1);
+  addInput(*inst, "golden", golden);
+  addInput(*inst, "realdata", realdata);
+  addOutput(*inst, "out", out);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(PrecisionCompare)
