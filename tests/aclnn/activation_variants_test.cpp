@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_celu_v3.h"
 #include "aclnnop/aclnn_elu_grad.h"
 #include "aclnnop/aclnn_elu_v2.h"
+#include "aclnnop/aclnn_fused_bias_leaky_relu.h"
 #include "aclnnop/aclnn_hard_shrink_grad.h"
 #include "aclnnop/aclnn_hard_sigmoid_grad_v2.h"
 #include "aclnnop/aclnn_hard_swish_v2.h"
@@ -25,8 +26,10 @@
 #include "aclnnop/aclnn_leakyrelu_v2.h"
 #include "aclnnop/aclnn_logsigmoid_v2.h"
 #include "aclnnop/aclnn_prelu.h"
+#include "aclnnop/aclnn_prelu_backward.h"
 #include "aclnnop/aclnn_relu_grad_v3.h"
 #include "aclnnop/aclnn_relu_grad_v4.h"
+#include "aclnnop/aclnn_rrelu_with_noise.h"
 #include "aclnnop/aclnn_silu_mul.h"
 #include "aclnnop/aclnn_soft_plus_v2.h"
 #include "aclnnop/aclnn_tanh_grad.h"
@@ -297,6 +300,63 @@ TEST(ActivationVariants, ElementPairsSiluMulPreluReluGrads) {
             kParamInvalid);
   aclDestroyScalar(zero);
   aclDestroyScalar(one);
+}
+
+TEST(ActivationVariants, PreluBackwardRReluAndFusedBiasLeakyRelu) {
+  std::mt19937 g(19);
+  // PreluBackward on NCHW with a weight per channel: gradWeight sums gradOutput * self where self <= 0
+  HostTensorBuf go(ACL_FLOAT, {2, 3, 2}), x(ACL_FLOAT, {2, 3, 2}), w(ACL_FLOAT, {3}),
+      gi(ACL_FLOAT, {2, 3, 2}), gw(ACL_FLOAT, {3});
+  go.fillRandom(g, -1, 1);
+  x.fillRandom(g, -3, 3);
+  for (int c = 0; c < 3; ++c) w.set(c, 0.25 * (c + 1));
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnPreluBackwardGetWorkspaceSize(go.get(), x.get(), w.get(), gi.get(), gw.get(), ws,
+                                                        ex);
+            }),
+            0);
+  double sums[3] = {0, 0, 0};
+  for (int i = 0; i < 12; ++i) {
+    const int c = (i / 2) % 3;
+    const double a = static_cast<float>(0.25 * (c + 1));
+    expectNear(gi.get(i), x.get(i) > 0 ? go.get(i) : a * go.get(i), ACL_FLOAT, "gradInput");
+    if (x.get(i) <= 0) sums[c] += go.get(i) * x.get(i);
+  }
+  for (int c = 0; c < 3; ++c) expectNear(gw.get(c), sums[c], ACL_FLOAT, "gradWeight");
+  // RReluWithNoise in evaluation mode: the slope (lower + upper) / 2; training is refused
+  HostTensorBuf s(ACL_FLOAT, {4}), noise(ACL_FLOAT, {4}), o(ACL_FLOAT, {4});
+  for (int i = 0; i < 4; ++i) s.set(i, i - 2);
+  aclScalar *lo = makeScalar(ACL_FLOAT, 0.1), *hi = makeScalar(ACL_FLOAT, 0.3);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRReluWithNoiseGetWorkspaceSize(s.get(), noise.get(), lo, hi, false, 0, 0, o.get(),
+                                                         ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 4; ++i) expectNear(o.get(i), i - 2 > 0 ? i - 2 : 0.2 * (i - 2), ACL_FLOAT, "rrelu");
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRReluWithNoiseGetWorkspaceSize(s.get(), noise.get(), lo, hi, true, 0, 0, o.get(),
+                                                         ws, ex);
+            }),
+            kParamInvalid);
+  aclDestroyScalar(lo);
+  aclDestroyScalar(hi);
+  // FusedBiasLeakyRelu: scale * leaky(x + bias); a bias of another shape is refused
+  HostTensorBuf fx(ACL_FLOAT16, {3, 4}), fb(ACL_FLOAT16, {3, 4}), fy(ACL_FLOAT16, {3, 4}),
+      b4(ACL_FLOAT16, {4});
+  fx.fillRandom(g, -2, 2);
+  fb.fillRandom(g, -1, 1);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnFusedBiasLeakyReluGetWorkspaceSize(fx.get(), fb.get(), 0.2, 1.5, fy.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 12; ++i) {
+    const double t = fx.get(i) + fb.get(i);
+    expectNear(fy.get(i), fy.stored(1.5 * (t >= 0 ? t : 0.2 * t)), ACL_FLOAT16, "FusedBiasLeakyRelu");
+  }
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnFusedBiasLeakyReluGetWorkspaceSize(fx.get(), b4.get(), 0.2, 1.5, fy.get(), ws, ex);
+            }),
+            kParamInvalid);
 }
 
 TEST(ActivationVariants, CostIsTheStreamedBytes) {

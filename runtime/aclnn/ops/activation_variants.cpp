@@ -2,7 +2,8 @@
 // of one tensor and scalars, or of two tensors element by element (issue 28): the experimental
 // variants under their own exported names (CeluV2, CeluV3, EluV2, LeakyreluV2, HardsigmoidV2,
 // HardSwishV2, LogsigmoidV2, SoftPlusV2), their gradients (EluGrad, HardShrinkGrad,
-// HardSigmoidGradV2, LeakyReluGradV2, TanhGrad, ReluGradV3, ReluGradV4), SiluMul and Prelu.
+// HardSigmoidGradV2, LeakyReluGradV2, TanhGrad, ReluGradV3, ReluGradV4), SiluMul, Prelu and
+// PreluBackward, RReluWithNoise (evaluation mode), FusedBiasLeakyRelu.
 // Each is an entry on the unary (unary_op.h), activation-gradient (activation_grad_op.h) or
 // binary (binary_op.h) engine, which own checks, broadcasting, views and the cost model; the
 // formulas and types are those of each folder's README / docs.
@@ -18,6 +19,7 @@
 #include "aclnnop/aclnn_celu_v3.h"
 #include "aclnnop/aclnn_elu_grad.h"
 #include "aclnnop/aclnn_elu_v2.h"
+#include "aclnnop/aclnn_fused_bias_leaky_relu.h"
 #include "aclnnop/aclnn_gelu_v2.h"
 #include "aclnnop/aclnn_hard_shrink_grad.h"
 #include "aclnnop/aclnn_hard_sigmoid_grad_v2.h"
@@ -29,8 +31,10 @@
 #include "aclnnop/aclnn_logsigmoid.h"
 #include "aclnnop/aclnn_logsigmoid_v2.h"
 #include "aclnnop/aclnn_prelu.h"
+#include "aclnnop/aclnn_prelu_backward.h"
 #include "aclnnop/aclnn_relu_grad_v3.h"
 #include "aclnnop/aclnn_relu_grad_v4.h"
+#include "aclnnop/aclnn_rrelu_with_noise.h"
 #include "aclnnop/aclnn_shrink.h"
 #include "aclnnop/aclnn_silu_mul.h"
 #include "aclnnop/aclnn_soft_plus_v2.h"
@@ -40,7 +44,9 @@
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/activation_grad_op.h"
 #include "runtime/aclnn/ops/binary_op.h"
+#include "runtime/aclnn/ops/dense_op.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/unary_op.h"
 
 namespace npusim::aclnn {
@@ -189,6 +195,38 @@ const OpRegistrar kRegistrars[] = {OpRegistrar(kCeluV2),
                                    OpRegistrar(kReluGradV4),
                                    OpRegistrar(kSiluMul),
                                    OpRegistrar(kPrelu)};
+
+const OpInfo kPreluBackward{
+    "aclnnPreluBackward", ExecUnit::kVector, kFloats,
+    "gradInput = gradOutput * (self > 0 ? 1 : weight), gradWeight = sum(gradOutput * min(self, 0))"};
+const OpInfo kRReluWithNoise{"aclnnRReluWithNoise", ExecUnit::kVector, kFloats,
+                             "out = self > 0 ? self : (lower + upper) / 2 * self (evaluation mode)"};
+const OpInfo kFusedBiasLeakyRelu{"aclnnFusedBiasLeakyRelu", ExecUnit::kVector, kF32F16,
+                                 "y = scale * leaky_relu(x + bias, negativeSlope)"};
+const OpRegistrar kDenseRegistrars[] = {OpRegistrar(kPreluBackward), OpRegistrar(kRReluWithNoise),
+                                        OpRegistrar(kFusedBiasLeakyRelu)};
+const UnaryDef kRReluDef = paramDef(kRReluWithNoise, leakyRelu, 1);
+
+// RReluWithNoise: the slope of evaluation mode; training draws slopes from the device's random
+// generator (seed, offset), which the simulator does not reproduce: refused with the reason.
+int32_t rrelu(bool inplace, const aclTensor* self, const aclTensor* noise, const aclScalar* lower,
+              const aclScalar* upper, bool training, const aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+  const char* api =
+      inplace ? "aclnnInplaceRReluWithNoiseGetWorkspaceSize" : "aclnnRReluWithNoiseGetWorkspaceSize";
+  if (noise == nullptr || lower == nullptr || upper == nullptr || training) {
+    npusim::rt::chargeOpPrepare(api);
+    if (training) {
+      return fail(
+          api, kErrParamInvalid,
+          "training mode draws the slopes from the device's random generator, which the simulator does not "
+          "model; only training=false is simulated");
+    }
+    return checkNotNull(api, {{"noise", noise}, {"lower", lower}, {"upper", upper}});
+  }
+  const double slope = (lower->value.toDouble() + upper->value.toDouble()) / 2;
+  return buildUnary(kRReluDef, api, inplace ? "aclnnInplaceRReluWithNoise" : "aclnnRReluWithNoise", self, out,
+                    inplace, ws, ex, {slope, 0, 0, 0}, fmt::format("training=false, slope={}", slope));
+}
 
 std::string phase1(const OpInfo& info) { return info.name + "GetWorkspaceSize"; }
 
@@ -394,3 +432,112 @@ extern "C" aclnnStatus aclnnHardswishBackwardV2GetWorkspaceSize(const aclTensor*
   return grad(kHardswishBackwardV2Def, "gradOutput", "self", "out", gradOutput, self, out, ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(HardswishBackwardV2)
+
+extern "C" aclnnStatus aclnnRReluWithNoiseGetWorkspaceSize(const aclTensor* self, const aclTensor* noise,
+                                                           const aclScalar* lower, const aclScalar* upper,
+                                                           bool training, int64_t seed, int64_t offset,
+                                                           aclTensor* out, WS) {
+  (void)seed;  // evaluation mode draws nothing
+  (void)offset;
+  return rrelu(false, self, noise, lower, upper, training, out, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(RReluWithNoise)
+extern "C" aclnnStatus aclnnInplaceRReluWithNoiseGetWorkspaceSize(const aclTensor* self,
+                                                                  const aclTensor* noise,
+                                                                  const aclScalar* lower,
+                                                                  const aclScalar* upper, bool training,
+                                                                  int64_t seed, int64_t offset, WS) {
+  (void)seed;
+  (void)offset;
+  return rrelu(true, self, noise, lower, upper, training, self, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(InplaceRReluWithNoise)
+
+// weight: one value or one per channel (self's dim 1); gradWeight has weight's shape.
+extern "C" aclnnStatus aclnnPreluBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
+                                                          const aclTensor* weight, aclTensor* gradInput,
+                                                          aclTensor* gradWeight, WS) {
+  const char* api = "aclnnPreluBackwardGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"gradOutput", gradOutput},
+                                  {"self", self},
+                                  {"weight", weight},
+                                  {"gradInput", gradInput},
+                                  {"gradWeight", gradWeight}});
+  if (st != kSuccess) return st;
+  for (auto [name, t] : {std::pair{"gradOutput", gradOutput},
+                         {"self", self},
+                         {"weight", weight},
+                         {"gradInput", gradInput},
+                         {"gradWeight", gradWeight}}) {
+    if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
+    if ((st = checkDtype(api, name, t->desc.dtype, kPreluBackward)) != kSuccess) return st;
+  }
+  if ((st = checkShape(api, "gradOutput", gradOutput->desc.shape, self->desc.shape)) != kSuccess) return st;
+  if ((st = checkShape(api, "gradInput", gradInput->desc.shape, self->desc.shape)) != kSuccess) return st;
+  if ((st = checkShape(api, "gradWeight", gradWeight->desc.shape, weight->desc.shape)) != kSuccess) return st;
+  const int64_t channels = self->desc.rank() >= 2 ? self->desc.shape[1] : 1, n = weight->desc.numel();
+  if (n != 1 && n != channels) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("weight has {} elements, not 1 or the {} channels", n, channels));
+  }
+  int64_t inner = 1;
+  for (size_t d = 2; d < self->desc.rank(); ++d) inner *= self->desc.shape[d];
+  auto inst = newDense(
+      kPreluBackward,
+      [channels, inner, n](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+        const std::vector<double> g = loadDense<double>(in[0]), x = loadDense<double>(in[1]),
+                                  w = loadDense<double>(in[2]);
+        std::vector<double> gi(x.size()), gw(static_cast<size_t>(n), 0.0);
+        for (size_t i = 0; i < x.size(); ++i) {
+          const size_t c = n == 1 ? 0 : (i / static_cast<size_t>(inner)) % static_cast<size_t>(channels);
+          gi[i] = x[i] > 0 ? g[i] : w[c] * g[i];
+          if (x[i] <= 0) gw[c] += g[i] * x[i];
+        }
+        storeDense(out[0], gi.data());
+        storeDense(out[1], gw.data());
+      },
+      3);
+  addInput(*inst, "gradOutput", gradOutput);
+  addInput(*inst, "self", self);
+  addInput(*inst, "weight", weight);
+  addOutput(*inst, "gradInput", gradInput);
+  addOutput(*inst, "gradWeight", gradWeight);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(PreluBackward)
+
+// bias: x's shape and type; y = scale * (t >= 0 ? t : negativeSlope * t), t = x + bias.
+extern "C" aclnnStatus aclnnFusedBiasLeakyReluGetWorkspaceSize(const aclTensor* x, const aclTensor* bias,
+                                                               double negativeSlope, double scale,
+                                                               const aclTensor* out, WS) {
+  const char* api = "aclnnFusedBiasLeakyReluGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"x", x}, {"bias", bias}, {"out", out}});
+  if (st != kSuccess) return st;
+  for (auto [name, t] : {std::pair{"x", x}, {"bias", bias}, {"out", out}}) {
+    if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
+    if (t->desc.dtype != x->desc.dtype)
+      return fail(api, kErrParamInvalid, fmt::format("{} must have x's type", name));
+    if ((st = checkShape(api, name, t->desc.shape, x->desc.shape)) != kSuccess) return st;
+  }
+  if ((st = checkDtype(api, "x", x->desc.dtype, kFusedBiasLeakyRelu)) != kSuccess) return st;
+  auto inst = newDense(
+      kFusedBiasLeakyRelu,
+      [negativeSlope, scale](const std::vector<HostTensor>& in, const std::vector<HostTensor>& o) {
+        std::vector<double> v = loadDense<double>(in[0]);
+        const std::vector<double> b = loadDense<double>(in[1]);
+        for (size_t i = 0; i < v.size(); ++i) {
+          const double t = v[i] + b[i];
+          v[i] = scale * (t >= 0 ? t : negativeSlope * t);
+        }
+        storeDense(o[0], v.data());
+      },
+      2);
+  inst->attrs = fmt::format("negativeSlope={}, scale={}", negativeSlope, scale);
+  addInput(*inst, "x", x);
+  addInput(*inst, "bias", bias);
+  addOutput(*inst, "out", out);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(FusedBiasLeakyRelu)
