@@ -12,6 +12,9 @@
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_clipped_swiglu.h"
+#include "aclnnop/aclnn_clipped_swiglu_grad.h"
+#include "aclnnop/aclnn_clipped_swiglu_v2.h"
 #include "aclnnop/aclnn_fatrelu_mul.h"
 #include "aclnnop/aclnn_geglu.h"
 #include "aclnnop/aclnn_geglu_backward.h"
@@ -202,6 +205,63 @@ TEST(GluFamily, GradientsAgainstCentralDifferences) {
               return aclnnSituGluGradGetWorkspaceSize(nullptr, x.get(), -1, 1.0, 0.0, true, dx.get(), ws, ex);
             }),
             kParamNull);
+}
+
+TEST(GluFamily, ClippedSwigluInterleavedWithGroupIndex) {
+  // x [3, 8]: pairs (even, odd) along the last dim; groupIndex sums to 2, so row 2 is written as 0
+  std::mt19937 g(23);
+  HostTensorBuf x(ACL_FLOAT, {3, 8}), y(ACL_FLOAT, {3, 4}), gi(ACL_INT64, {2}), gy(ACL_FLOAT, {3, 4}),
+      gx(ACL_FLOAT, {3, 8});
+  x.fillRandom(g, -9, 9);
+  gy.fillRandom(g, -1, 1);
+  gi.set(0, 1);
+  gi.set(1, 1);
+  const double alpha = 1.702, l = 7, bias = 1;
+  const auto f = [&](double a, double b) {
+    const double ac = std::min(a, l), bc = std::max(-l, std::min(b, l));
+    return ac * sig(alpha * ac) * (bc + bias);
+  };
+  for (int i = 0; i < 24; ++i) y.set(i % 12, 99);  // poison: row 2 must become 0
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnClippedSwigluGetWorkspaceSize(x.get(), gi.get(), -1, alpha, l, bias, true, y.get(),
+                                                        ws, ex);
+            }),
+            0);
+  for (int r = 0; r < 3; ++r)
+    for (int k = 0; k < 4; ++k)
+      expectNear(y.get(r * 4 + k), r < 2 ? f(x.get(r * 8 + 2 * k), x.get(r * 8 + 2 * k + 1)) : 0, ACL_FLOAT,
+                 "Clipped");
+  // clampMode 1 of V2: min(silu(A), l) * clamp(B), without the groupIndex
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnClippedSwigluV2GetWorkspaceSize(x.get(), nullptr, -1, alpha, l, bias, false, 1,
+                                                          y.get(), ws, ex);
+            }),
+            0);
+  for (int r = 0; r < 3; ++r)
+    for (int k = 0; k < 4; ++k) {
+      const double a = x.get(r * 8 + k), b = x.get(r * 8 + 4 + k);
+      expectNear(y.get(r * 4 + k), std::min(a * sig(a), l) * std::max(-l, std::min(b, l)), ACL_FLOAT,
+                 "ClippedV2");
+    }
+  // the gradient against central differences away from the clamp bounds
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnClippedSwigluGradGetWorkspaceSize(gy.get(), x.get(), gi.get(), -1, alpha, l, bias,
+                                                            true, gx.get(), ws, ex);
+            }),
+            0);
+  const double h = 1e-5;
+  for (int r = 0; r < 3; ++r)
+    for (int k = 0; k < 4; ++k) {
+      const double a = x.get(r * 8 + 2 * k), b = x.get(r * 8 + 2 * k + 1), gv = r < 2 ? gy.get(r * 4 + k) : 0;
+      if (std::fabs(a - l) < 1e-3 || std::fabs(std::fabs(b) - l) < 1e-3) continue;
+      EXPECT_NEAR(gx.get(r * 8 + 2 * k), gv * (f(a + h, b) - f(a - h, b)) / (2 * h), 1e-3);
+      EXPECT_NEAR(gx.get(r * 8 + 2 * k + 1), gv * (f(a, b + h) - f(a, b - h)) / (2 * h), 1e-3);
+    }
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnClippedSwigluV2GetWorkspaceSize(x.get(), nullptr, -1, alpha, l, bias, false, 2,
+                                                          y.get(), ws, ex);
+            }),
+            kParamInvalid);
 }
 
 TEST(GluFamily, SoftmaxGradientsAlongADim) {

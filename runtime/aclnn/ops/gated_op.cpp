@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "runtime/aclnn/base/dtype.h"
@@ -22,6 +23,8 @@ class GatedInstance : public OpInstanceBase<GatedInstance> {
   bool actFirst = true;
   bool backward = false;
   int extraParam = -1;  // index of the input whose first value is params[0], or -1
+  bool interleaved = false;
+  int groupInput = -1;  // index of the groupIndex input, or -1
 
   rt::OpWork work() const override {
     uint64_t extra = 0;
@@ -40,28 +43,43 @@ class GatedInstance : public OpInstanceBase<GatedInstance> {
     const int64_t outer = dimProduct(xt.shape, 0, d), half = xt.shape[d] / 2,
                   inner = dimProduct(xt.shape, d + 1, xt.shape.size()), block = half * inner;
     const int64_t actOff = actFirst ? 0 : block, linOff = actFirst ? block : 0;
+    int64_t rows = outer;
+    if (groupInput >= 0) {
+      int64_t sum = 0;
+      for (int64_t v : loadDense<int64_t>(in[static_cast<size_t>(groupInput)])) sum += v;
+      rows = std::max<int64_t>(0, std::min(sum, outer));
+    }
+    // offsets of the pair (act, lin) of element i of a row's half: the halves, or even / odd
+    const auto actAt = [&](int64_t base, int64_t i) {
+      return static_cast<size_t>(interleaved
+                                     ? base + (i / inner) * 2 * inner + (actFirst ? 0 : inner) + i % inner
+                                     : base + actOff + i);
+    };
+    const auto linAt = [&](int64_t base, int64_t i) {
+      return static_cast<size_t>(interleaved
+                                     ? base + (i / inner) * 2 * inner + (actFirst ? inner : 0) + i % inner
+                                     : base + linOff + i);
+    };
     if (backward) {
       const std::vector<double> g = loadDense<double>(in[0]);
-      std::vector<double> dx(x.size());
-      for (int64_t o = 0; o < outer; ++o) {
+      std::vector<double> dx(x.size(), 0.0);
+      for (int64_t o = 0; o < rows; ++o) {
         for (int64_t i = 0; i < block; ++i) {
           const int64_t base = o * 2 * block;
           double da = 0, dl = 0;
-          def->bwd(x[static_cast<size_t>(base + actOff + i)], x[static_cast<size_t>(base + linOff + i)], p,
-                   &da, &dl);
+          def->bwd(x[actAt(base, i)], x[linAt(base, i)], p, &da, &dl);
           const double gi = g[static_cast<size_t>(o * block + i)];
-          dx[static_cast<size_t>(base + actOff + i)] = gi * da;
-          dx[static_cast<size_t>(base + linOff + i)] = gi * dl;
+          dx[actAt(base, i)] = gi * da;
+          dx[linAt(base, i)] = gi * dl;
         }
       }
       return storeDense(out[0], dx.data());
     }
-    std::vector<double> y(static_cast<size_t>(outer * block)), gate(out.size() > 1 ? y.size() : 0);
-    for (int64_t o = 0; o < outer; ++o) {
+    std::vector<double> y(static_cast<size_t>(outer * block), 0.0), gate(out.size() > 1 ? y.size() : 0);
+    for (int64_t o = 0; o < rows; ++o) {
       for (int64_t i = 0; i < block; ++i) {
         const int64_t base = o * 2 * block;
-        const double act = x[static_cast<size_t>(base + actOff + i)],
-                     lin = x[static_cast<size_t>(base + linOff + i)];
+        const double act = x[actAt(base, i)], lin = x[linAt(base, i)];
         y[static_cast<size_t>(o * block + i)] = def->fwd(act, lin, p);
         if (!gate.empty()) gate[static_cast<size_t>(o * block + i)] = def->gate(act, p);
       }
@@ -134,6 +152,17 @@ int32_t buildGated(const GatedDef& def, const GatedArgs& a, const aclTensor* x, 
       return st;
     if (a.extraIsParam) inst->extraParam = static_cast<int>(inst->inputs.size());
     addInput(*inst, a.extraName, a.extra);
+  }
+  inst->interleaved = a.interleaved;
+  if (a.groupIndex != nullptr) {
+    if ((st = checkTensor(a.api, "groupIndex", a.groupIndex->desc)) != kSuccess) return st;
+    if (!isIntegral(a.groupIndex->desc.dtype, false)) {
+      return fail(
+          a.api, kErrParamInvalid,
+          fmt::format("groupIndex must be of an integer type, not {}", dtypeName(a.groupIndex->desc.dtype)));
+    }
+    inst->groupInput = static_cast<int>(inst->inputs.size());
+    addInput(*inst, "groupIndex", a.groupIndex);
   }
   addOutput(*inst, a.outName, out);
   if (a.gateOut != nullptr) {

@@ -45,6 +45,10 @@ struct GatedArgs {
   const char* extraName = nullptr;
   const aclTensor* extra = nullptr;
   bool extraIsParam = false;
+  bool interleaved = false;  // the halves are x's even and odd entries along dim (ClippedSwiglu)
+  // An int64 tensor whose sum is the number of leading rows (the dims before dim) computed;
+  // the rows after it are written as 0 (ClippedSwiglu's groupIndex), or nullptr.
+  const aclTensor* groupIndex = nullptr;
 };
 
 // Phase 1: the forward form (out of x's shape with dim halved) or, when a.grad is set, the

@@ -1,7 +1,8 @@
 // The gated linear units of ops-nn activation/ (issue 28) on the gated engine (gated_op.h):
 // Glu and GluBackward (A * sigmoid(B)), GeGlu / GeGluV3 and their backward forms (gelu of one
 // half times the other, erf or tanh GELU), SwiGluGrad, SituGlu and SituGluGrad, GeluMul,
-// FatreluMul and the experimental SwigluClamp. Each is its element functions (from the
+// FatreluMul, ClippedSwiglu (V2, Grad: halves or even/odd entries, the rows after groupIndex's
+// sum written as 0) and the experimental SwigluClamp. Each is its element functions (from the
 // operator's docs/aclnn*.md or README) and its entry point.
 #include <fmt/format.h>
 
@@ -11,6 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_clipped_swiglu.h"
+#include "aclnnop/aclnn_clipped_swiglu_grad.h"
+#include "aclnnop/aclnn_clipped_swiglu_v2.h"
 #include "aclnnop/aclnn_fatrelu_mul.h"
 #include "aclnnop/aclnn_geglu.h"
 #include "aclnnop/aclnn_geglu_backward.h"
@@ -80,6 +84,21 @@ double swigluClampFwd(double act, double lin, const GatedParams& p) {
   return std::min(act * sigmoid(act), p[0]) * std::min(std::max(lin, -p[0]), p[0]);
 }
 
+// --- ClippedSwiglu, p: alpha, limit, bias, clampMode ---
+// clampMode 0: a = min(A, l), b = clamp(B, -l, l), a sigmoid(alpha a) (b + bias);
+// clampMode 1: min(A sigmoid(A), l) clamp(B, -l, l).
+double clippedFwd(double act, double lin, const GatedParams& p) {
+  const double l = p[1], b = std::min(std::max(lin, -l), l);
+  if (p[3] == 1) return std::min(act * sigmoid(act), l) * b;
+  const double a = std::min(act, l);
+  return a * sigmoid(p[0] * a) * (b + p[2]);
+}
+void clippedBwd(double act, double lin, const GatedParams& p, double* dAct, double* dLin) {
+  const double l = p[1], a = std::min(act, l), b = std::min(std::max(lin, -l), l), s = sigmoid(p[0] * a);
+  *dAct = act <= l ? (s + p[0] * a * s * (1 - s)) * (b + p[2]) : 0;
+  *dLin = lin >= -l && lin <= l ? a * s : 0;
+}
+
 const OpInfo kGlu{
     "aclnnGlu", ExecUnit::kVector, {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE}, "out = A * sigmoid(B)"};
 const OpInfo kGluBackward{"aclnnGluBackward",
@@ -106,6 +125,19 @@ const OpInfo kFatreluMul{"aclnnFatreluMul", ExecUnit::kVector, kFloats,
                          "out = (x1 >= threshold ? x1 : 0) * x2, x halved along the last dim"};
 const OpInfo kSwigluClamp{"aclnnSwigluClamp", ExecUnit::kVector, kFloats,
                           "y = min(silu(gate), limit) * clamp(up, -limit, limit)"};
+
+const OpInfo kClippedSwiglu{"aclnnClippedSwiglu", ExecUnit::kVector, kFloats,
+                            "out = min(A, l) sigmoid(alpha min(A, l)) (clamp(B, -l, l) + bias)"};
+const OpInfo kClippedSwigluV2{
+    "aclnnClippedSwigluV2", ExecUnit::kVector, kFloats,
+    "as ClippedSwiglu (clampMode 0) or min(silu(A), l) clamp(B, -l, l) (clampMode 1)"};
+const OpInfo kClippedSwigluGrad{"aclnnClippedSwigluGrad", ExecUnit::kVector, kFloats,
+                                "gradXOut = gradY * d ClippedSwiglu / d(A, B), 0 where a clamp bound"};
+const OpRegistrar kClippedRegistrars[] = {OpRegistrar(kClippedSwiglu), OpRegistrar(kClippedSwigluV2),
+                                          OpRegistrar(kClippedSwigluGrad)};
+const GatedDef kClippedSwigluDef{&kClippedSwiglu, clippedFwd, nullptr, nullptr, 6};
+const GatedDef kClippedSwigluV2Def{&kClippedSwigluV2, clippedFwd, nullptr, nullptr, 6};
+const GatedDef kClippedSwigluGradDef{&kClippedSwigluGrad, clippedFwd, clippedBwd, nullptr, 8};
 
 const OpRegistrar kRegistrars[] = {
     OpRegistrar(kGlu),        OpRegistrar(kGluBackward),   OpRegistrar(kGeGlu),
@@ -185,6 +217,27 @@ int32_t situ(const GatedDef& d, const aclTensor* gradY, const aclTensor* x, int6
   a.attrs =
       fmt::format("dim={}, beta={}, linearBeta={}, activateLeft={}", dim, beta, linearBeta, activateLeft);
   if (d.bwd != nullptr) {  // the gradient form: a null gradY is 161001
+    a.gradName = "gradY";
+    a.grad = gradY;
+  }
+  return buildGated(d, a, x, out, ws, ex);
+}
+
+int32_t clipped(const GatedDef& d, const aclTensor* gradY, const aclTensor* x, const aclTensor* groupIndex,
+                int64_t dim, double alpha, double limit, double bias, bool interleaved, int64_t clampMode,
+                const aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+  const std::string api = apiOf(*d.info);
+  if (clampMode != 0 && clampMode != 1) {
+    npusim::rt::chargeOpPrepare(api.c_str());
+    return fail(api.c_str(), kErrParamInvalid, fmt::format("clampMode must be 0 or 1, not {}", clampMode));
+  }
+  GatedArgs a{api.c_str(), "x",  d.bwd != nullptr ? "gradXOut" : "out",
+              dim,         true, {alpha, limit, bias, static_cast<double>(clampMode)}};
+  a.attrs = fmt::format("dim={}, alpha={}, limit={}, bias={}, interleaved={}, clampMode={}", dim, alpha,
+                        limit, bias, interleaved, clampMode);
+  a.interleaved = interleaved;
+  a.groupIndex = groupIndex;
+  if (d.bwd != nullptr) {
     a.gradName = "gradY";
     a.grad = gradY;
   }
@@ -284,3 +337,30 @@ extern "C" aclnnStatus aclnnSwigluClampGetWorkspaceSize(const aclTensor* x, doub
   return buildGated(kSwigluClampDef, a, x, y, ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(SwigluClamp)
+
+extern "C" aclnnStatus aclnnClippedSwigluGetWorkspaceSize(const aclTensor* x,
+                                                          const aclTensor* groupIndexOptional, int64_t dim,
+                                                          double alpha, double limit, double bias,
+                                                          bool interleaved, const aclTensor* out, WS) {
+  return clipped(kClippedSwigluDef, nullptr, x, groupIndexOptional, dim, alpha, limit, bias, interleaved, 0,
+                 out, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(ClippedSwiglu)
+extern "C" aclnnStatus aclnnClippedSwigluV2GetWorkspaceSize(const aclTensor* x,
+                                                            const aclTensor* groupIndexOptional, int64_t dim,
+                                                            double alpha, double limit, double bias,
+                                                            bool interleaved, int64_t clampMode,
+                                                            const aclTensor* out, WS) {
+  return clipped(kClippedSwigluV2Def, nullptr, x, groupIndexOptional, dim, alpha, limit, bias, interleaved,
+                 clampMode, out, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(ClippedSwigluV2)
+extern "C" aclnnStatus aclnnClippedSwigluGradGetWorkspaceSize(const aclTensor* gradY, const aclTensor* x,
+                                                              const aclTensor* groupIndexOptional,
+                                                              int64_t dim, double alpha, double limit,
+                                                              double bias, bool interleaved,
+                                                              const aclTensor* gradXOut, WS) {
+  return clipped(kClippedSwigluGradDef, gradY, x, groupIndexOptional, dim, alpha, limit, bias, interleaved, 0,
+                 gradXOut, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(ClippedSwigluGrad)
