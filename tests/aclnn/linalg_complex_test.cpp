@@ -16,6 +16,7 @@
 #include "aclnnop/aclnn_qr.h"
 #include "aclnnop/aclnn_real_v2.h"
 #include "aclnnop/aclnn_slogdet.h"
+#include "aclnnop/aclnn_svd.h"
 #include "aclnnop/aclnn_triangular_solve.h"
 
 using namespace aclnn_test;
@@ -152,6 +153,41 @@ TEST(Linalg, QrReducedAndComplete) {
               return aclnnLinalgQrGetWorkspaceSize(a.get(), 3, q.get(), r.get(), ws, ex);
             }),
             kParamInvalid);
+}
+
+TEST(Linalg, SvdReconstructsTheMatrix) {
+  std::mt19937 g(13);
+  for (bool full : {true, false}) {
+    const int m = 4, n = 3, k = 3, uc = full ? m : k, vc = full ? n : k;
+    HostTensorBuf a(ACL_DOUBLE, {2, m, n}), s(ACL_DOUBLE, {2, k}), u(ACL_DOUBLE, {2, m, uc}),
+        v(ACL_DOUBLE, {2, n, vc});
+    a.fillRandom(g, -2, 2);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnSvdGetWorkspaceSize(a.get(), full, true, s.get(), u.get(), v.get(), ws, ex);
+              }),
+              0);
+    for (int b = 0; b < 2; ++b) {
+      for (int j = 0; j + 1 < k; ++j) EXPECT_GE(s.get(b * k + j), s.get(b * k + j + 1));  // descending
+      for (int i = 0; i < m; ++i)
+        for (int j = 0; j < n; ++j) {
+          double r = 0;
+          for (int c = 0; c < k; ++c)
+            r += u.get(b * m * uc + i * uc + c) * s.get(b * k + c) * v.get(b * n * vc + j * vc + c);
+          EXPECT_NEAR(r, a.get(b * m * n + i * n + j), 1e-9) << "U S Vt = A";
+        }
+      for (int x = 0; x < uc; ++x)
+        for (int y = 0; y < uc; ++y) {
+          double d = 0;
+          for (int i = 0; i < m; ++i) d += u.get(b * m * uc + i * uc + x) * u.get(b * m * uc + i * uc + y);
+          EXPECT_NEAR(d, x == y ? 1 : 0, 1e-9) << "UtU = I";
+        }
+    }
+  }
+  HostTensorBuf a(ACL_FLOAT, {2, 3}), s(ACL_FLOAT, {3}), u(ACL_FLOAT, {2, 2}), v(ACL_FLOAT, {3, 3});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnSvdGetWorkspaceSize(a.get(), true, true, s.get(), u.get(), v.get(), ws, ex);
+            }),
+            kParamInvalid);  // sigma has min(m, n) = 2 entries
 }
 
 TEST(ComplexParts, PolarBroadcastsAndRealV2TakesTheRealPart) {

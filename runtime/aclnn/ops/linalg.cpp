@@ -1,6 +1,7 @@
 // Small dense linear algebra of ops-math (issue 28): Slogdet (math/slogdet and the experimental
-// folder), TriangularSolve, Qr and LinalgQr, over batches of matrices [*, m, n] computed in fp64
-// (LU with partial pivoting, substitution, Householder reflections as LAPACK's geqrf: R's
+// folder), TriangularSolve, Qr and LinalgQr, Svd (Jacobi rotations of AᵀA: sigma descending,
+// U and V one valid pair, their column signs possibly LAPACK's opposite), over batches of matrices [*, m, n]
+// computed in fp64 (LU with partial pivoting, substitution, Householder reflections as LAPACK's geqrf: R's
 // diagonal is -sign(x0)·|x|). Real types only: a complex tensor is 161002 (the simulator holds
 // no complex values). Cost: inputs read, outputs written, and n vector passes per element (the
 // O(n^3) work of an n x n factorisation spread over its n^2 elements).
@@ -16,6 +17,7 @@
 #include "aclnnop/aclnn_linalg_qr.h"
 #include "aclnnop/aclnn_qr.h"
 #include "aclnnop/aclnn_slogdet.h"
+#include "aclnnop/aclnn_svd.h"
 #include "aclnnop/aclnn_triangular_solve.h"
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
@@ -34,8 +36,98 @@ const OpInfo kTriangularSolve{"aclnnTriangularSolve", ExecUnit::kVector, kReal,
 const OpInfo kQr{"aclnnQr", ExecUnit::kVector, kReal, "Q R = self, Q orthonormal, R upper triangular"};
 const OpInfo kLinalgQr{"aclnnLinalgQr", ExecUnit::kVector, kReal,
                        "Q R = self; mode 0 reduced, 1 complete, 2 R only"};
+const OpInfo kSvd{"aclnnSvd", ExecUnit::kVector, kReal, "input = u diag(sigma) vT, sigma descending"};
 const OpRegistrar kRegistrars[] = {OpRegistrar(kSlogdet), OpRegistrar(kTriangularSolve), OpRegistrar(kQr),
-                                   OpRegistrar(kLinalgQr)};
+                                   OpRegistrar(kLinalgQr), OpRegistrar(kSvd)};
+
+// SVD of the m x n row-major a: sigma (min(m, n), descending), u (m x m), v (n x n), from the
+// eigen-decomposition of AᵀA by cyclic Jacobi rotations; u's columns past the non-zero
+// singular values are completed by Gram-Schmidt on the unit vectors.
+void svd(const double* a, int64_t m, int64_t n, std::vector<double>* sigma, std::vector<double>* u,
+         std::vector<double>* v) {
+  std::vector<double> g(static_cast<size_t>(n * n), 0.0);  // AᵀA
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t k = 0; k < m; ++k) g[static_cast<size_t>(i * n + j)] += a[k * n + i] * a[k * n + j];
+  v->assign(static_cast<size_t>(n * n), 0.0);
+  for (int64_t i = 0; i < n; ++i) (*v)[static_cast<size_t>(i * n + i)] = 1;
+  const auto G = [&](int64_t i, int64_t j) -> double& { return g[static_cast<size_t>(i * n + j)]; };
+  for (int sweep = 0; sweep < 100; ++sweep) {
+    double off = 0;
+    for (int64_t p = 0; p < n; ++p)
+      for (int64_t q = p + 1; q < n; ++q) off += G(p, q) * G(p, q);
+    if (off < 1e-30) break;
+    for (int64_t p = 0; p < n; ++p) {
+      for (int64_t q = p + 1; q < n; ++q) {
+        if (G(p, q) == 0) continue;
+        const double theta = (G(q, q) - G(p, p)) / (2 * G(p, q));
+        const double t = (theta >= 0 ? 1 : -1) / (std::fabs(theta) + std::sqrt(theta * theta + 1));
+        const double c = 1 / std::sqrt(t * t + 1), s = t * c;
+        for (int64_t k = 0; k < n; ++k) {  // G = Jᵀ G J, V = V J
+          const double gp = G(k, p), gq = G(k, q);
+          G(k, p) = c * gp - s * gq;
+          G(k, q) = s * gp + c * gq;
+        }
+        for (int64_t k = 0; k < n; ++k) {
+          const double gp = G(p, k), gq = G(q, k);
+          G(p, k) = c * gp - s * gq;
+          G(q, k) = s * gp + c * gq;
+        }
+        for (int64_t k = 0; k < n; ++k) {
+          const double vp = (*v)[static_cast<size_t>(k * n + p)], vq = (*v)[static_cast<size_t>(k * n + q)];
+          (*v)[static_cast<size_t>(k * n + p)] = c * vp - s * vq;
+          (*v)[static_cast<size_t>(k * n + q)] = s * vp + c * vq;
+        }
+      }
+    }
+  }
+  // order by eigenvalue, descending
+  std::vector<int64_t> order(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
+  std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) { return G(x, x) > G(y, y); });
+  std::vector<double> vs(static_cast<size_t>(n * n));
+  for (int64_t k = 0; k < n; ++k)
+    for (int64_t j = 0; j < n; ++j)
+      vs[static_cast<size_t>(k * n + j)] = (*v)[static_cast<size_t>(k * n + order[static_cast<size_t>(j)])];
+  *v = vs;
+  const int64_t r = std::min(m, n);
+  sigma->assign(static_cast<size_t>(r), 0.0);
+  u->assign(static_cast<size_t>(m * m), 0.0);
+  std::vector<bool> filled(static_cast<size_t>(m), false);
+  for (int64_t j = 0; j < r; ++j) {
+    const double sj =
+        std::sqrt(std::max(0.0, G(order[static_cast<size_t>(j)], order[static_cast<size_t>(j)])));
+    (*sigma)[static_cast<size_t>(j)] = sj;
+    if (sj <= 1e-12) continue;
+    for (int64_t i = 0; i < m; ++i) {  // u_j = A v_j / sigma_j
+      double d = 0;
+      for (int64_t k = 0; k < n; ++k) d += a[i * n + k] * (*v)[static_cast<size_t>(k * n + j)];
+      (*u)[static_cast<size_t>(i * m + j)] = d / sj;
+    }
+    filled[static_cast<size_t>(j)] = true;
+  }
+  for (int64_t j = 0, e = 0; j < m; ++j) {  // complete u to an orthonormal basis
+    if (filled[static_cast<size_t>(j)]) continue;
+    for (; e < m; ++e) {
+      std::vector<double> w(static_cast<size_t>(m), 0.0);
+      w[static_cast<size_t>(e)] = 1;
+      for (int64_t c = 0; c < m; ++c) {
+        if (!filled[static_cast<size_t>(c)]) continue;
+        double d = 0;
+        for (int64_t i = 0; i < m; ++i) d += (*u)[static_cast<size_t>(i * m + c)] * w[static_cast<size_t>(i)];
+        for (int64_t i = 0; i < m; ++i) w[static_cast<size_t>(i)] -= d * (*u)[static_cast<size_t>(i * m + c)];
+      }
+      double nrm = 0;
+      for (double x : w) nrm += x * x;
+      if (nrm < 1e-12) continue;
+      for (int64_t i = 0; i < m; ++i)
+        (*u)[static_cast<size_t>(i * m + j)] = w[static_cast<size_t>(i)] / std::sqrt(nrm);
+      filled[static_cast<size_t>(j)] = true;
+      ++e;
+      break;
+    }
+  }
+}
 
 // sign and ln|det| of the n x n row-major matrix a (overwritten by its LU factors).
 void slogdet(double* a, int64_t n, double* sign, double* logAbs) {
@@ -292,3 +384,55 @@ extern "C" aclnnStatus aclnnLinalgQrGetWorkspaceSize(const aclTensor* self, int6
   return buildQr(kLinalgQr, self, static_cast<int>(mode), Q, R, ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(LinalgQr)
+
+// fullMatrices: u (*, m, m), v (*, n, n); else u (*, m, k), v (*, n, k), k = min(m, n).
+// computeUV false: only sigma is computed (u and v are not written).
+extern "C" aclnnStatus aclnnSvdGetWorkspaceSize(const aclTensor* input, const bool fullMatrices,
+                                                const bool computeUV, aclTensor* sigma, aclTensor* u,
+                                                aclTensor* v, WS) {
+  const char* api = "aclnnSvdGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"input", input}, {"sigma", sigma}, {"u", u}, {"v", v}});
+  if (st != kSuccess) return st;
+  if ((st = checkIn(api, "input", input, kSvd, 2)) != kSuccess) return st;
+  const int64_t m = input->desc.shape[input->desc.rank() - 2], n = input->desc.shape.back(),
+                k = std::min(m, n);
+  const auto batch = batchOf(input);
+  const aclDataType dt = input->desc.dtype;
+  std::vector<int64_t> sShape = batch;
+  sShape.push_back(k);
+  if ((st = checkOut(api, "sigma", sigma, dt, sShape)) != kSuccess) return st;
+  const int64_t uc = fullMatrices ? m : k, vc = fullMatrices ? n : k;
+  if (computeUV) {
+    if ((st = checkOut(api, "u", u, dt, withTail(batch, m, uc))) != kSuccess) return st;
+    if ((st = checkOut(api, "v", v, dt, withTail(batch, n, vc))) != kSuccess) return st;
+  }
+  auto inst = newDense(
+      kSvd,
+      [m, n, k, uc, vc, computeUV](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+        const std::vector<double> a = loadDense<double>(in[0]);
+        const int64_t mats = m * n == 0 ? 0 : static_cast<int64_t>(a.size()) / (m * n);
+        std::vector<double> sAll, uAll, vAll, sg, um, vm;
+        for (int64_t b = 0; b < mats; ++b) {
+          svd(a.data() + b * m * n, m, n, &sg, &um, &vm);
+          sAll.insert(sAll.end(), sg.begin(), sg.begin() + k);
+          for (int64_t i = 0; i < m; ++i)
+            for (int64_t j = 0; j < uc; ++j) uAll.push_back(um[static_cast<size_t>(i * m + j)]);
+          for (int64_t i = 0; i < n; ++i)
+            for (int64_t j = 0; j < vc; ++j) vAll.push_back(vm[static_cast<size_t>(i * n + j)]);
+        }
+        if (!sAll.empty()) storeDense(out[0], sAll.data());
+        if (computeUV && !uAll.empty()) {
+          storeDense(out[1], uAll.data());
+          storeDense(out[2], vAll.data());
+        }
+      },
+      static_cast<int>(std::max(m, n)));
+  inst->attrs = fmt::format("fullMatrices={}, computeUV={}", fullMatrices, computeUV);
+  addInput(*inst, "input", input);
+  addOutput(*inst, "sigma", sigma);
+  addOutput(*inst, "u", u);
+  addOutput(*inst, "v", v);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(Svd)
