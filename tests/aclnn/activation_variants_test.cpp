@@ -29,6 +29,7 @@
 #include "aclnnop/aclnn_prelu_backward.h"
 #include "aclnnop/aclnn_relu_grad_v3.h"
 #include "aclnnop/aclnn_relu_grad_v4.h"
+#include "aclnnop/aclnn_relu_v3.h"
 #include "aclnnop/aclnn_rrelu_with_noise.h"
 #include "aclnnop/aclnn_silu_mul.h"
 #include "aclnnop/aclnn_soft_plus_v2.h"
@@ -355,6 +356,26 @@ TEST(ActivationVariants, PreluBackwardRReluAndFusedBiasLeakyRelu) {
   }
   EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
               return aclnnFusedBiasLeakyReluGetWorkspaceSize(fx.get(), b4.get(), 0.2, 1.5, fy.get(), ws, ex);
+            }),
+            kParamInvalid);
+}
+
+TEST(ActivationVariants, ReluV3WritesABitMask) {
+  std::mt19937 g(29);
+  HostTensorBuf x(ACL_FLOAT16, {2, 16}), y(ACL_FLOAT16, {2, 16}), mask(ACL_UINT8, {2, 2});
+  x.fillRandom(g, -4, 4);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnReluV3GetWorkspaceSize(x.get(), y.get(), mask.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 32; ++i) {
+    EXPECT_EQ(y.get(i), x.get(i) > 0 ? x.get(i) : 0);
+    const int bit = (static_cast<int>(mask.get(i / 8)) >> (i % 8)) & 1;
+    EXPECT_EQ(bit, x.get(i) > 0 ? 1 : 0) << i;
+  }
+  HostTensorBuf odd(ACL_FLOAT16, {2, 12}), yo(ACL_FLOAT16, {2, 12}), mo(ACL_UINT8, {2, 1});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnReluV3GetWorkspaceSize(odd.get(), yo.get(), mo.get(), ws, ex);
             }),
             kParamInvalid);
 }

@@ -3,7 +3,8 @@
 // variants under their own exported names (CeluV2, CeluV3, EluV2, LeakyreluV2, HardsigmoidV2,
 // HardSwishV2, LogsigmoidV2, SoftPlusV2), their gradients (EluGrad, HardShrinkGrad,
 // HardSigmoidGradV2, LeakyReluGradV2, TanhGrad, ReluGradV3, ReluGradV4), SiluMul, Prelu and
-// PreluBackward, RReluWithNoise (evaluation mode), FusedBiasLeakyRelu.
+// PreluBackward, RReluWithNoise (evaluation mode), FusedBiasLeakyRelu and ReluV3 (relu with a
+// bit mask of x > 0, eight elements of the last dimension per uint8, the first in the lowest bit).
 // Each is an entry on the unary (unary_op.h), activation-gradient (activation_grad_op.h) or
 // binary (binary_op.h) engine, which own checks, broadcasting, views and the cost model; the
 // formulas and types are those of each folder's README / docs.
@@ -34,6 +35,7 @@
 #include "aclnnop/aclnn_prelu_backward.h"
 #include "aclnnop/aclnn_relu_grad_v3.h"
 #include "aclnnop/aclnn_relu_grad_v4.h"
+#include "aclnnop/aclnn_relu_v3.h"
 #include "aclnnop/aclnn_rrelu_with_noise.h"
 #include "aclnnop/aclnn_shrink.h"
 #include "aclnnop/aclnn_silu_mul.h"
@@ -203,8 +205,12 @@ const OpInfo kRReluWithNoise{"aclnnRReluWithNoise", ExecUnit::kVector, kFloats,
                              "out = self > 0 ? self : (lower + upper) / 2 * self (evaluation mode)"};
 const OpInfo kFusedBiasLeakyRelu{"aclnnFusedBiasLeakyRelu", ExecUnit::kVector, kF32F16,
                                  "y = scale * leaky_relu(x + bias, negativeSlope)"};
+const OpInfo kReluV3{"aclnnReluV3",
+                     ExecUnit::kVector,
+                     {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_INT8, ACL_UINT8},
+                     "y = max(x, 0), mask = bits of x > 0 packed along the last dimension"};
 const OpRegistrar kDenseRegistrars[] = {OpRegistrar(kPreluBackward), OpRegistrar(kRReluWithNoise),
-                                        OpRegistrar(kFusedBiasLeakyRelu)};
+                                        OpRegistrar(kFusedBiasLeakyRelu), OpRegistrar(kReluV3)};
 const UnaryDef kRReluDef = paramDef(kRReluWithNoise, leakyRelu, 1);
 
 // RReluWithNoise: the slope of evaluation mode; training draws slopes from the device's random
@@ -541,3 +547,45 @@ extern "C" aclnnStatus aclnnFusedBiasLeakyReluGetWorkspaceSize(const aclTensor* 
   return makeExecutor(api, std::move(inst), ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(FusedBiasLeakyRelu)
+
+// mask: x's shape with the last dimension / 8 (the README: that dimension a multiple of 8).
+extern "C" aclnnStatus aclnnReluV3GetWorkspaceSize(const aclTensor* x, aclTensor* yOut, aclTensor* maskOut,
+                                                   WS) {
+  const char* api = "aclnnReluV3GetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"x", x}, {"yOut", yOut}, {"maskOut", maskOut}});
+  if (st != kSuccess) return st;
+  for (auto [name, t] : {std::pair{"x", x}, {"yOut", yOut}, {"maskOut", maskOut}}) {
+    if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
+  }
+  if ((st = checkDtype(api, "x", x->desc.dtype, kReluV3)) != kSuccess) return st;
+  if (yOut->desc.dtype != x->desc.dtype) return fail(api, kErrParamInvalid, "yOut must have x's type");
+  if ((st = checkShape(api, "yOut", yOut->desc.shape, x->desc.shape)) != kSuccess) return st;
+  if (x->desc.rank() == 0 || x->desc.shape.back() % 8 != 0) {
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format("x's last dimension must be a multiple of 8, x is {}", shapeString(x->desc.shape)));
+  }
+  std::vector<int64_t> maskShape = x->desc.shape;
+  maskShape.back() /= 8;
+  if (maskOut->desc.dtype != ACL_UINT8) return fail(api, kErrParamInvalid, "maskOut must be uint8");
+  if ((st = checkShape(api, "maskOut", maskOut->desc.shape, maskShape)) != kSuccess) return st;
+  auto inst = newDense(
+      kReluV3,
+      [](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+        std::vector<double> v = loadDense<double>(in[0]);
+        std::vector<int64_t> bits(v.size() / 8, 0);
+        for (size_t i = 0; i < v.size(); ++i) {
+          if (v[i] > 0) bits[i / 8] |= int64_t{1} << (i % 8);
+          v[i] = v[i] > 0 ? v[i] : 0;  // NaN gives 0 here; not a case the mask can express
+        }
+        storeDense(out[0], v.data());
+        storeDense(out[1], bits.data());
+      },
+      2);
+  addInput(*inst, "x", x);
+  addOutput(*inst, "yOut", yOut);
+  addOutput(*inst, "maskOut", maskOut);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(ReluV3)
