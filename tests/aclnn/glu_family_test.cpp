@@ -27,6 +27,7 @@
 #include "aclnnop/aclnn_softmax_backward.h"
 #include "aclnnop/aclnn_swi_glu_grad.h"
 #include "aclnnop/aclnn_swiglu_clamp.h"
+#include "aclnnop/aclnn_swiglu_group.h"
 
 using namespace aclnn_test;
 

@@ -2,8 +2,8 @@
 // Glu and GluBackward (A * sigmoid(B)), GeGlu / GeGluV3 and their backward forms (gelu of one
 // half times the other, erf or tanh GELU), SwiGluGrad, SituGlu and SituGluGrad, GeluMul,
 // FatreluMul, ClippedSwiglu (V2, Grad: halves or even/odd entries, the rows after groupIndex's
-// sum written as 0) and the experimental SwigluClamp. Each is its element functions (from the
-// operator's docs/aclnn*.md or README) and its entry point.
+// sum written as 0), SwigluGroup (refused: Ascend 950 only) and the experimental SwigluClamp.
+// Each is its element functions (from the operator's docs/aclnn*.md or README) and its entry point.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -25,9 +25,11 @@
 #include "aclnnop/aclnn_situ_glu_grad.h"
 #include "aclnnop/aclnn_swi_glu_grad.h"
 #include "aclnnop/aclnn_swiglu_clamp.h"
+#include "aclnnop/aclnn_swiglu_group.h"
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/gated_op.h"
+#include "runtime/aclnn/ops/op_checks.h"
 
 namespace npusim::aclnn {
 namespace {
@@ -125,6 +127,11 @@ const OpInfo kFatreluMul{"aclnnFatreluMul", ExecUnit::kVector, kFloats,
                          "out = (x1 >= threshold ? x1 : 0) * x2, x halved along the last dim"};
 const OpInfo kSwigluClamp{"aclnnSwigluClamp", ExecUnit::kVector, kFloats,
                           "y = min(silu(gate), limit) * clamp(up, -limit, limit)"};
+
+// SwigluGroup exists on Ascend 950 only (its doc: Atlas A2 not supported): refused on the 910B.
+const OpInfo kSwigluGroup{"aclnnSwigluGroup", ExecUnit::kVector, kFloats,
+                          "Ascend 950 only: refused on the simulated 910B"};
+const OpRegistrar kSwigluGroupRegistrar(kSwigluGroup);
 
 const OpInfo kClippedSwiglu{"aclnnClippedSwiglu", ExecUnit::kVector, kFloats,
                             "out = min(A, l) sigmoid(alpha min(A, l)) (clamp(B, -l, l) + bias)"};
@@ -364,3 +371,20 @@ extern "C" aclnnStatus aclnnClippedSwigluGradGetWorkspaceSize(const aclTensor* g
                  gradXOut, ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(ClippedSwigluGrad)
+
+extern "C" aclnnStatus aclnnSwigluGroupGetWorkspaceSize(const aclTensor* x, const aclTensor* weightOptional,
+                                                        const aclTensor* groupIndexOptional,
+                                                        double clampLimit, const aclTensor* out, WS) {
+  (void)weightOptional;
+  (void)groupIndexOptional;
+  (void)clampLimit;
+  const char* api = "aclnnSwigluGroupGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"x", x}, {"out", out}});
+  if (st != kSuccess) return st;
+  return fail(
+      api, kErrParamInvalid,
+      "aclnnSwigluGroup runs on Ascend 950 only (its doc: Atlas A2 not supported); the simulated device is "
+      "a 910B");
+}
+NPUSIM_ACLNN_PHASE2(SwigluGroup)
