@@ -86,13 +86,10 @@ double swigluClampFwd(double act, double lin, const GatedParams& p) {
   return std::min(act * sigmoid(act), p[0]) * std::min(std::max(lin, -p[0]), p[0]);
 }
 
-// --- ClippedSwiglu, p: alpha, limit, bias, clampMode ---
-// clampMode 0: a = min(A, l), b = clamp(B, -l, l), a sigmoid(alpha a) (b + bias);
-// clampMode 1: min(A sigmoid(A), l) clamp(B, -l, l).
+// --- ClippedSwiglu, p: alpha, limit, bias: a = min(A, l), b = clamp(B, -l, l), a sigmoid(alpha a) (b + bias)
+// ---
 double clippedFwd(double act, double lin, const GatedParams& p) {
-  const double l = p[1], b = std::min(std::max(lin, -l), l);
-  if (p[3] == 1) return std::min(act * sigmoid(act), l) * b;
-  const double a = std::min(act, l);
+  const double l = p[1], a = std::min(act, l), b = std::min(std::max(lin, -l), l);
   return a * sigmoid(p[0] * a) * (b + p[2]);
 }
 void clippedBwd(double act, double lin, const GatedParams& p, double* dAct, double* dLin) {
@@ -135,15 +132,14 @@ const OpRegistrar kSwigluGroupRegistrar(kSwigluGroup);
 
 const OpInfo kClippedSwiglu{"aclnnClippedSwiglu", ExecUnit::kVector, kFloats,
                             "out = min(A, l) sigmoid(alpha min(A, l)) (clamp(B, -l, l) + bias)"};
-const OpInfo kClippedSwigluV2{
-    "aclnnClippedSwigluV2", ExecUnit::kVector, kFloats,
-    "as ClippedSwiglu (clampMode 0) or min(silu(A), l) clamp(B, -l, l) (clampMode 1)"};
+// ClippedSwigluV2 exists on Ascend 950 only (its doc: Atlas A2 not supported): refused on the 910B.
+const OpInfo kClippedSwigluV2{"aclnnClippedSwigluV2", ExecUnit::kVector, kFloats,
+                              "Ascend 950 only: refused on the simulated 910B"};
 const OpInfo kClippedSwigluGrad{"aclnnClippedSwigluGrad", ExecUnit::kVector, kFloats,
                                 "gradXOut = gradY * d ClippedSwiglu / d(A, B), 0 where a clamp bound"};
 const OpRegistrar kClippedRegistrars[] = {OpRegistrar(kClippedSwiglu), OpRegistrar(kClippedSwigluV2),
                                           OpRegistrar(kClippedSwigluGrad)};
 const GatedDef kClippedSwigluDef{&kClippedSwiglu, clippedFwd, nullptr, nullptr, 6};
-const GatedDef kClippedSwigluV2Def{&kClippedSwigluV2, clippedFwd, nullptr, nullptr, 6};
 const GatedDef kClippedSwigluGradDef{&kClippedSwigluGrad, clippedFwd, clippedBwd, nullptr, 8};
 
 const OpRegistrar kRegistrars[] = {
@@ -231,17 +227,12 @@ int32_t situ(const GatedDef& d, const aclTensor* gradY, const aclTensor* x, int6
 }
 
 int32_t clipped(const GatedDef& d, const aclTensor* gradY, const aclTensor* x, const aclTensor* groupIndex,
-                int64_t dim, double alpha, double limit, double bias, bool interleaved, int64_t clampMode,
-                const aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+                int64_t dim, double alpha, double limit, double bias, bool interleaved, const aclTensor* out,
+                uint64_t* ws, aclOpExecutor** ex) {
   const std::string api = apiOf(*d.info);
-  if (clampMode != 0 && clampMode != 1) {
-    npusim::rt::chargeOpPrepare(api.c_str());
-    return fail(api.c_str(), kErrParamInvalid, fmt::format("clampMode must be 0 or 1, not {}", clampMode));
-  }
-  GatedArgs a{api.c_str(), "x",  d.bwd != nullptr ? "gradXOut" : "out",
-              dim,         true, {alpha, limit, bias, static_cast<double>(clampMode)}};
-  a.attrs = fmt::format("dim={}, alpha={}, limit={}, bias={}, interleaved={}, clampMode={}", dim, alpha,
-                        limit, bias, interleaved, clampMode);
+  GatedArgs a{api.c_str(), "x", d.bwd != nullptr ? "gradXOut" : "out", dim, true, {alpha, limit, bias, 0}};
+  a.attrs = fmt::format("dim={}, alpha={}, limit={}, bias={}, interleaved={}", dim, alpha, limit, bias,
+                        interleaved);
   a.interleaved = interleaved;
   a.groupIndex = groupIndex;
   if (d.bwd != nullptr) {
@@ -249,6 +240,19 @@ int32_t clipped(const GatedDef& d, const aclTensor* gradY, const aclTensor* x, c
     a.grad = gradY;
   }
   return buildGated(d, a, x, out, ws, ex);
+}
+
+// The operators whose docs give them to Ascend 950 only: 161002 with the reason on the 910B.
+int32_t onlyOn950(const OpInfo& info, const aclTensor* x, const aclTensor* out) {
+  const std::string api = apiOf(info);
+  npusim::rt::chargeOpPrepare(api.c_str());
+  int32_t st = checkNotNull(api.c_str(), {{"x", x}, {"out", out}});
+  if (st != kSuccess) return st;
+  return fail(
+      api.c_str(), kErrParamInvalid,
+      fmt::format("{} runs on Ascend 950 only (its doc: Atlas A2 not supported); the simulated device is a "
+                  "910B",
+                  info.name));
 }
 
 }  // namespace
@@ -349,8 +353,8 @@ extern "C" aclnnStatus aclnnClippedSwigluGetWorkspaceSize(const aclTensor* x,
                                                           const aclTensor* groupIndexOptional, int64_t dim,
                                                           double alpha, double limit, double bias,
                                                           bool interleaved, const aclTensor* out, WS) {
-  return clipped(kClippedSwigluDef, nullptr, x, groupIndexOptional, dim, alpha, limit, bias, interleaved, 0,
-                 out, ws, ex);
+  return clipped(kClippedSwigluDef, nullptr, x, groupIndexOptional, dim, alpha, limit, bias, interleaved, out,
+                 ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(ClippedSwiglu)
 extern "C" aclnnStatus aclnnClippedSwigluV2GetWorkspaceSize(const aclTensor* x,
@@ -358,8 +362,9 @@ extern "C" aclnnStatus aclnnClippedSwigluV2GetWorkspaceSize(const aclTensor* x,
                                                             double alpha, double limit, double bias,
                                                             bool interleaved, int64_t clampMode,
                                                             const aclTensor* out, WS) {
-  return clipped(kClippedSwigluV2Def, nullptr, x, groupIndexOptional, dim, alpha, limit, bias, interleaved,
-                 clampMode, out, ws, ex);
+  (void)groupIndexOptional, (void)dim, (void)alpha, (void)limit, (void)bias, (void)interleaved,
+      (void)clampMode;
+  return onlyOn950(kClippedSwigluV2, x, out);
 }
 NPUSIM_ACLNN_PHASE2(ClippedSwigluV2)
 extern "C" aclnnStatus aclnnClippedSwigluGradGetWorkspaceSize(const aclTensor* gradY, const aclTensor* x,
@@ -367,7 +372,7 @@ extern "C" aclnnStatus aclnnClippedSwigluGradGetWorkspaceSize(const aclTensor* g
                                                               int64_t dim, double alpha, double limit,
                                                               double bias, bool interleaved,
                                                               const aclTensor* gradXOut, WS) {
-  return clipped(kClippedSwigluGradDef, gradY, x, groupIndexOptional, dim, alpha, limit, bias, interleaved, 0,
+  return clipped(kClippedSwigluGradDef, gradY, x, groupIndexOptional, dim, alpha, limit, bias, interleaved,
                  gradXOut, ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(ClippedSwigluGrad)
@@ -375,16 +380,7 @@ NPUSIM_ACLNN_PHASE2(ClippedSwigluGrad)
 extern "C" aclnnStatus aclnnSwigluGroupGetWorkspaceSize(const aclTensor* x, const aclTensor* weightOptional,
                                                         const aclTensor* groupIndexOptional,
                                                         double clampLimit, const aclTensor* out, WS) {
-  (void)weightOptional;
-  (void)groupIndexOptional;
-  (void)clampLimit;
-  const char* api = "aclnnSwigluGroupGetWorkspaceSize";
-  npusim::rt::chargeOpPrepare(api);
-  int32_t st = checkNotNull(api, {{"x", x}, {"out", out}});
-  if (st != kSuccess) return st;
-  return fail(
-      api, kErrParamInvalid,
-      "aclnnSwigluGroup runs on Ascend 950 only (its doc: Atlas A2 not supported); the simulated device is "
-      "a 910B");
+  (void)weightOptional, (void)groupIndexOptional, (void)clampLimit;
+  return onlyOn950(kSwigluGroup, x, out);
 }
 NPUSIM_ACLNN_PHASE2(SwigluGroup)
