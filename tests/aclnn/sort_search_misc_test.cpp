@@ -12,6 +12,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/acl_stft.h"
 #include "aclnnop/aclnn_argsort.h"
 #include "aclnnop/aclnn_equal.h"
 #include "aclnnop/aclnn_pdist.h"
@@ -342,6 +343,51 @@ TEST(MathMisc, ScaleSinkhornQkvAndPrecisionCompare) {
             }),
             0);
   EXPECT_EQ(*reinterpret_cast<uint32_t*>(res.at(0)), 1u);
+}
+
+TEST(MathMisc, StftOfRealSignals) {
+  // the public example's signal: X[0] = 20, X[1] = -7 - i, X[2] = -2 for one frame
+  HostTensorBuf x(ACL_FLOAT, {5}), w(ACL_FLOAT, {4}), out(ACL_FLOAT, {3, 1, 2});
+  const double xv[] = {1, 6, 8, 5, 7};
+  for (int i = 0; i < 5; ++i) x.set(i, xv[i]);
+  for (int i = 0; i < 4; ++i) w.set(i, 1);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclStftGetWorkspaceSize(x.get(), w.get(), out.get(), 4, 2, 4, false, true, false, ws,
+                                             ex);
+            }),
+            0);
+  const double want[] = {20, 0, -7, -1, -2, 0};
+  for (int i = 0; i < 6; ++i) EXPECT_NEAR(out.get(i), want[i], 1e-5) << i;
+  // a batch of random signals, a Hann-like window shorter than nFft, all frequencies, normalized
+  std::mt19937 g(77);
+  const int len = 20, nfft = 8, hop = 3, win = 6, frames = (len - nfft) / hop + 1;
+  HostTensorBuf xs(ACL_DOUBLE, {2, len}), ws6(ACL_DOUBLE, {win}), o(ACL_DOUBLE, {2, nfft, frames, 2});
+  xs.fillRandom(g, -1, 1);
+  for (int k = 0; k < win; ++k) ws6.set(k, 0.5 - 0.5 * std::cos(2 * M_PI * k / win));
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclStftGetWorkspaceSize(xs.get(), ws6.get(), o.get(), nfft, hop, win, true, false, false,
+                                             ws, ex);
+            }),
+            0);
+  for (int b = 0; b < 2; ++b)
+    for (int f = 0; f < nfft; ++f)
+      for (int m = 0; m < frames; ++m) {
+        double re = 0, im = 0;
+        for (int k = 0; k < win; ++k) {
+          const double v = ws6.get(k) * xs.get(b * len + m * hop + k);
+          re += v * std::cos(2 * M_PI * f * k / nfft);
+          im -= v * std::sin(2 * M_PI * f * k / nfft);
+        }
+        const int at = ((b * nfft + f) * frames + m) * 2;
+        EXPECT_NEAR(o.get(at), re / std::sqrt(8.0), 1e-12);
+        EXPECT_NEAR(o.get(at + 1), im / std::sqrt(8.0), 1e-12);
+      }
+  HostTensorBuf bad(ACL_FLOAT, {2, 1, 2});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclStftGetWorkspaceSize(x.get(), w.get(), bad.get(), 4, 2, 4, false, true, false, ws,
+                                             ex);
+            }),
+            kParamInvalid);
 }
 
 TEST(SortSearch, CostIsTheStreamedBytes) {

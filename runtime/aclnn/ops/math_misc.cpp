@@ -4,7 +4,8 @@
 // distances between the rows of a matrix), SqrtBackward (on the activation-gradient engine),
 // Scale (x * scale + bias over a run of x's axes), Sinkhorn (the doc's iteration to tol),
 // TransformBiasRescaleQkv (attention's qkv split into heads, biased, q scaled) and
-// PrecisionCompare (0 when two tensors match element for element). Each computes
+// PrecisionCompare (0 when two tensors match element for element) and aclStft (the doc's sum over a
+// window, real signals). Each computes
 // over dense copies of its inputs and costs one vector pass over what it reads and writes (vector_tiling.h).
 #include <fmt/format.h>
 
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/acl_stft.h"
 #include "aclnnop/aclnn_pdist.h"
 #include "aclnnop/aclnn_pdist_forward.h"
 #include "aclnnop/aclnn_precision_compare.h"
@@ -91,6 +93,12 @@ const OpInfo kPrecisionCompare{"aclnnPrecisionCompare",
                                ExecUnit::kVector,
                                {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_UINT32},
                                "out = 0 when golden and realdata are equal element for element, else 1"};
+const OpInfo kStft{
+    "aclStft",
+    ExecUnit::kVector,
+    {ACL_FLOAT, ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128},
+    "X[w, m] = sum_k window[k] self[m hop + k] e^(-2 pi i w k / nFft) (/ sqrt(nFft) if normalized)"};
+const OpRegistrar kStftRegistrar(kStft);
 const OpRegistrar kMoreRegistrars[] = {OpRegistrar(kScale), OpRegistrar(kSinkhorn),
                                        OpRegistrar(kTransformBiasRescaleQkv), OpRegistrar(kPrecisionCompare)};
 
@@ -555,3 +563,98 @@ extern "C" aclnnStatus aclnnPrecisionCompareGetWorkspaceSize(const aclTensor* go
   return makeExecutor(api, std::move(inst), ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(PrecisionCompare)
+
+// self [L] or [B, L] real; out [(B,) N, T, 2] real, or [(B,) N, T] complex when returnComplex,
+// N = nFft / 2 + 1 (onesided) or nFft, T = (L - nFft) / hopLength + 1. A complex self is 161002.
+extern "C" aclnnStatus aclStftGetWorkspaceSize(const aclTensor* self, const aclTensor* windowOptional,
+                                               aclTensor* out, int64_t nFft, int64_t hopLength,
+                                               int64_t winLength, bool normalized, bool onesided,
+                                               bool returnComplex, WS) {
+  const char* api = "aclStftGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"self", self}, {"out", out}});
+  if (st != kSuccess) return st;
+  if ((st = checkInput(api, "self", self, kStft)) != kSuccess) return st;
+  if ((st = checkTensor(api, "out", out->desc)) != kSuccess) return st;
+  const aclDataType sd = self->desc.dtype;
+  if (isComplex(sd)) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("self is complex ({}): the simulator holds no complex values", dtypeName(sd)));
+  }
+  if (self->desc.rank() < 1 || self->desc.rank() > 2)
+    return fail(api, kErrParamInvalid, "self must be [L] or [B, L]");
+  const int64_t len = self->desc.shape.back();
+  if (nFft <= 0 || nFft > len || hopLength <= 0 || winLength <= 0 || winLength > nFft) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("nFft {}, hopLength {} and winLength {} do not fit a signal of {}", nFft,
+                            hopLength, winLength, len));
+  }
+  if (windowOptional != nullptr) {
+    if ((st = checkTensor(api, "windowOptional", windowOptional->desc)) != kSuccess) return st;
+    if (windowOptional->desc.dtype != sd)
+      return fail(api, kErrParamInvalid, "windowOptional must have self's type");
+    if ((st = checkShape(api, "windowOptional", windowOptional->desc.shape, {winLength})) != kSuccess)
+      return st;
+  }
+  const int64_t freqs = onesided ? nFft / 2 + 1 : nFft, frames = (len - nFft) / hopLength + 1;
+  std::vector<int64_t> shape;
+  if (self->desc.rank() == 2) shape.push_back(self->desc.shape[0]);
+  shape.push_back(freqs);
+  shape.push_back(frames);
+  if (!returnComplex) shape.push_back(2);
+  const aclDataType want = returnComplex ? (sd == ACL_DOUBLE ? ACL_COMPLEX128 : ACL_COMPLEX64) : sd;
+  if (out->desc.dtype != want) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("out must be {}, not {}", dtypeName(want), dtypeName(out->desc.dtype)));
+  }
+  if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
+  const bool hasWindow = windowOptional != nullptr;
+  auto inst = newDense(
+      kStft,
+      [=](const std::vector<HostTensor>& in, const std::vector<HostTensor>& o) {
+        const std::vector<double> x = loadDense<double>(in[0]);
+        const std::vector<double> w =
+            hasWindow ? loadDense<double>(in[1]) : std::vector<double>(winLength, 1.0);
+        const int64_t batch = static_cast<int64_t>(x.size()) / len;
+        const double pi = std::acos(-1.0), scale = normalized ? 1 / std::sqrt(static_cast<double>(nFft)) : 1;
+        std::vector<double> z(static_cast<size_t>(batch * freqs * frames * 2));
+        for (int64_t b = 0; b < batch; ++b)
+          for (int64_t f = 0; f < freqs; ++f)
+            for (int64_t m = 0; m < frames; ++m) {
+              double re = 0, im = 0;
+              for (int64_t k = 0; k < winLength; ++k) {
+                const double v =
+                    w[static_cast<size_t>(k)] * x[static_cast<size_t>(b * len + m * hopLength + k)];
+                const double ang = -2 * pi * static_cast<double>(f * k) / static_cast<double>(nFft);
+                re += v * std::cos(ang);
+                im += v * std::sin(ang);
+              }
+              const size_t at = static_cast<size_t>(((b * freqs + f) * frames + m) * 2);
+              z[at] = re * scale;
+              z[at + 1] = im * scale;
+            }
+        if (isComplex(o[0].dtype)) {  // the complex out viewed as its real parts
+          HostTensor parts = o[0];
+          parts.dtype = o[0].dtype == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
+          for (int64_t& st2 : parts.strides) st2 *= 2;
+          parts.shape.push_back(2);
+          parts.strides.push_back(1);
+          storeDense(parts, z.data());
+        } else {
+          storeDense(o[0], z.data());
+        }
+      },
+      static_cast<int>(winLength));
+  inst->attrs =
+      fmt::format("nFft={}, hopLength={}, winLength={}, normalized={}, onesided={}, returnComplex={}", nFft,
+                  hopLength, winLength, normalized, onesided, returnComplex);
+  addInput(*inst, "self", self);
+  if (hasWindow) addInput(*inst, "windowOptional", windowOptional);
+  addOutput(*inst, "out", out);
+  return makeExecutor(api, std::move(inst), ws, ex);
+}
+
+extern "C" aclnnStatus aclStft(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                               aclrtStream stream) {
+  return npusim::aclnn::runExecutor("aclStft", workspace, workspaceSize, executor, stream);
+}
