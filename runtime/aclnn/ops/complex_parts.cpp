@@ -1,8 +1,7 @@
 // The two ops-math operators between real and complex tensors (issue 28): Polar (math/polar and
 // the experimental folder: out = abs·(cos angle + i sin angle), broadcasting) and the
-// experimental RealV2 (the real part of a complex tensor, a real tensor passed through). A
-// complex tensor is viewed as its real type with a trailing dimension of 2 (real, imaginary),
-// so the simulator's real kernels read and write it. Cost: one pass over what is read and
+// experimental RealV2 (the real part of a complex tensor, a real tensor passed through), over
+// complex tensors viewed as real pairs (dense_op.h: complexParts). Cost: one pass over what is read and
 // written, three vector passes for Polar (cos, sin, products).
 #include <fmt/format.h>
 
@@ -30,16 +29,6 @@ const OpInfo kRealV2{"aclnnRealV2",
                      {ACL_FLOAT, ACL_FLOAT16, ACL_COMPLEX64, ACL_COMPLEX32},
                      "out = the real part of self (self itself when real)"};
 const OpRegistrar kRegistrars[] = {OpRegistrar(kPolar), OpRegistrar(kRealV2)};
-
-// The real view of a complex tensor: its parts' type, a trailing dimension of 2.
-HostTensor partsView(const HostTensor& t) {
-  HostTensor v = t;
-  v.dtype = t.dtype == ACL_COMPLEX32 ? ACL_FLOAT16 : t.dtype == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
-  for (int64_t& s : v.strides) s *= 2;
-  v.shape.push_back(2);
-  v.strides.push_back(1);
-  return v;
-}
 
 // Row-major index into an operand of `shape` broadcast to `out` for the out element `flat`.
 int64_t broadcastAt(const std::vector<int64_t>& out, int64_t flat, const std::vector<int64_t>& shape) {
@@ -89,7 +78,7 @@ extern "C" aclnnStatus aclnnPolarGetWorkspaceSize(const aclTensor* input, const 
       kPolar,
       [shape](const std::vector<HostTensor>& in, const std::vector<HostTensor>& o) {
         const std::vector<double> r = loadDense<double>(in[0]), a = loadDense<double>(in[1]);
-        const HostTensor parts = partsView(o[0]);
+        const HostTensor parts = complexParts(o[0]);
         std::vector<double> z(static_cast<size_t>(parts.numel()));
         for (int64_t i = 0; i < o[0].numel(); ++i) {
           const double ri = r[static_cast<size_t>(broadcastAt(shape, i, in[0].shape))];
@@ -129,7 +118,7 @@ extern "C" aclnnStatus aclnnRealV2GetWorkspaceSize(const aclTensor* self, const 
       kRealV2,
       [](const std::vector<HostTensor>& in, const std::vector<HostTensor>& o) {
         const bool complex = isComplex(in[0].dtype);
-        const std::vector<double> v = loadDense<double>(complex ? partsView(in[0]) : in[0]);
+        const std::vector<double> v = loadDense<double>(complex ? complexParts(in[0]) : in[0]);
         std::vector<double> re(static_cast<size_t>(o[0].numel()));
         for (size_t i = 0; i < re.size(); ++i) re[i] = v[complex ? 2 * i : i];
         storeDense(o[0], re.data());

@@ -29,4 +29,13 @@ std::unique_ptr<DenseInstance> newDense(const OpInfo& info, DenseKernel kernel, 
   return inst;
 }
 
+HostTensor complexParts(const HostTensor& t) {
+  HostTensor v = t;
+  v.dtype = t.dtype == ACL_COMPLEX32 ? ACL_FLOAT16 : t.dtype == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
+  for (int64_t& s : v.strides) s *= 2;
+  v.shape.push_back(2);
+  v.strides.push_back(1);
+  return v;
+}
+
 }  // namespace npusim::aclnn

@@ -25,4 +25,8 @@ class DenseInstance : public OpInstanceBase<DenseInstance> {
 
 std::unique_ptr<DenseInstance> newDense(const OpInfo& info, DenseKernel kernel, int passes);
 
+// A complex tensor viewed as its parts' real type with a trailing dimension of 2 (real,
+// imaginary), so the real loaders and storers read and write it.
+HostTensor complexParts(const HostTensor& t);
+
 }  // namespace npusim::aclnn

@@ -633,16 +633,7 @@ extern "C" aclnnStatus aclStftGetWorkspaceSize(const aclTensor* self, const aclT
               z[at] = re * scale;
               z[at + 1] = im * scale;
             }
-        if (isComplex(o[0].dtype)) {  // the complex out viewed as its real parts
-          HostTensor parts = o[0];
-          parts.dtype = o[0].dtype == ACL_COMPLEX128 ? ACL_DOUBLE : ACL_FLOAT;
-          for (int64_t& st2 : parts.strides) st2 *= 2;
-          parts.shape.push_back(2);
-          parts.strides.push_back(1);
-          storeDense(parts, z.data());
-        } else {
-          storeDense(o[0], z.data());
-        }
+        storeDense(isComplex(o[0].dtype) ? complexParts(o[0]) : o[0], z.data());
       },
       static_cast<int>(winLength));
   inst->attrs =
