@@ -1,8 +1,8 @@
 // The two ops-math operators between real and complex tensors (issue 28): Polar (math/polar and
 // the experimental folder: out = abs·(cos angle + i sin angle), broadcasting) and the
 // experimental RealV2 (the real part of a complex tensor, a real tensor passed through), over
-// complex tensors viewed as real pairs (dense_op.h: complexParts). Cost: one pass over what is read and
-// written, three vector passes for Polar (cos, sin, products).
+// complex tensors viewed as real pairs (dense_op.h: complexParts). Cost: one pass over what is
+// read and written, three vector passes for Polar (cos, sin, products).
 #include <fmt/format.h>
 
 #include <cmath>
