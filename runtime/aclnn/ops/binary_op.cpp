@@ -237,6 +237,15 @@ template <typename T>
 void runRows(const BinarySpec& spec, const HostTensor& self, const HostTensor& other, const HostTensor& out,
              T alpha) {
   forEachBroadcastPair<T>(out, self, other, spec.calcType, [&](T* a, const T* b, int64_t m) {
+    if (spec.kind == BinaryKind::kCustom) {
+      for (int64_t i = 0; i < m; ++i) {
+        if constexpr (std::is_same_v<T, int64_t>)
+          a[i] = spec.fn->i(a[i], b[i]);
+        else
+          a[i] = static_cast<T>(spec.fn->f(static_cast<double>(a[i]), static_cast<double>(b[i])));
+      }
+      return;
+    }
     if constexpr (std::is_same_v<T, int64_t>) {
       combineInt(spec.kind, a, b, m, alpha, 8 * static_cast<int64_t>(dtypeSize(spec.calcType)));
     } else {
@@ -262,6 +271,7 @@ class BinaryInstance : public OpInstanceBase<BinaryInstance> {
     if (spec.kind == BinaryKind::kLogAddExp || spec.kind == BinaryKind::kLogAddExp2) casts += 5;
     if (spec.kind == BinaryKind::kGcd) casts += 8;
     if (spec.kind == BinaryKind::kAddRelu) casts += 1;  // the max with 0 after the add
+    if (spec.kind == BinaryKind::kCustom) casts += spec.fn->passes - 1;
     return vectorTiles(VectorPass{&reads, &outputs[0], outputs[0].numel(), casts});
   }
 
@@ -279,7 +289,9 @@ class BinaryInstance : public OpInstanceBase<BinaryInstance> {
 
 // Type the device computes in. Sub widens fp16/bf16 to fp32 when alpha != 1 (ops-math
 // aclnn_sub.cpp on 910B); Add/Mul compute in the promoted type.
-aclDataType calcTypeFor(BinaryKind kind, aclDataType promoted, const aclScalar* alpha) {
+aclDataType calcTypeFor(BinaryKind kind, aclDataType promoted, const aclScalar* alpha,
+                        const BinaryFn* fn = nullptr) {
+  if (kind == BinaryKind::kCustom && fn->i == nullptr && !isFloating(promoted)) return ACL_FLOAT;
   if ((kind == BinaryKind::kDiv || kind == BinaryKind::kAtan2 || kind == BinaryKind::kXlogy ||
        kind == BinaryKind::kLogAddExp || kind == BinaryKind::kLogAddExp2) &&
       !isFloating(promoted))
@@ -322,7 +334,8 @@ std::unique_ptr<BinaryInstance> newInstance(const BinaryApi& a, const aclTensor*
   auto inst = std::make_unique<BinaryInstance>();
   inst->name = a.opName;
   inst->spec.kind = a.kind;
-  inst->spec.calcType = calcTypeFor(a.kind, promoted, alpha);
+  inst->spec.fn = a.fn;
+  inst->spec.calcType = calcTypeFor(a.kind, promoted, alpha, a.fn);
   if (alpha != nullptr) {
     inst->spec.alpha = alpha->value.toDouble();
     inst->spec.alphaInt = alpha->value.toInt64();
@@ -388,7 +401,8 @@ int32_t buildBinary(const BinaryApi& a, const aclTensor* self, const aclTensor* 
   }
   if ((st = checkAlpha(a.api, a.hasAlpha ? alpha : nullptr, promoted)) != kSuccess) return st;
   if ((st = checkBitwise(a.api, a.kind, promoted)) != kSuccess) return st;
-  if ((st = checkOutCast(a.api, a.kind, calcTypeFor(a.kind, promoted, nullptr), out->desc.dtype)) != kSuccess)
+  if ((st = checkOutCast(a.api, a.kind, calcTypeFor(a.kind, promoted, nullptr, a.fn), out->desc.dtype)) !=
+      kSuccess)
     return st;
 
   std::vector<int64_t> shape;
@@ -443,7 +457,8 @@ int32_t buildBinaryScalar(const BinaryApi& a, const aclTensor* self, const aclSc
   }
   if ((st = checkAlpha(a.api, a.hasAlpha ? alpha : nullptr, promoted)) != kSuccess) return st;
   if ((st = checkBitwise(a.api, a.kind, promoted)) != kSuccess) return st;
-  if ((st = checkOutCast(a.api, a.kind, calcTypeFor(a.kind, promoted, nullptr), out->desc.dtype)) != kSuccess)
+  if ((st = checkOutCast(a.api, a.kind, calcTypeFor(a.kind, promoted, nullptr, a.fn), out->desc.dtype)) !=
+      kSuccess)
     return st;
   if ((st = checkShape(a.api, "out", out->desc.shape, self->desc.shape)) != kSuccess) return st;
 

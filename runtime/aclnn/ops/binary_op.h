@@ -36,6 +36,7 @@ enum class BinaryKind {
   kHeaviside,   // 0 below 0, other at 0, 1 above
   kLeftShift,   // integers only; counts outside [0, type width) give 0 (left) or the sign (right)
   kRightShift,
+  kCustom,  // the operator's own element function (BinaryFn)
   // results 1 or 0, written in out's type whatever the promoted type:
   kEq,
   kNe,
@@ -51,8 +52,17 @@ enum class BinaryKind {
 // Comparisons and logical operators: out holds 1 or 0 in any type (bool usually).
 inline bool isPredicate(BinaryKind k) { return k >= BinaryKind::kEq; }
 
+// Element function of a kCustom operator (the experimental variants of issue 28: TruncateDiv,
+// MulNoNan, ...): floating types are computed in fp64 and rounded to the compute type.
+struct BinaryFn {
+  double (*f)(double a, double b);
+  int64_t (*i)(int64_t a, int64_t b) = nullptr;  // integers (nullptr: they are computed in fp32)
+  int passes = 1;                                // vector instructions per element (cost model)
+};
+
 struct BinarySpec {
   BinaryKind kind = BinaryKind::kAdd;
+  const BinaryFn* fn = nullptr;      // kCustom only
   aclDataType calcType = ACL_FLOAT;  // type the device computes in (result is rounded to it)
   double alpha = 1.0;                // scale of `other` (Add/Sub), float compute types
   int64_t alphaInt = 1;              // scale of `other` (Add/Sub), integer compute types
@@ -70,6 +80,7 @@ struct BinaryApi {
   const OpInfo* info;  // registry entry (accepted dtypes)
   BinaryKind kind;
   bool hasAlpha;
+  const BinaryFn* fn = nullptr;  // kCustom only
 };
 
 // Phase 1 with a tensor `other`. `out` may be `self` (in-place); `inplace` applies the in-place

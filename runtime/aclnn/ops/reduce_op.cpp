@@ -18,41 +18,6 @@ namespace npusim::aclnn {
 
 namespace {
 
-// For every element of self (row-major), the row-major index of its result among the kept
-// dimensions, and its row-major position within its reduced group.
-void groupIndex(const std::vector<int64_t>& shape, const std::vector<bool>& reduce,
-                std::vector<int64_t>* group, std::vector<int64_t>* pos) {
-  const size_t r = shape.size();
-  std::vector<int64_t> keptStride(r, 0), redStride(r, 0);
-  int64_t k = 1, q = 1;
-  for (size_t d = r; d-- > 0;) {
-    if (reduce[d]) {
-      redStride[d] = q;
-      q *= shape[d];
-    } else {
-      keptStride[d] = k;
-      k *= shape[d];
-    }
-  }
-  const int64_t n = dimProduct(shape, 0, r);
-  group->assign(static_cast<size_t>(n), 0);
-  pos->assign(static_cast<size_t>(n), 0);
-  std::vector<int64_t> idx(r, 0);
-  int64_t g = 0, p = 0;
-  for (int64_t i = 0; i < n; ++i) {
-    (*group)[static_cast<size_t>(i)] = g;
-    (*pos)[static_cast<size_t>(i)] = p;
-    for (size_t d = r; d-- > 0;) {  // odometer step, keeping g and p current
-      g += keptStride[d];
-      p += redStride[d];
-      if (++idx[d] < shape[d]) break;
-      g -= keptStride[d] * shape[d];
-      p -= redStride[d] * shape[d];
-      idx[d] = 0;
-    }
-  }
-}
-
 template <typename T>
 bool isNan(T v) {
   if constexpr (std::is_floating_point_v<T>) return std::isnan(v);
@@ -93,6 +58,39 @@ void reduceAs(const ReduceInstance& op, const HostTensor& self, const HostTensor
 }
 
 }  // namespace
+
+void groupIndex(const std::vector<int64_t>& shape, const std::vector<bool>& reduce,
+                std::vector<int64_t>* group, std::vector<int64_t>* pos) {
+  const size_t r = shape.size();
+  std::vector<int64_t> keptStride(r, 0), redStride(r, 0);
+  int64_t k = 1, q = 1;
+  for (size_t d = r; d-- > 0;) {
+    if (reduce[d]) {
+      redStride[d] = q;
+      q *= shape[d];
+    } else {
+      keptStride[d] = k;
+      k *= shape[d];
+    }
+  }
+  const int64_t n = dimProduct(shape, 0, r);
+  group->assign(static_cast<size_t>(n), 0);
+  pos->assign(static_cast<size_t>(n), 0);
+  std::vector<int64_t> idx(r, 0);
+  int64_t g = 0, p = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    (*group)[static_cast<size_t>(i)] = g;
+    (*pos)[static_cast<size_t>(i)] = p;
+    for (size_t d = r; d-- > 0;) {  // odometer step, keeping g and p current
+      g += keptStride[d];
+      p += redStride[d];
+      if (++idx[d] < shape[d]) break;
+      g -= keptStride[d] * shape[d];
+      p -= redStride[d] * shape[d];
+      idx[d] = 0;
+    }
+  }
+}
 
 int32_t reduceDims(const char* api, const std::vector<int64_t>& shape, const std::vector<int64_t>& dims,
                    bool keepDims, std::vector<bool>* reduce, std::vector<int64_t>* outShape) {

@@ -20,6 +20,11 @@ namespace npusim::aclnn {
 int32_t reduceDims(const char* api, const std::vector<int64_t>& shape, const std::vector<int64_t>& dims,
                    bool keepDims, std::vector<bool>* reduce, std::vector<int64_t>* outShape);
 
+// For every element of a tensor of `shape` (row-major), the row-major index of its result
+// among the kept dimensions (`group`), and its row-major position within its reduced group.
+void groupIndex(const std::vector<int64_t>& shape, const std::vector<bool>& reduce,
+                std::vector<int64_t>* group, std::vector<int64_t>* pos);
+
 enum class ReduceKind { kMean, kMax, kArgMax };
 
 class ReduceInstance : public OpInstanceBase<ReduceInstance> {

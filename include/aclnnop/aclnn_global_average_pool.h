@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnGlobalAveragePool, the mean over the spatial dimensions.
+ * Declarations as in hicann/ops-math math/reduce_mean/op_api/aclnn_global_average_pool.h.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_GLOBAL_AVERAGE_POOL_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_GLOBAL_AVERAGE_POOL_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnGlobalAveragePoolGetWorkspaceSize(const aclTensor* self, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnGlobalAveragePool(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_GLOBAL_AVERAGE_POOL_H_ */

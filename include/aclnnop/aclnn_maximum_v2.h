@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnMaximumV2, the larger of x1 and x2 elementwise with broadcasting.
+ * Declarations as in hicann/ops-math experimental/math/maximum_v2 (generated from its op definition).
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_MAXIMUM_V2_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_MAXIMUM_V2_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnMaximumV2GetWorkspaceSize(const aclTensor* x1, const aclTensor* x2, const aclTensor* y, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnMaximumV2(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_MAXIMUM_V2_H_ */
