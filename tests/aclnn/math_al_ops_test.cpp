@@ -1,0 +1,542 @@
+// The math operators a-l of issue 28 outside the pointwise and scan engines' own tests: the
+// exported variants (AcosV2, CoshV2, Inv, InvertV2, IsInf, DivV3, CastV3, ...), the inverse
+// trigonometric gradients, MaxDim/MinDim/ArgMin, Dot/DotV2, KlDiv, Linspace/LogSpace/LinSpaceD,
+// Bincount/Histc, the isin family, Ger/Addr and LinalgCross. Each against its definition written
+// in the test, with its error codes.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn_test_util.h"
+#include "aclnnop/aclnn_acos_grad.h"
+#include "aclnnop/aclnn_acos_grad_v2.h"
+#include "aclnnop/aclnn_acos_v2.h"
+#include "aclnnop/aclnn_acosh_grad.h"
+#include "aclnnop/aclnn_add_v2.h"
+#include "aclnnop/aclnn_addr.h"
+#include "aclnnop/aclnn_argmin.h"
+#include "aclnnop/aclnn_asin_grad.h"
+#include "aclnnop/aclnn_asinh_grad.h"
+#include "aclnnop/aclnn_bincount.h"
+#include "aclnnop/aclnn_cast_v3.h"
+#include "aclnnop/aclnn_cosh_v2.h"
+#include "aclnnop/aclnn_div_v3.h"
+#include "aclnnop/aclnn_dot.h"
+#include "aclnnop/aclnn_dot_v2.h"
+#include "aclnnop/aclnn_erf_inv.h"
+#include "aclnnop/aclnn_floor_div.h"
+#include "aclnnop/aclnn_ger.h"
+#include "aclnnop/aclnn_ger_v2.h"
+#include "aclnnop/aclnn_histc.h"
+#include "aclnnop/aclnn_inv.h"
+#include "aclnnop/aclnn_invert_v2.h"
+#include "aclnnop/aclnn_is_inf.h"
+#include "aclnnop/aclnn_isin.h"
+#include "aclnnop/aclnn_isin_part_v1.h"
+#include "aclnnop/aclnn_isin_tensor_scalar.h"
+#include "aclnnop/aclnn_kl_div.h"
+#include "aclnnop/aclnn_lin_space_d.h"
+#include "aclnnop/aclnn_linalg_cross.h"
+#include "aclnnop/aclnn_linspace.h"
+#include "aclnnop/aclnn_log_space.h"
+#include "aclnnop/aclnn_max_dim.h"
+#include "aclnnop/aclnn_min_dim.h"
+#include "runtime/aclnn/base/executor.h"
+
+using namespace aclnn_test;
+
+namespace {
+
+constexpr int kParamNull = 161001, kParamInvalid = 161002;
+using ScalarPtr = std::unique_ptr<aclScalar, decltype(&aclDestroyScalar)>;
+ScalarPtr scalar(aclDataType dt, double v) { return ScalarPtr(makeScalar(dt, v), aclDestroyScalar); }
+
+template <typename Phase1>
+std::string opName(const Phase1& p1) {  // the name the executor carries into the trace
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  if (p1(&ws, &ex) != 0) return "";
+  const std::string n = npusim::aclnn::executorOp(ex)->name;
+  aclDestroyAclOpExecutor(ex);
+  return n;
+}
+
+}  // namespace
+
+TEST(MathAlOps, UnaryVariantsAgainstDefinitions) {
+  std::mt19937 g(1);
+  for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    HostTensorBuf x(dt, {3, 4}, {1, 3}, 0), y(dt, {3, 4});  // a transposed view
+    x.fillRandom(g, -0.95, 0.95);
+    const std::string what = "dtype " + std::to_string(dt);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnAcosV2GetWorkspaceSize(x.get(), y.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 12; ++i)
+      expectNear(y.get(i), y.stored(M_PI / 2 - std::asin(x.get(i))), dt, what + " acos");
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnCoshV2GetWorkspaceSize(x.get(), y.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 12; ++i)
+      expectNear(y.get(i), y.stored((std::exp(x.get(i)) + std::exp(-x.get(i))) / 2), dt, what + " cosh");
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInvGetWorkspaceSize(x.get(), y.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 12; ++i) expectNear(y.get(i), y.stored(1 / x.get(i)), dt, what + " inv");
+  }
+  // ErfInv through erf; fp32 and fp16 only (its op definition).
+  HostTensorBuf x(ACL_FLOAT, {9}), y(ACL_FLOAT, {9}), b(ACL_BF16, {9});
+  for (int i = 0; i < 9; ++i) x.set(i, -0.9 + 0.2 * i);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnErfInvGetWorkspaceSize(x.get(), y.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 9; ++i) EXPECT_NEAR(std::erf(y.get(i)), x.get(i), 1e-6) << i;
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnErfInvGetWorkspaceSize(b.get(), b.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(opName([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnErfInvGetWorkspaceSize(x.get(), y.get(), ws, ex);
+            }),
+            "aclnnErfInv");
+  // InvertV2: ~x on int16 (uint16 too, which the test's buffers do not encode); a float is refused.
+  HostTensorBuf u(ACL_INT16, {3}), uo(ACL_INT16, {3});
+  const int16_t uv[] = {0, 1, -16};
+  for (int i = 0; i < 3; ++i) u.set(i, uv[i]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnInvertV2GetWorkspaceSize(u.get(), uo.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(uo.get(i), ~uv[i]) << i;
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnInvertV2GetWorkspaceSize(x.get(), y.get(), ws, ex);
+            }),
+            kParamInvalid);
+  // IsInf: bool out; integers are never infinite.
+  HostTensorBuf f(ACL_FLOAT, {4}), fb(ACL_BOOL, {4}), n(ACL_INT32, {4});
+  const double fv[] = {INFINITY, -INFINITY, NAN, 3};
+  for (int i = 0; i < 4; ++i) {
+    f.set(i, fv[i]);
+    n.set(i, i);
+  }
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnIsInfGetWorkspaceSize(f.get(), fb.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(fb.get(i), i < 2 ? 1 : 0) << i;
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnIsInfGetWorkspaceSize(n.get(), fb.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(fb.get(i), 0) << i;
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnIsInfGetWorkspaceSize(f.get(), f.get(), ws, ex);
+            }),
+            kParamInvalid);
+}
+
+TEST(MathAlOps, BinaryVariantsAndCasts) {
+  HostTensorBuf a(ACL_INT32, {2, 3}), b(ACL_INT32, {3}), o(ACL_INT32, {2, 3});
+  const double av[] = {7, -7, 9, 0, -9, 5}, bv[] = {2, 2, -4};
+  for (int i = 0; i < 6; ++i) a.set(i, av[i]);
+  for (int i = 0; i < 3; ++i) b.set(i, bv[i]);
+  for (int64_t mode : {1, 2}) {  // TruncDiv, FloorDiv on integers
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnDivV3GetWorkspaceSize(a.get(), b.get(), mode, o.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 6; ++i) {
+      const double q = av[i] / bv[i % 3];
+      EXPECT_EQ(o.get(i), mode == 1 ? std::trunc(q) : std::floor(q)) << i << " mode " << mode;
+    }
+  }
+  HostTensorBuf fa(ACL_FLOAT, {2, 3}), fb(ACL_FLOAT, {3}), fo(ACL_FLOAT, {2, 3});
+  for (int i = 0; i < 6; ++i) fa.set(i, av[i] + 0.5);
+  for (int i = 0; i < 3; ++i) fb.set(i, bv[i]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnDivV3GetWorkspaceSize(fa.get(), fb.get(), 0, fo.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 6; ++i) EXPECT_FLOAT_EQ(fo.get(i), static_cast<float>((av[i] + 0.5) / bv[i % 3])) << i;
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnDivV3GetWorkspaceSize(fa.get(), fb.get(), 3, fo.get(), ws, ex);
+            }),
+            kParamInvalid);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnFloorDivGetWorkspaceSize(fa.get(), fb.get(), fo.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(fo.get(i), std::floor((av[i] + 0.5) / bv[i % 3])) << i;
+  HostTensorBuf s16(ACL_INT16, {3}), s16o(ACL_INT16, {3});
+  for (int i = 0; i < 3; ++i) s16.set(i, 30000 - i);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAddV2GetWorkspaceSize(s16.get(), s16.get(), s16o.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(s16o.get(i), static_cast<int16_t>(2 * (30000 - i))) << i;  // wraps
+  EXPECT_EQ(opName([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAddV2GetWorkspaceSize(s16.get(), s16.get(), s16o.get(), ws, ex);
+            }),
+            "aclnnAddV2");
+  // CastV3: dstType is a ge::DataType, the same numbers as aclDataType; it must be y's type.
+  HostTensorBuf h(ACL_FLOAT16, {2, 3});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnCastV3GetWorkspaceSize(fa.get(), 1, h.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(h.get(i), av[i] + 0.5);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnCastV3GetWorkspaceSize(fa.get(), 0, h.get(), ws, ex);
+            }),
+            kParamInvalid);
+}
+
+TEST(MathAlOps, InverseTrigGradients) {
+  std::mt19937 g(3);
+  HostTensorBuf y(ACL_FLOAT, {2, 4}), dy(ACL_FLOAT, {4}), z(ACL_FLOAT, {2, 4});
+  y.fillRandom(g, -0.9, 0.9);
+  dy.fillRandom(g, -2, 2);
+  struct Case {
+    const char* name;
+    std::function<int(uint64_t*, aclOpExecutor**)> p1;
+    std::function<double(double)> d;  // the derivative written differently: from the forward's difference
+  };
+  auto central = [](double (*f)(double), double x) { return (f(x + 1e-6) - f(x - 1e-6)) / 2e-6; };
+  const std::vector<Case> cases = {
+      {"AcosGrad",
+       [&](uint64_t* ws, aclOpExecutor** ex) {
+         return aclnnAcosGradGetWorkspaceSize(dy.get(), y.get(), z.get(), ws, ex);
+       },
+       [&](double x) { return central([](double v) { return std::acos(v); }, x); }},
+      {"AcosGradV2",
+       [&](uint64_t* ws, aclOpExecutor** ex) {
+         return aclnnAcosGradV2GetWorkspaceSize(y.get(), dy.get(), z.get(), ws, ex);
+       },
+       [&](double x) { return central([](double v) { return std::acos(v); }, x); }},
+      {"AsinGrad",
+       [&](uint64_t* ws, aclOpExecutor** ex) {
+         return aclnnAsinGradGetWorkspaceSize(y.get(), dy.get(), z.get(), ws, ex);
+       },
+       [&](double x) { return central([](double v) { return std::asin(v); }, x); }},
+      // y is the forward result: d asinh(x)/dx at x = sinh(y), d acosh(x)/dx at x = cosh(y).
+      {"AsinhGrad",
+       [&](uint64_t* ws, aclOpExecutor** ex) {
+         return aclnnAsinhGradGetWorkspaceSize(y.get(), dy.get(), z.get(), ws, ex);
+       },
+       [&](double r) { return central([](double v) { return std::asinh(v); }, std::sinh(r)); }},
+  };
+  for (const Case& c : cases) {
+    ASSERT_EQ(run(c.p1), 0) << c.name << ": " << aclGetRecentErrMsg();
+    for (int i = 0; i < 8; ++i)
+      EXPECT_NEAR(z.get(i), dy.get(i % 4) * c.d(y.get(i)), 1e-4) << c.name << " " << i;
+  }
+  HostTensorBuf r(ACL_FLOAT, {4}), dr(ACL_FLOAT, {4}), dx(ACL_FLOAT, {4});
+  for (int i = 0; i < 4; ++i) {
+    r.set(i, 0.5 + i);
+    dr.set(i, 1 - i);
+  }
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAcoshGradGetWorkspaceSize(r.get(), dr.get(), dx.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 4; ++i) {
+    const double want =
+        dr.get(i) * (std::acosh(std::cosh(r.get(i)) + 1e-6) - std::acosh(std::cosh(r.get(i)) - 1e-6)) / 2e-6;
+    EXPECT_NEAR(dx.get(i), want, 1e-4) << i;
+  }
+  HostTensorBuf i32(ACL_INT32, {4});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAsinGradGetWorkspaceSize(i32.get(), i32.get(), dx.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAsinGradGetWorkspaceSize(nullptr, dr.get(), dx.get(), ws, ex);
+            }),
+            kParamNull);
+}
+
+TEST(MathAlOps, ExtremaWithPositions) {
+  HostTensorBuf x(ACL_FLOAT, {3, 4}), vals(ACL_FLOAT, {4}), idx(ACL_INT64, {4}), keep(ACL_FLOAT, {3, 1}),
+      keepIdx(ACL_INT32, {3, 1});
+  const double v[] = {1, 5, 2, 5, 7, 0, 2, NAN, 3, 5, -1, 4};
+  for (int i = 0; i < 12; ++i) x.set(i, v[i]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnMaxDimGetWorkspaceSize(x.get(), 0, false, vals.get(), idx.get(), ws, ex);
+            }),
+            0);
+  const double maxV[] = {7, 5, 2, NAN}, maxI[] = {1, 0, 0, 1};  // the first maximum, the first NaN
+  for (int i = 0; i < 4; ++i) {
+    if (std::isnan(maxV[i]))
+      EXPECT_TRUE(std::isnan(vals.get(i)));
+    else
+      EXPECT_EQ(vals.get(i), maxV[i]) << i;
+    EXPECT_EQ(idx.get(i), maxI[i]) << i;
+  }
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnMinDimGetWorkspaceSize(x.get(), -1, true, keep.get(), keepIdx.get(), ws, ex);
+            }),
+            0);
+  const double minV[] = {1, NAN, -1}, minI[] = {0, 3, 2};
+  for (int i = 0; i < 3; ++i) {
+    if (std::isnan(minV[i]))
+      EXPECT_TRUE(std::isnan(keep.get(i)));
+    else
+      EXPECT_EQ(keep.get(i), minV[i]) << i;
+    EXPECT_EQ(keepIdx.get(i), minI[i]) << i;
+  }
+  HostTensorBuf am(ACL_INT64, {4});
+  x.set(7, 9);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnArgMinGetWorkspaceSize(x.get(), 0, false, am.get(), ws, ex);
+            }),
+            0);
+  const double argMin[] = {0, 1, 2, 2};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(am.get(i), argMin[i]) << i;
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnArgMinGetWorkspaceSize(x.get(), 2, false, am.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnMaxDimGetWorkspaceSize(x.get(), 0, false, vals.get(), vals.get(), ws, ex);
+            }),
+            kParamInvalid);  // indices must be an integer type
+}
+
+TEST(MathAlOps, DotKlDivAndOuterProducts) {
+  std::mt19937 g(5);
+  HostTensorBuf a(ACL_FLOAT16, {64}), b(ACL_FLOAT16, {64}), d0(ACL_FLOAT16, {});
+  a.fillRandom(g, -1, 1);
+  b.fillRandom(g, -1, 1);
+  double dot = 0;
+  for (int i = 0; i < 64; ++i) dot += a.get(i) * b.get(i);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnDotGetWorkspaceSize(a.get(), b.get(), d0.get(), ws, ex);
+            }),
+            0);
+  expectNear(d0.get(0), d0.stored(dot), ACL_FLOAT16, "dot");
+  HostTensorBuf m1(ACL_FLOAT, {8, 8}), m2(ACL_FLOAT, {64}), d1(ACL_FLOAT, {1});
+  for (int i = 0; i < 64; ++i) {
+    m1.set(i, a.get(i));
+    m2.set(i, b.get(i));
+  }
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnDotV2GetWorkspaceSize(m1.get(), m2.get(), d1.get(), ws, ex);
+            }),
+            0);
+  EXPECT_NEAR(d1.get(0), dot, 1e-5);
+  HostTensorBuf shortB(ACL_FLOAT16, {63});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnDotGetWorkspaceSize(a.get(), shortB.get(), d0.get(), ws, ex);
+            }),
+            kParamInvalid);
+  // KlDiv: the pointwise loss and its reductions (the doc's formula, logTarget both ways).
+  HostTensorBuf s(ACL_FLOAT, {2, 3}), t(ACL_FLOAT, {2, 3}), none(ACL_FLOAT, {2, 3}), red(ACL_FLOAT, {});
+  s.fillRandom(g, -2, 0);
+  t.fillRandom(g, 0.1, 1);
+  for (bool logTarget : {false, true}) {
+    std::vector<double> pw(6);
+    double sum = 0;
+    for (int i = 0; i < 6; ++i) {
+      pw[i] =
+          logTarget ? std::exp(t.get(i)) * (t.get(i) - s.get(i)) : t.get(i) * (std::log(t.get(i)) - s.get(i));
+      sum += pw[i];
+    }
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnKlDivGetWorkspaceSize(s.get(), t.get(), 0, logTarget, none.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 6; ++i) EXPECT_NEAR(none.get(i), pw[i], 1e-5) << i;
+    const double want[] = {0, sum / 6, sum, sum / 2};
+    for (int64_t r : {1, 2, 3}) {
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnKlDivGetWorkspaceSize(s.get(), t.get(), r, logTarget, red.get(), ws, ex);
+                }),
+                0);
+      EXPECT_NEAR(red.get(0), want[r], 1e-5) << "reduction " << r;
+    }
+  }
+  t.set(0, 0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnKlDivGetWorkspaceSize(s.get(), t.get(), 0, false, none.get(), ws, ex);
+            }),
+            0);
+  EXPECT_TRUE(std::isnan(none.get(0)));  // target <= 0 without logTarget (its doc)
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnKlDivGetWorkspaceSize(s.get(), t.get(), 4, false, red.get(), ws, ex);
+            }),
+            kParamInvalid);
+  // Ger, GerV2 and Addr: outer products with a strided vector.
+  HostTensorBuf v1(ACL_FLOAT, {3}, {2}, 0), v2(ACL_FLOAT, {2}), self(ACL_FLOAT, {3, 2}),
+      out(ACL_FLOAT, {3, 2});
+  for (int i = 0; i < 3; ++i) v1.set(i, i + 1);
+  v2.set(0, 10);
+  v2.set(1, -1);
+  for (int i = 0; i < 6; ++i) self.set(i, i);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnGerGetWorkspaceSize(v1.get(), v2.get(), out.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out.get(i), (i / 2 + 1) * v2.get(i % 2)) << i;
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnGerV2GetWorkspaceSize(v1.get(), v2.get(), self.get(), 3.0, out.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out.get(i), i + 3 * (i / 2 + 1) * v2.get(i % 2)) << i;
+  auto beta = scalar(ACL_FLOAT, 0.5), alpha = scalar(ACL_FLOAT, 2);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAddrGetWorkspaceSize(self.get(), v1.get(), v2.get(), beta.get(), alpha.get(),
+                                               out.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out.get(i), 0.5 * i + 2 * (i / 2 + 1) * v2.get(i % 2)) << i;
+  self.set(0, NAN);
+  auto zero = scalar(ACL_FLOAT, 0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnInplaceAddrGetWorkspaceSize(self.get(), v1.get(), v2.get(), zero.get(), nullptr, ws,
+                                                      ex);
+            }),
+            0);
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ(self.get(i), (i / 2 + 1) * v2.get(i % 2)) << i;  // beta 0 drops self's NaN
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnGerGetWorkspaceSize(self.get(), v2.get(), out.get(), ws, ex);
+            }),
+            kParamInvalid);  // self must be 1-D
+}
+
+TEST(MathAlOps, SequencesCountsMembershipAndCross) {
+  HostTensorBuf lin(ACL_FLOAT, {5}), li(ACL_INT32, {5});
+  auto s0 = scalar(ACL_FLOAT, -1), s1 = scalar(ACL_FLOAT, 1);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLinspaceGetWorkspaceSize(s0.get(), s1.get(), 5, lin.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 5; ++i)
+    EXPECT_FLOAT_EQ(static_cast<float>(lin.get(i)), static_cast<float>(-1 + 0.5 * i)) << i;
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLinspaceGetWorkspaceSize(s0.get(), s1.get(), 4, lin.get(), ws, ex);
+            }),
+            kParamInvalid);  // out must hold steps elements
+  auto e0 = scalar(ACL_FLOAT, 0), e4 = scalar(ACL_FLOAT, 4);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLogSpaceGetWorkspaceSize(e0.get(), e4.get(), 5, 3.0, li.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(li.get(i), std::pow(3.0, i)) << i;
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLogSpaceGetWorkspaceSize(e0.get(), e4.get(), 5, -2.0, li.get(), ws, ex);
+            }),
+            kParamInvalid);
+  HostTensorBuf st(ACL_UINT8, {1}), en(ACL_FLOAT, {1}), z(ACL_FLOAT, {7});
+  st.set(0, 3);
+  en.set(0, 0);
+  const int64_t num = 7;
+  aclIntArray* numArr = aclCreateIntArray(&num, 1);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLinSpaceDGetWorkspaceSize(st.get(), en.get(), numArr, z.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 7; ++i)
+    EXPECT_FLOAT_EQ(static_cast<float>(z.get(i)), static_cast<float>(3 - 0.5 * i)) << i;
+  aclDestroyIntArray(numArr);
+  // Bincount with and without weights; Histc over [min, max] and over the data's own range.
+  HostTensorBuf v(ACL_INT32, {6}), w(ACL_FLOAT, {6}), cnt(ACL_INT64, {5}), wcnt(ACL_FLOAT, {5});
+  const double vv[] = {0, 2, 2, 4, 1, 2};
+  for (int i = 0; i < 6; ++i) {
+    v.set(i, vv[i]);
+    w.set(i, 0.5 * i);
+  }
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnBincountGetWorkspaceSize(v.get(), nullptr, 5, cnt.get(), ws, ex);
+            }),
+            0);
+  const double c[] = {1, 1, 3, 0, 1};
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(cnt.get(i), c[i]) << i;
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnBincountGetWorkspaceSize(v.get(), w.get(), 0, wcnt.get(), ws, ex);
+            }),
+            0);
+  const double wc[] = {0, 2, 0.5 + 1 + 2.5, 0, 1.5};
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(wcnt.get(i), wc[i]) << i;
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnBincountGetWorkspaceSize(v.get(), nullptr, 6, cnt.get(), ws, ex);
+            }),
+            kParamInvalid);  // out shorter than minlength
+  HostTensorBuf hx(ACL_FLOAT, {7}), h(ACL_FLOAT, {4});
+  const double hv[] = {0, 0.5, 1, 1.9, 2, 4, 5};
+  for (int i = 0; i < 7; ++i) hx.set(i, hv[i]);
+  auto lo = scalar(ACL_FLOAT, 0), hi = scalar(ACL_FLOAT, 4), same = scalar(ACL_FLOAT, 0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnHistcGetWorkspaceSize(hx.get(), 4, lo.get(), hi.get(), h.get(), ws, ex);
+            }),
+            0);
+  const double hw[] = {2, 2, 1, 1};  // [0,1) [1,2) [2,3) [3,4]; 5 is outside
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(h.get(i), hw[i]) << i;
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnHistcGetWorkspaceSize(hx.get(), 4, same.get(), same.get(), h.get(), ws, ex);
+            }),
+            0);
+  const double hs[] = {3, 2, 0, 2};  // the data's range [0, 5]: bins of 1.25
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(h.get(i), hs[i]) << i;
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnHistcGetWorkspaceSize(hx.get(), 4, hi.get(), lo.get(), h.get(), ws, ex);
+            }),
+            kParamInvalid);
+  // isin.
+  HostTensorBuf el(ACL_FLOAT, {4}), inb(ACL_BOOL, {4}), any(ACL_BOOL, {});
+  for (int i = 0; i < 4; ++i) el.set(i, i * 0.5);
+  auto one = scalar(ACL_DOUBLE, 1.0), nine = scalar(ACL_DOUBLE, 9.0);
+  for (bool invert : {false, true}) {
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnIsInTensorScalarGetWorkspaceSize(el.get(), one.get(), false, invert, inb.get(),
+                                                             ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(inb.get(i), (i == 2) != invert ? 1 : 0) << i;
+    for (auto* e : {one.get(), nine.get()}) {
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnIsInScalarTensorGetWorkspaceSize(e, el.get(), false, invert, any.get(), ws, ex);
+                }),
+                0);
+      EXPECT_EQ(any.get(0), (e == one.get()) != invert ? 1 : 0);
+    }
+  }
+  // isin_part_v1 over sorted (elements [1, 1, 4, 1, 1] ++ tests [0, 1, 2, 3]).
+  HostTensorBuf val(ACL_FLOAT, {9}), pos(ACL_INT32, {9}), cntN(ACL_INT32, {1}), zb(ACL_BOOL, {5});
+  const double sv[] = {0, 1, 1, 1, 1, 1, 2, 3, 4}, sp[] = {5, 0, 1, 3, 4, 6, 7, 8, 2};
+  for (int i = 0; i < 9; ++i) {
+    val.set(i, sv[i]);
+    pos.set(i, sp[i]);
+  }
+  cntN.set(0, 5);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnIsinPartV1GetWorkspaceSize(val.get(), pos.get(), cntN.get(), zb.get(), ws, ex);
+            }),
+            0);
+  const double zw[] = {1, 1, 0, 1, 1};
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(zb.get(i), zw[i]) << i;
+  // LinalgCross along dim 0 of [3, 2] with other broadcast from [3, 1].
+  HostTensorBuf p(ACL_FLOAT, {3, 2}), q(ACL_FLOAT, {3, 1}), cr(ACL_FLOAT, {3, 2});
+  const double pv[] = {1, 0, 0, 1, 0, 0}, qv[] = {0, 1, 0};  // columns e1 and e2, times e2
+  for (int i = 0; i < 6; ++i) p.set(i, pv[i]);
+  for (int i = 0; i < 3; ++i) q.set(i, qv[i]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLinalgCrossGetWorkspaceSize(p.get(), q.get(), 0, cr.get(), ws, ex);
+            }),
+            0);
+  const double cw[] = {0, 0, 0, 0, 1, 0};  // e1 x e2 = e3, e2 x e2 = 0
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(cr.get(i), cw[i]) << i;
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLinalgCrossGetWorkspaceSize(p.get(), q.get(), 1, cr.get(), ws, ex);
+            }),
+            kParamInvalid);  // length 2 along dim 1
+}
