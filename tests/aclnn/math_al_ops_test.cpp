@@ -19,6 +19,8 @@
 #include "aclnnop/aclnn_acosh_grad.h"
 #include "aclnnop/aclnn_add_v2.h"
 #include "aclnnop/aclnn_addr.h"
+#include "aclnnop/aclnn_amp_update_scale.h"
+#include "aclnnop/aclnn_angle_v2.h"
 #include "aclnnop/aclnn_argmin.h"
 #include "aclnnop/aclnn_asin_grad.h"
 #include "aclnnop/aclnn_asinh_grad.h"
@@ -46,6 +48,7 @@
 #include "aclnnop/aclnn_log_space.h"
 #include "aclnnop/aclnn_max_dim.h"
 #include "aclnnop/aclnn_min_dim.h"
+#include "aclnnop/aclnn_remainder.h"
 #include "runtime/aclnn/base/executor.h"
 
 using namespace aclnn_test;
@@ -539,4 +542,76 @@ TEST(MathAlOps, SequencesCountsMembershipAndCross) {
               return aclnnLinalgCrossGetWorkspaceSize(p.get(), q.get(), 1, cr.get(), ws, ex);
             }),
             kParamInvalid);  // length 2 along dim 1
+}
+
+TEST(MathAlOps, AngleRemainderOfAScalarAndAmpUpdateScale) {
+  HostTensorBuf x(ACL_FLOAT, {5}), y(ACL_FLOAT, {5}), n(ACL_INT32, {5});
+  const double xv[] = {2, -0.5, 0, -INFINITY, NAN};
+  for (int i = 0; i < 5; ++i) {
+    x.set(i, xv[i]);
+    n.set(i, i - 2);
+  }
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAngleV2GetWorkspaceSize(x.get(), y.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 4; ++i)
+    EXPECT_FLOAT_EQ(static_cast<float>(y.get(i)), static_cast<float>(std::atan2(0.0, xv[i]))) << i;
+  EXPECT_TRUE(std::isnan(y.get(4)));
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAngleV2GetWorkspaceSize(n.get(), y.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 5; ++i)
+    EXPECT_FLOAT_EQ(static_cast<float>(y.get(i)), i < 2 ? static_cast<float>(M_PI) : 0.f) << i;
+  // 7 mod other, the sign of other (Python's %), integers exact.
+  HostTensorBuf o(ACL_INT32, {5}), f(ACL_FLOAT, {5}), fo(ACL_FLOAT, {5});
+  for (int i = 0; i < 5; ++i) {
+    n.set(i, i == 2 ? 3 : i - 2);
+    f.set(i, 0.75 * (i - 2) + (i == 2 ? 1 : 0));
+  }
+  auto seven = scalar(ACL_INT64, 7), minusSeven = scalar(ACL_FLOAT, -7.5);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRemainderScalarTensorGetWorkspaceSize(seven.get(), n.get(), o.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 5; ++i) {
+    const double b = n.get(i);
+    EXPECT_EQ(o.get(i), 7 - std::floor(7 / b) * b) << i;
+  }
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRemainderScalarTensorGetWorkspaceSize(minusSeven.get(), f.get(), fo.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 5; ++i) {
+    const double b = f.get(i);
+    EXPECT_NEAR(fo.get(i), -7.5 - std::floor(-7.5 / b) * b, 1e-6) << i;
+  }
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRemainderScalarTensorGetWorkspaceSize(nullptr, f.get(), fo.get(), ws, ex);
+            }),
+            kParamNull);
+  // The loss scale: growth at the interval, backoff on inf, the tracker counting otherwise.
+  HostTensorBuf scale(ACL_FLOAT, {1}), tracker(ACL_INT32, {1}), inf(ACL_FLOAT, {1}), newScale(ACL_FLOAT, {1}),
+      newTracker(ACL_INT32, {1});
+  struct Step {
+    double scale, tracker, inf, wantScale, wantTracker;
+  };
+  for (const Step& s : {Step{1024, 3, 0, 1024, 4}, Step{1024, 9, 0, 2048, 0}, Step{1024, 5, 1, 512, 0}}) {
+    scale.set(0, s.scale);
+    tracker.set(0, s.tracker);
+    inf.set(0, s.inf);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnAmpUpdateScaleGetWorkspaceSize(scale.get(), tracker.get(), inf.get(), 2.0, 0.5,
+                                                           10, newScale.get(), newTracker.get(), ws, ex);
+              }),
+              0);
+    EXPECT_EQ(newScale.get(0), s.wantScale);
+    EXPECT_EQ(newTracker.get(0), s.wantTracker);
+  }
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAmpUpdateScaleGetWorkspaceSize(scale.get(), scale.get(), inf.get(), 2.0, 0.5, 10,
+                                                         newScale.get(), newTracker.get(), ws, ex);
+            }),
+            kParamInvalid);  // the tracker is int32
 }

@@ -58,6 +58,7 @@ double ceilOf(double x) { return std::ceil(x); }
 double log1pOf(double x) { return std::log1p(x); }
 double reciprocalOf(double x) { return 1 / x; }
 double isInfOf(double x) { return std::isinf(x) ? 1 : 0; }
+double angleOf(double x) { return std::isnan(x) ? x : x < 0 ? 3.14159265358979323846 : 0.0; }  // of a real x
 
 void bitwiseNot(int64_t* v, int64_t n) {  // stored back wrapped to the type's width
   for (int64_t i = 0; i < n; ++i) v[i] = ~v[i];
@@ -87,10 +88,17 @@ const OpInfo kIsInf{"aclnnIsInf",
                     {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64,
                      ACL_UINT8, ACL_BOOL},
                     "out = self is +inf or -inf"};
+// ops-math math/angle_v2/docs/aclnnAngleV2.md: real types (COMPLEX64 is refused: no complex values in
+// the simulator); integers and bool computed as fp32 into a floating out.
+const OpInfo kAngleV2{
+    "aclnnAngleV2",
+    ExecUnit::kVector,
+    {ACL_BOOL, ACL_UINT8, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_BF16, ACL_FLOAT16, ACL_FLOAT},
+    "out = angle(x): 0 for x >= 0, pi below 0"};
 const OpRegistrar kUnaryRegistrars[] = {
-    OpRegistrar(kAcosV2),   OpRegistrar(kAsinhV2), OpRegistrar(kAsinhWithAgent), OpRegistrar(kAsinWithAgent),
-    OpRegistrar(kCoshV2),   OpRegistrar(kCeilV2),  OpRegistrar(kLog1pV2),        OpRegistrar(kInv),
-    OpRegistrar(kInvertV2), OpRegistrar(kIsInf)};
+    OpRegistrar(kAngleV2),       OpRegistrar(kAcosV2),   OpRegistrar(kAsinhV2), OpRegistrar(kAsinhWithAgent),
+    OpRegistrar(kAsinWithAgent), OpRegistrar(kCoshV2),   OpRegistrar(kCeilV2),  OpRegistrar(kLog1pV2),
+    OpRegistrar(kInv),           OpRegistrar(kInvertV2), OpRegistrar(kIsInf)};
 
 // Vector passes as their unary_math.cpp counterparts.
 const UnaryDef kAcosV2Def = floatDef<acosOf>(kAcosV2, 8);
@@ -102,6 +110,7 @@ const UnaryDef kCeilV2Def = floatDef<ceilOf>(kCeilV2, 1);
 const UnaryDef kLog1pV2Def = floatDef<log1pOf>(kLog1pV2, 2);
 const UnaryDef kInvDef = floatDef<reciprocalOf>(kInv, 1);
 const UnaryDef kInvertV2Def{&kInvertV2, nullptr, nullptr, bitwiseNot, 1};
+const UnaryDef kAngleV2Def = floatDef<angleOf>(kAngleV2, 2);  // compare, select
 const UnaryDef kIsInfDef{&kIsInf, apply32<isInfOf>, apply64<isInfOf>, neverInfinite, 2, &kBoolOut};
 
 // --- two tensors on the binary engine (types: the variants' op definitions) ---
@@ -181,6 +190,7 @@ VARIANT_UNARY(Log1pV2, kLog1pV2Def, const aclTensor)
 VARIANT_UNARY(Inv, kInvDef, const aclTensor)
 VARIANT_UNARY(InvertV2, kInvertV2Def, const aclTensor)
 VARIANT_UNARY(IsInf, kIsInfDef, const aclTensor)
+VARIANT_UNARY(AngleV2, kAngleV2Def, const aclTensor)
 
 // erfinv as aclnnErfinv computes it (Winitzki's estimate refined by Newton steps on erf).
 extern "C" aclnnStatus aclnnErfInvGetWorkspaceSize(const aclTensor* x, const aclTensor* y, uint64_t* ws,
