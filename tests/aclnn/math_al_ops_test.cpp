@@ -26,6 +26,8 @@
 #include "aclnnop/aclnn_asinh_grad.h"
 #include "aclnnop/aclnn_bincount.h"
 #include "aclnnop/aclnn_cast_v3.h"
+#include "aclnnop/aclnn_cdist.h"
+#include "aclnnop/aclnn_cdist_backward.h"
 #include "aclnnop/aclnn_cosh_v2.h"
 #include "aclnnop/aclnn_div_v3.h"
 #include "aclnnop/aclnn_dot.h"
@@ -43,9 +45,11 @@
 #include "aclnnop/aclnn_isin_tensor_scalar.h"
 #include "aclnnop/aclnn_kl_div.h"
 #include "aclnnop/aclnn_lin_space_d.h"
+#include "aclnnop/aclnn_linalg_cholesky.h"
 #include "aclnnop/aclnn_linalg_cross.h"
 #include "aclnnop/aclnn_linspace.h"
 #include "aclnnop/aclnn_log_space.h"
+#include "aclnnop/aclnn_logdet.h"
 #include "aclnnop/aclnn_max_dim.h"
 #include "aclnnop/aclnn_min_dim.h"
 #include "aclnnop/aclnn_remainder.h"
@@ -614,4 +618,132 @@ TEST(MathAlOps, AngleRemainderOfAScalarAndAmpUpdateScale) {
                                                          newScale.get(), newTracker.get(), ws, ex);
             }),
             kParamInvalid);  // the tracker is int32
+}
+
+TEST(MathAlOps, DistancesAndSmallLinearAlgebra) {
+  std::mt19937 g(9);
+  // x1 [2, 3, 4] and x2 [1, 2, 4] (batch broadcast): out [2, 3, 2] for p = 2, 1, 0.5, 0 and inf.
+  HostTensorBuf x1(ACL_FLOAT, {2, 3, 4}), x2(ACL_FLOAT, {1, 2, 4}), d(ACL_FLOAT, {2, 3, 2}),
+      grad(ACL_FLOAT, {2, 3, 2}), gx(ACL_FLOAT, {2, 3, 4});
+  x1.fillRandom(g, -2, 2);
+  x2.fillRandom(g, -2, 2);
+  x1.set(0, x2.get(0));  // one equal coordinate
+  grad.fillRandom(g, -1, 1);
+  const auto dist = [&](int b, int i, int j, double p) {
+    double s = 0;
+    for (int k = 0; k < 4; ++k) {
+      const double diff = std::fabs(x1.get((b * 3 + i) * 4 + k) - x2.get(j * 4 + k));
+      s = std::isinf(p) ? std::max(s, diff) : p == 0 ? s + (diff != 0) : s + std::pow(diff, p);
+    }
+    return std::isinf(p) || p == 0 ? s : std::pow(s, 1 / p);
+  };
+  for (double p : {2.0, 1.0, 0.5, 0.0, static_cast<double>(INFINITY)}) {
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnCdistGetWorkspaceSize(x1.get(), x2.get(), static_cast<float>(p), 0, d.get(), ws,
+                                                  ex);
+              }),
+              0);
+    for (int i = 0; i < 12; ++i)
+      EXPECT_NEAR(d.get(i), dist(i / 6, (i / 2) % 3, i % 2, p), 1e-5) << "p " << p << " " << i;
+    if (p == 0) continue;
+    // The gradient against the central difference of the distance in each x1 coordinate.
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnCdistBackwardGetWorkspaceSize(grad.get(), x1.get(), x2.get(), d.get(),
+                                                          static_cast<float>(p), gx.get(), ws, ex);
+              }),
+              0);
+    if (std::isinf(p)) continue;    // not differentiable at ties; the values were checked above
+    for (int e = 1; e < 24; ++e) {  // element 0 sits on an equal coordinate (a kink for p <= 1)
+      const int b = e / 12, i = (e / 4) % 3;
+      const double x = x1.get(e);
+      double num = 0;
+      for (int j = 0; j < 2; ++j) {
+        x1.set(e, x + 1e-4);
+        const double up = dist(b, i, j, p);
+        x1.set(e, x - 1e-4);
+        const double down = dist(b, i, j, p);
+        x1.set(e, x);
+        num += grad.get((b * 3 + i) * 2 + j) * (up - down) / 2e-4;
+      }
+      EXPECT_NEAR(gx.get(e), num, 2e-2) << "p " << p << " " << e;
+    }
+  }
+  HostTensorBuf bad(ACL_FLOAT, {2, 3, 5});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnCdistGetWorkspaceSize(x1.get(), bad.get(), 2, 0, d.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnCdistGetWorkspaceSize(x1.get(), x2.get(), -1, 0, d.get(), ws, ex);
+            }),
+            kParamInvalid);
+  // Cholesky of A = B B^T + 4 I: L L^T reproduces A, U = L^T; logdet against 2 * sum ln L_ii.
+  HostTensorBuf a(ACL_FLOAT, {2, 3, 3}), l(ACL_FLOAT, {2, 3, 3}), u(ACL_FLOAT, {2, 3, 3}), ld(ACL_FLOAT, {2});
+  std::uniform_real_distribution<double> un(-1, 1);
+  for (int b = 0; b < 2; ++b) {
+    double m[3][3];
+    for (auto& row : m)
+      for (double& v : row) v = un(g);
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) {
+        double s = i == j ? 4 : 0;
+        for (int k = 0; k < 3; ++k) s += m[i][k] * m[j][k];
+        a.set(b * 9 + i * 3 + j, s);
+      }
+  }
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLinalgCholeskyGetWorkspaceSize(a.get(), false, l.get(), ws, ex);
+            }),
+            0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLinalgCholeskyGetWorkspaceSize(a.get(), true, u.get(), ws, ex);
+            }),
+            0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLogdetGetWorkspaceSize(a.get(), ld.get(), ws, ex);
+            }),
+            0);
+  for (int b = 0; b < 2; ++b) {
+    double logDiag = 0;
+    for (int i = 0; i < 3; ++i) {
+      logDiag += 2 * std::log(l.get(b * 9 + i * 4));
+      for (int j = 0; j < 3; ++j) {
+        if (j > i) {
+          EXPECT_EQ(l.get(b * 9 + i * 3 + j), 0) << b << i << j;
+        }
+        EXPECT_EQ(u.get(b * 9 + i * 3 + j), l.get(b * 9 + j * 3 + i)) << b << i << j;
+        double s = 0;
+        for (int k = 0; k < 3; ++k) s += l.get(b * 9 + i * 3 + k) * l.get(b * 9 + j * 3 + k);
+        EXPECT_NEAR(s, a.get(b * 9 + i * 3 + j), 1e-5) << b << i << j;
+      }
+    }
+    EXPECT_NEAR(ld.get(b), logDiag, 1e-5) << b;
+  }
+  // Not positive definite: nan from the failing column; determinants 0 and negative: -inf, nan.
+  HostTensorBuf m(ACL_DOUBLE, {2, 2, 2}), md(ACL_DOUBLE, {2}), f2(ACL_FLOAT, {2, 2}), l2(ACL_FLOAT, {2, 2});
+  const double mv[] = {1, 2, 2, 4, 0, 1, 1, 0};  // det 0, det -1
+  for (int i = 0; i < 8; ++i) m.set(i, mv[i]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLogdetGetWorkspaceSize(m.get(), md.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(md.get(0), -INFINITY);
+  EXPECT_TRUE(std::isnan(md.get(1)));
+  const double fv[] = {1, 2, 2, 1};  // eigenvalues 3 and -1
+  for (int i = 0; i < 4; ++i) f2.set(i, fv[i]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLinalgCholeskyGetWorkspaceSize(f2.get(), false, l2.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(l2.get(0), 1);
+  EXPECT_TRUE(std::isnan(l2.get(3)));
+  HostTensorBuf rect(ACL_FLOAT, {2, 3}), rectOut(ACL_FLOAT, {2, 3});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLinalgCholeskyGetWorkspaceSize(rect.get(), false, rectOut.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLogdetGetWorkspaceSize(m.get(), ld.get(), ws, ex);
+            }),
+            kParamInvalid);  // out of another type
 }
