@@ -36,6 +36,7 @@
 #include "aclnnop/aclnn_floor_div.h"
 #include "aclnnop/aclnn_ger.h"
 #include "aclnnop/aclnn_ger_v2.h"
+#include "aclnnop/aclnn_grouped_bias_add_grad.h"
 #include "aclnnop/aclnn_histc.h"
 #include "aclnnop/aclnn_inv.h"
 #include "aclnnop/aclnn_invert_v2.h"
@@ -746,4 +747,50 @@ TEST(MathAlOps, DistancesAndSmallLinearAlgebra) {
               return aclnnLogdetGetWorkspaceSize(m.get(), ld.get(), ws, ex);
             }),
             kParamInvalid);  // out of another type
+}
+
+TEST(MathAlOps, GroupedBiasAddGrad) {
+  HostTensorBuf gy(ACL_FLOAT16, {7, 3}), ends(ACL_INT64, {3}), sizes(ACL_INT32, {3}),
+      out(ACL_FLOAT16, {3, 3});
+  for (int i = 0; i < 21; ++i) gy.set(i, i % 5 - 2 + 0.5 * (i / 3));
+  const int e[] = {2, 2, 6}, n[] = {2, 0, 4};  // group 1 empty; row 6 in no group
+  for (int j = 0; j < 3; ++j) {
+    ends.set(j, e[j]);
+    sizes.set(j, n[j]);
+  }
+  const auto want = [&](int g, int h) {
+    double s = 0;
+    for (int r = g == 0 ? 0 : e[g - 1]; r < e[g]; ++r) s += gy.get(r * 3 + h);
+    return s;
+  };
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnGroupedBiasAddGradGetWorkspaceSize(gy.get(), ends.get(), out.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 9; ++i) EXPECT_EQ(out.get(i), out.stored(want(i / 3, i % 3))) << i;
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnGroupedBiasAddGradV2GetWorkspaceSize(gy.get(), sizes.get(), 1, out.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 9; ++i) EXPECT_EQ(out.get(i), out.stored(want(i / 3, i % 3))) << i;
+  // Without groupIdx: [G, C, H] summed over C.
+  HostTensorBuf g3(ACL_FLOAT, {2, 4, 3}), o3(ACL_FLOAT, {2, 3});
+  for (int i = 0; i < 24; ++i) g3.set(i, i);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnGroupedBiasAddGradGetWorkspaceSize(g3.get(), nullptr, o3.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 6; ++i) {
+    double s = 0;
+    for (int c = 0; c < 4; ++c) s += (i / 3) * 12 + c * 3 + i % 3;
+    EXPECT_EQ(o3.get(i), s) << i;
+  }
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnGroupedBiasAddGradGetWorkspaceSize(gy.get(), nullptr, out.get(), ws, ex);
+            }),
+            kParamInvalid);  // 2-D gradY needs groupIdx
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnGroupedBiasAddGradV2GetWorkspaceSize(gy.get(), ends.get(), 2, out.get(), ws, ex);
+            }),
+            kParamInvalid);
 }
