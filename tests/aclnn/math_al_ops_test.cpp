@@ -19,6 +19,7 @@
 #include "aclnnop/aclnn_acosh_grad.h"
 #include "aclnnop/aclnn_add_v2.h"
 #include "aclnnop/aclnn_addr.h"
+#include "aclnnop/aclnn_affine_grid.h"
 #include "aclnnop/aclnn_amp_update_scale.h"
 #include "aclnnop/aclnn_angle_v2.h"
 #include "aclnnop/aclnn_argmin.h"
@@ -793,4 +794,52 @@ TEST(MathAlOps, GroupedBiasAddGrad) {
               return aclnnGroupedBiasAddGradV2GetWorkspaceSize(gy.get(), ends.get(), 2, out.get(), ws, ex);
             }),
             kParamInvalid);
+}
+
+TEST(MathAlOps, AffineGrid2dAnd3d) {
+  std::mt19937 g(12);
+  for (bool align : {false, true}) {
+    // 2-D: theta [2, 2, 3], size (2, 1, 3, 4): out [2, 3, 4, 2].
+    HostTensorBuf th(ACL_FLOAT, {2, 2, 3}), out(ACL_FLOAT, {2, 3, 4, 2});
+    th.fillRandom(g, -1, 1);
+    const int64_t s2[] = {2, 1, 3, 4};
+    aclIntArray* size = aclCreateIntArray(s2, 4);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnAffineGridGetWorkspaceSize(th.get(), size, align, out.get(), ws, ex);
+              }),
+              0);
+    const auto coord = [align](int64_t k, int64_t len) {
+      return align ? (len == 1 ? 0.0 : -1 + 2.0 * k / (len - 1)) : -1 + (2.0 * k + 1) / len;
+    };
+    for (int n = 0; n < 2; ++n)
+      for (int h = 0; h < 3; ++h)
+        for (int w = 0; w < 4; ++w)
+          for (int r = 0; r < 2; ++r) {
+            const double want = th.get(n * 6 + r * 3) * coord(w, 4) +
+                                th.get(n * 6 + r * 3 + 1) * coord(h, 3) + th.get(n * 6 + r * 3 + 2);
+            EXPECT_NEAR(out.get(((n * 3 + h) * 4 + w) * 2 + r), want, 1e-6) << n << h << w << r << align;
+          }
+    aclDestroyIntArray(size);
+    // 3-D: theta [1, 3, 4], size (1, 2, 2, 1, 3): out [1, 2, 1, 3, 3].
+    HostTensorBuf t3(ACL_FLOAT, {1, 3, 4}), o3(ACL_FLOAT, {1, 2, 1, 3, 3});
+    t3.fillRandom(g, -1, 1);
+    const int64_t s3[] = {1, 2, 2, 1, 3};
+    aclIntArray* size3 = aclCreateIntArray(s3, 5);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnAffineGridGetWorkspaceSize(t3.get(), size3, align, o3.get(), ws, ex);
+              }),
+              0);
+    for (int d = 0; d < 2; ++d)
+      for (int w = 0; w < 3; ++w)
+        for (int r = 0; r < 3; ++r) {
+          const double want = t3.get(r * 4) * coord(w, 3) + t3.get(r * 4 + 1) * coord(0, 1) +
+                              t3.get(r * 4 + 2) * coord(d, 2) + t3.get(r * 4 + 3);
+          EXPECT_NEAR(o3.get((d * 3 + w) * 3 + r), want, 1e-6) << d << w << r << align;
+        }
+    EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnAffineGridGetWorkspaceSize(th.get(), size3, align, o3.get(), ws, ex);
+              }),
+              kParamInvalid);  // a 2-D theta for a 3-D size
+    aclDestroyIntArray(size3);
+  }
 }
