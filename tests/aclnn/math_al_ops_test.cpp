@@ -34,6 +34,7 @@
 #include "aclnnop/aclnn_dot.h"
 #include "aclnnop/aclnn_dot_v2.h"
 #include "aclnnop/aclnn_erf_inv.h"
+#include "aclnnop/aclnn_exp_segsum_backward.h"
 #include "aclnnop/aclnn_floor_div.h"
 #include "aclnnop/aclnn_ger.h"
 #include "aclnnop/aclnn_ger_v2.h"
@@ -842,4 +843,40 @@ TEST(MathAlOps, AffineGrid2dAnd3d) {
               kParamInvalid);  // a 2-D theta for a 3-D size
     aclDestroyIntArray(size3);
   }
+}
+
+// ExpSegsumBackward against the nine steps of its doc carried out literally (mask, flip, cumsum,
+// flip, mask, row sums) on a [2, 1, 5, 5] input.
+TEST(MathAlOps, ExpSegsumBackwardFollowsItsNineSteps) {
+  std::mt19937 g(13);
+  const int L = 5;
+  HostTensorBuf go(ACL_FLOAT, {2, 1, L, L}), gs(ACL_FLOAT, {2, 1, L, L}), gi(ACL_FLOAT, {2, 1, L});
+  go.fillRandom(g, -1, 1);
+  gs.fillRandom(g, 0, 2);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnExpSegsumBackwardGetWorkspaceSize(go.get(), gs.get(), gi.get(), ws, ex);
+            }),
+            0);
+  for (int b = 0; b < 2; ++b) {
+    double m[L][L], flip[L][L], cum[L][L], back[L][L];
+    for (int i = 0; i < L; ++i)
+      for (int j = 0; j < L; ++j)
+        m[i][j] = j >= i ? 0.0 : go.get(b * 25 + i * L + j) * gs.get(b * 25 + i * L + j);
+    for (int i = 0; i < L; ++i)
+      for (int j = 0; j < L; ++j) flip[i][j] = m[L - 1 - i][j];
+    for (int j = 0; j < L; ++j)
+      for (int i = 0; i < L; ++i) cum[i][j] = flip[i][j] + (i > 0 ? cum[i - 1][j] : 0);
+    for (int i = 0; i < L; ++i)
+      for (int j = 0; j < L; ++j) back[i][j] = j >= i ? 0.0 : cum[L - 1 - i][j];
+    for (int i = 0; i < L; ++i) {
+      double s = 0;
+      for (int j = 0; j < L; ++j) s += back[i][j];
+      EXPECT_NEAR(gi.get(b * L + i), s, 1e-5) << b << " " << i;
+    }
+  }
+  HostTensorBuf wrong(ACL_FLOAT, {2, 1, L, L});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnExpSegsumBackwardGetWorkspaceSize(go.get(), gs.get(), wrong.get(), ws, ex);
+            }),
+            kParamInvalid);
 }
