@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_acos_grad_v2.h"
 #include "aclnnop/aclnn_acos_v2.h"
 #include "aclnnop/aclnn_acosh_grad.h"
+#include "aclnnop/aclnn_add_lora.h"
 #include "aclnnop/aclnn_add_v2.h"
 #include "aclnnop/aclnn_addr.h"
 #include "aclnnop/aclnn_affine_grid.h"
@@ -879,4 +880,58 @@ TEST(MathAlOps, ExpSegsumBackwardFollowsItsNineSteps) {
               return aclnnExpSegsumBackwardGetWorkspaceSize(go.get(), gs.get(), wrong.get(), ws, ex);
             }),
             kParamInvalid);
+}
+
+// AddLora: rows routed to their LoRA pair (one row's index is out of range: not updated), the
+// product added to y's columns [1, 4); with and without weightA.
+TEST(MathAlOps, AddLoraAddsEachRowsLowRankProduct) {
+  std::mt19937 g(14);
+  const int B = 3, H1 = 4, H3 = 5, R = 2, S = 3, loras = 2, layers = 2, layer = 1, off = 1;
+  HostTensorBuf y(ACL_FLOAT16, {B, H3}), x(ACL_FLOAT16, {B, H1}), a(ACL_FLOAT16, {loras, layers, R, H1}),
+      b(ACL_FLOAT16, {loras, layers, S, R}), idx(ACL_INT32, {B}), out(ACL_FLOAT16, {B, H3}),
+      xr(ACL_FLOAT16, {B, R});
+  for (auto* t : {&y, &x, &a, &b, &xr}) t->fillRandom(g, -1, 1);
+  const int iv[] = {1, 0, 5};
+  for (int i = 0; i < B; ++i) idx.set(i, iv[i]);
+  for (bool withA : {true, false}) {
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnAddLoraGetWorkspaceSize(y.get(), withA ? x.get() : xr.get(), b.get(), idx.get(),
+                                                    withA ? a.get() : nullptr, layer, 0.5, off, S, out.get(),
+                                                    ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    for (int r = 0; r < B; ++r) {
+      for (int c = 0; c < H3; ++c) {
+        double want = y.get(r * H3 + c);
+        const int i = iv[r];
+        if (i < loras && c >= off && c < off + S) {
+          double z2 = 0;
+          for (int k = 0; k < R; ++k) {
+            double z1 = 0;
+            if (withA) {
+              for (int h = 0; h < H1; ++h)
+                z1 += x.get(r * H1 + h) * a.get(((i * layers + layer) * R + k) * H1 + h);
+            } else {
+              z1 = xr.get(r * R + k);
+            }
+            z2 += z1 * b.get(((i * layers + layer) * S + (c - off)) * R + k);
+          }
+          want += 0.5 * z2;
+        }
+        expectNear(out.get(r * H3 + c), out.stored(want), ACL_FLOAT16,
+                   "row " + std::to_string(r) + " col " + std::to_string(c));
+      }
+    }
+  }
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAddLoraGetWorkspaceSize(y.get(), x.get(), b.get(), idx.get(), a.get(), 2, 1.0, 0, S,
+                                                  out.get(), ws, ex);
+            }),
+            kParamInvalid);  // layerIdx past the layers
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAddLoraGetWorkspaceSize(y.get(), x.get(), b.get(), idx.get(), a.get(), 0, 1.0, 3, S,
+                                                  out.get(), ws, ex);
+            }),
+            kParamInvalid);  // the slice past y's columns
 }
