@@ -30,6 +30,7 @@
 #include "aclnnop/aclnn_cast_v3.h"
 #include "aclnnop/aclnn_cdist.h"
 #include "aclnnop/aclnn_cdist_backward.h"
+#include "aclnnop/aclnn_complex.h"
 #include "aclnnop/aclnn_cosh_v2.h"
 #include "aclnnop/aclnn_div_v3.h"
 #include "aclnnop/aclnn_dot.h"
@@ -934,4 +935,32 @@ TEST(MathAlOps, AddLoraAddsEachRowsLowRankProduct) {
                                                   out.get(), ws, ex);
             }),
             kParamInvalid);  // the slice past y's columns
+}
+
+// Complex: the parts side by side in each complex64 element, imag broadcast; types checked.
+TEST(MathAlOps, ComplexStoresThePartsSideBySide) {
+  HostTensorBuf re(ACL_FLOAT, {2, 3}), im(ACL_FLOAT, {3}), d(ACL_DOUBLE, {2, 3});
+  for (int i = 0; i < 6; ++i) re.set(i, i - 2.5);
+  for (int i = 0; i < 3; ++i) im.set(i, 10 * i + 0.25);
+  std::vector<float> raw(12, -1);
+  const std::vector<int64_t> shape = {2, 3}, strides = {3, 1};
+  aclTensor* out = aclCreateTensor(shape.data(), 2, ACL_COMPLEX64, strides.data(), 0, ACL_FORMAT_ND,
+                                   shape.data(), 2, raw.data());
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnComplexGetWorkspaceSize(re.get(), im.get(), out, ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(raw[2 * i], static_cast<float>(i - 2.5)) << i;
+    EXPECT_EQ(raw[2 * i + 1], static_cast<float>(10 * (i % 3) + 0.25)) << i;
+  }
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnComplexGetWorkspaceSize(re.get(), d.get(), out, ws, ex);
+            }),
+            kParamInvalid);  // parts of two types
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnComplexGetWorkspaceSize(d.get(), d.get(), out, ws, ex);
+            }),
+            kParamInvalid);  // fp64 parts make complex128, not complex64
+  aclDestroyTensor(out);
 }
