@@ -17,6 +17,7 @@
 #include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
@@ -38,14 +39,11 @@ class AddLoraInstance : public OpInstanceBase<AddLoraInstance> {
     const HostTensor &y = in[0], &x = in[1], &wb = in[2], &idx = in[3];
     const int64_t B = y.shape[0], H3 = y.shape[1], H1 = x.shape[1], loras = wb.shape[0], layers = wb.shape[1];
     const int64_t H2 = wb.shape[2], R = wb.shape[3];
-    std::vector<double> vy(static_cast<size_t>(B * H3)), vx(static_cast<size_t>(B * H1)),
-        vb(static_cast<size_t>(wb.numel())), va(hasA ? static_cast<size_t>(in[4].numel()) : 0);
+    std::vector<double> vy = loadWide(y, y.shape);
+    const std::vector<double> vx = loadWide(x, x.shape), vb = loadWide(wb, wb.shape),
+                              va = hasA ? loadWide(in[4], in[4].shape) : std::vector<double>();
     std::vector<int64_t> vi(static_cast<size_t>(B));
-    copyView(y, hostTensor(ACL_DOUBLE, y.shape, vy.data()));
-    copyView(x, hostTensor(ACL_DOUBLE, x.shape, vx.data()));
-    copyView(wb, hostTensor(ACL_DOUBLE, wb.shape, vb.data()));
     copyView(idx, hostTensor(ACL_INT64, idx.shape, vi.data()));
-    if (hasA) copyView(in[4], hostTensor(ACL_DOUBLE, in[4].shape, va.data()));
     std::vector<double> z1(static_cast<size_t>(R));
     for (int64_t b = 0; b < B; ++b) {
       const int64_t i = vi[static_cast<size_t>(b)];
@@ -71,8 +69,7 @@ class AddLoraInstance : public OpInstanceBase<AddLoraInstance> {
         vy[static_cast<size_t>(b * H3 + yOffset + o)] += s * scale;
       }
     }
-    quantizeRow(ACL_FLOAT, vy.data(), B * H3);
-    copyView(hostTensor(ACL_DOUBLE, out[0].shape, vy.data()), out[0]);
+    storeRounded(out[0], vy);
   }
 };
 

@@ -16,6 +16,7 @@
 #include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
@@ -42,8 +43,8 @@ class AffineGridInstance : public OpInstanceBase<AffineGridInstance> {
     int64_t points = 1;
     for (int64_t s : spatial) points *= s;
     if (n * points == 0) return;
-    std::vector<double> theta(static_cast<size_t>(in[0].numel())), r(static_cast<size_t>(n * points * dims));
-    copyView(in[0], hostTensor(ACL_DOUBLE, in[0].shape, theta.data()));
+    const std::vector<double> theta = loadWide(in[0], in[0].shape);
+    std::vector<double> r(static_cast<size_t>(n * points * dims));
     std::vector<double> coord(static_cast<size_t>(cols), 1.0);
     for (int64_t b = 0; b < n; ++b) {
       for (int64_t p = 0; p < points; ++p) {
@@ -62,8 +63,7 @@ class AffineGridInstance : public OpInstanceBase<AffineGridInstance> {
         }
       }
     }
-    quantizeRow(ACL_FLOAT, r.data(), static_cast<int64_t>(r.size()));
-    copyView(hostTensor(ACL_DOUBLE, out[0].shape, r.data()), out[0]);
+    storeRounded(out[0], r);
   }
 };
 

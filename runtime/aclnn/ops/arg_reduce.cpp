@@ -17,6 +17,7 @@
 #include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/op_checks.h"
 #include "runtime/aclnn/ops/reduce_op.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
@@ -38,8 +39,7 @@ class ArgReduceInstance : public OpInstanceBase<ArgReduceInstance> {
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
     const HostTensor& self = in[0];
     if (out.back().numel() == 0) return;
-    std::vector<double> x(static_cast<size_t>(self.numel()));
-    copyView(self, hostTensor(ACL_DOUBLE, self.shape, x.data()));
+    const std::vector<double> x = loadWide(self, self.shape);
     int64_t outer = 1, inner = 1, len = 1;
     for (size_t d = 0; d < self.shape.size(); ++d) {
       const int64_t e = self.shape[d];

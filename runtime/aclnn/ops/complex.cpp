@@ -16,6 +16,7 @@
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
@@ -42,8 +43,7 @@ class ComplexInstance : public OpInstanceBase<ComplexInstance> {
     const int64_t n = o.numel();
     if (n == 0) return;
     for (int k = 0; k < 2; ++k) {  // k = 0: the real parts, 1: the imaginary parts
-      std::vector<double> v(static_cast<size_t>(n));
-      copyView(in[static_cast<size_t>(k)], hostTensor(ACL_DOUBLE, o.shape, v.data()));
+      std::vector<double> v = loadWide(in[static_cast<size_t>(k)], o.shape);
       HostTensor half = o;
       half.dtype = part;
       for (int64_t& s : half.strides) s *= 2;  // in parts, not complex elements

@@ -21,19 +21,11 @@
 #include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
 namespace {
-
-// Dense fp64 copy of a view broadcast to `shape`.
-std::vector<double> widened(const HostTensor& t, const std::vector<int64_t>& shape) {
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  std::vector<double> v(static_cast<size_t>(n));
-  copyView(t, hostTensor(ACL_DOUBLE, shape, v.data()));
-  return v;
-}
 
 class CdistInstance : public OpInstanceBase<CdistInstance> {
  public:
@@ -57,12 +49,12 @@ class CdistInstance : public OpInstanceBase<CdistInstance> {
       s.push_back(b);
       return s;
     };
-    const std::vector<double> x1 = widened(in[backward ? 1 : 0], shape(P, M));
-    const std::vector<double> x2 = widened(in[backward ? 2 : 1], shape(R, M));
+    const std::vector<double> x1 = loadWide(in[backward ? 1 : 0], shape(P, M));
+    const std::vector<double> x2 = loadWide(in[backward ? 2 : 1], shape(R, M));
     std::vector<double> grad, dist;
     if (backward) {
-      grad = widened(in[0], shape(P, R));
-      dist = widened(in[3], shape(P, R));
+      grad = loadWide(in[0], shape(P, R));
+      dist = loadWide(in[3], shape(P, R));
     }
     std::vector<double> r(static_cast<size_t>(B * P * (backward ? M : R)), 0.0);
     for (int64_t b = 0; b < B; ++b) {
@@ -80,10 +72,7 @@ class CdistInstance : public OpInstanceBase<CdistInstance> {
         }
       }
     }
-    const aclDataType od = out[0].dtype;
-    quantizeRow(isFloating(od) && od != ACL_DOUBLE ? ACL_FLOAT : ACL_DOUBLE, r.data(),
-                static_cast<int64_t>(r.size()));
-    copyView(hostTensor(ACL_DOUBLE, out[0].shape, r.data()), out[0]);
+    storeRounded(out[0], r);
   }
 
  private:

@@ -17,6 +17,7 @@
 #include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
@@ -32,9 +33,8 @@ class ExpSegsumBackwardInstance : public OpInstanceBase<ExpSegsumBackwardInstanc
     const int64_t n = in[0].numel();
     if (n == 0) return;
     const int64_t L = in[0].shape.back(), mats = n / (L * L);
-    std::vector<double> go(static_cast<size_t>(n)), gs(go.size()), r(static_cast<size_t>(mats * L), 0.0);
-    copyView(in[0], hostTensor(ACL_DOUBLE, in[0].shape, go.data()));
-    copyView(in[1], hostTensor(ACL_DOUBLE, in[1].shape, gs.data()));
+    const std::vector<double> go = loadWide(in[0], in[0].shape), gs = loadWide(in[1], in[1].shape);
+    std::vector<double> r(static_cast<size_t>(mats * L), 0.0);
     std::vector<double> below(static_cast<size_t>(L));  // column sums of m over rows r >= i
     for (int64_t b = 0; b < mats; ++b) {
       const auto m = [&](int64_t row, int64_t col) {
@@ -51,8 +51,7 @@ class ExpSegsumBackwardInstance : public OpInstanceBase<ExpSegsumBackwardInstanc
         r[static_cast<size_t>(b * L + i)] = s;
       }
     }
-    quantizeRow(ACL_FLOAT, r.data(), static_cast<int64_t>(r.size()));
-    copyView(hostTensor(ACL_DOUBLE, out[0].shape, r.data()), out[0]);
+    storeRounded(out[0], r);
   }
 };
 

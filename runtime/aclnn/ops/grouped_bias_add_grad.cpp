@@ -17,6 +17,7 @@
 #include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
@@ -34,8 +35,8 @@ class GroupedBiasAddGradInstance : public OpInstanceBase<GroupedBiasAddGradInsta
     const HostTensor& g = in[0];
     const int64_t G = out[0].shape[0], H = out[0].shape[1];
     if (G * H == 0) return;
-    std::vector<double> y(static_cast<size_t>(g.numel())), r(static_cast<size_t>(G * H), 0.0);
-    copyView(g, hostTensor(ACL_DOUBLE, g.shape, y.data()));
+    const std::vector<double> y = loadWide(g, g.shape);
+    std::vector<double> r(static_cast<size_t>(G * H), 0.0);
     std::vector<int64_t> begin(static_cast<size_t>(G)), end(static_cast<size_t>(G));
     if (in.size() > 1) {  // [N, H] rows grouped by groupIdx
       std::vector<int64_t> idx(static_cast<size_t>(G));
@@ -60,8 +61,7 @@ class GroupedBiasAddGradInstance : public OpInstanceBase<GroupedBiasAddGradInsta
         for (int64_t h = 0; h < H; ++h)
           r[static_cast<size_t>(j * H + h)] += y[static_cast<size_t>(row * H + h)];
     }
-    quantizeRow(ACL_FLOAT, r.data(), G * H);
-    copyView(hostTensor(ACL_DOUBLE, out[0].shape, r.data()), out[0]);
+    storeRounded(out[0], r);
   }
 };
 

@@ -20,6 +20,7 @@
 #include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
@@ -37,9 +38,8 @@ class HistInstance : public OpInstanceBase<HistInstance> {
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
     const int64_t n = in[0].numel(), bins = out[0].numel();
-    std::vector<double> x(static_cast<size_t>(n)), w(in.size() > 1 ? static_cast<size_t>(n) : 0);
-    copyView(in[0], hostTensor(ACL_DOUBLE, in[0].shape, x.data()));
-    if (!w.empty()) copyView(in[1], hostTensor(ACL_DOUBLE, in[0].shape, w.data()));
+    const std::vector<double> x = loadWide(in[0], in[0].shape);
+    const std::vector<double> w = in.size() > 1 ? loadWide(in[1], in[0].shape) : std::vector<double>();
     std::vector<double> counts(static_cast<size_t>(bins), 0.0);
     if (isHistc) {
       double a = lo, b = hi;
@@ -63,9 +63,7 @@ class HistInstance : public OpInstanceBase<HistInstance> {
         counts[static_cast<size_t>(x[i])] += w.empty() ? 1.0 : w[i];
       }
     }
-    quantizeRow(isFloating(out[0].dtype) && out[0].dtype != ACL_DOUBLE ? ACL_FLOAT : ACL_DOUBLE,
-                counts.data(), bins);
-    copyView(hostTensor(ACL_DOUBLE, out[0].shape, counts.data()), out[0]);
+    storeRounded(out[0], counts);
   }
 };
 

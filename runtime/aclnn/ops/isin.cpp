@@ -20,6 +20,7 @@
 #include "runtime/aclnn/ops/binary_op.h"
 #include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
@@ -36,8 +37,7 @@ class IsinInstance : public OpInstanceBase<IsinInstance> {
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
-    std::vector<double> v(static_cast<size_t>(in[0].numel()));
-    copyView(in[0], hostTensor(ACL_DOUBLE, in[0].shape, v.data()));
+    const std::vector<double> v = loadWide(in[0], in[0].shape);
     if (!partV1) {
       bool found = false;
       for (double x : v) found = found || x == element;

@@ -21,6 +21,7 @@
 #include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
@@ -54,9 +55,8 @@ class SpaceInstance : public OpInstanceBase<SpaceInstance> {
     quantizeRow(isFloating(od) && od != ACL_DOUBLE ? ACL_FLOAT : ACL_DOUBLE, v.data(), n);
     if (base != 0) {
       for (double& x : v) x = std::pow(base, x);
-      quantizeRow(isFloating(od) && od != ACL_DOUBLE ? ACL_FLOAT : ACL_DOUBLE, v.data(), n);
     }
-    copyView(hostTensor(ACL_DOUBLE, {n}, v.data()), out[0]);
+    storeRounded(out[0], v);
   }
 };
 

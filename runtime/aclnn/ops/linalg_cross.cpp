@@ -14,6 +14,7 @@
 #include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
@@ -31,9 +32,8 @@ class CrossInstance : public OpInstanceBase<CrossInstance> {
     const HostTensor& o = out[0];
     const int64_t n = o.numel();
     if (n == 0) return;
-    std::vector<double> a(static_cast<size_t>(n)), b(a.size()), r(a.size());
-    copyView(in[0], hostTensor(ACL_DOUBLE, o.shape, a.data()));
-    copyView(in[1], hostTensor(ACL_DOUBLE, o.shape, b.data()));
+    const std::vector<double> a = loadWide(in[0], o.shape), b = loadWide(in[1], o.shape);
+    std::vector<double> r(a.size());
     int64_t inner = 1;
     for (size_t d = static_cast<size_t>(dim) + 1; d < o.shape.size(); ++d) inner *= o.shape[d];
     const int64_t outer = n / (3 * inner);
@@ -46,9 +46,7 @@ class CrossInstance : public OpInstanceBase<CrossInstance> {
         }
       }
     }
-    const aclDataType od = o.dtype;
-    quantizeRow(isFloating(od) && od != ACL_DOUBLE ? ACL_FLOAT : ACL_DOUBLE, r.data(), n);
-    copyView(hostTensor(ACL_DOUBLE, o.shape, r.data()), o);
+    storeRounded(o, r);
   }
 };
 

@@ -12,6 +12,7 @@
 #include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
@@ -101,11 +102,9 @@ class ScanInstance : public OpInstanceBase<ScanInstance> {
       scan<int64_t>(kind, exclusive, reverse, outer, len, inner, v.data(), nullptr);
       copyView(hostTensor(ACL_INT64, self.shape, v.data()), out[0]);
     } else {
-      std::vector<double> v(static_cast<size_t>(n));
-      copyView(self, hostTensor(ACL_DOUBLE, self.shape, v.data()));
+      std::vector<double> v = loadWide(self, self.shape);
       scan<double>(kind, exclusive, reverse, outer, len, inner, v.data(), idx.empty() ? nullptr : idx.data());
-      quantizeRow(isFloating(od) && od != ACL_DOUBLE ? ACL_FLOAT : od, v.data(), n);
-      copyView(hostTensor(ACL_DOUBLE, self.shape, v.data()), out[0]);
+      storeRounded(out[0], v);
     }
     if (out.size() > 1) copyView(hostTensor(ACL_INT64, self.shape, idx.data()), out[1]);
   }

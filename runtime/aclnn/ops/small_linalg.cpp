@@ -20,6 +20,7 @@
 #include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
@@ -89,8 +90,7 @@ class SmallLinalgInstance : public OpInstanceBase<SmallLinalgInstance> {
     const HostTensor& self = in[0];
     if (self.numel() == 0) return;
     const int64_t n = self.shape.back(), batches = self.numel() / (n * n);
-    std::vector<double> a(static_cast<size_t>(self.numel()));
-    copyView(self, hostTensor(ACL_DOUBLE, self.shape, a.data()));
+    const std::vector<double> a = loadWide(self, self.shape);
     std::vector<double> r(static_cast<size_t>(isLogdet ? batches : self.numel()));
     for (int64_t b = 0; b < batches; ++b) {
       const double* m = &a[static_cast<size_t>(b * n * n)];
@@ -99,10 +99,7 @@ class SmallLinalgInstance : public OpInstanceBase<SmallLinalgInstance> {
       else
         cholesky(m, n, upper, &r[static_cast<size_t>(b * n * n)]);
     }
-    const aclDataType od = out[0].dtype;
-    quantizeRow(isFloating(od) && od != ACL_DOUBLE ? ACL_FLOAT : ACL_DOUBLE, r.data(),
-                static_cast<int64_t>(r.size()));
-    copyView(hostTensor(ACL_DOUBLE, out[0].shape, r.data()), out[0]);
+    storeRounded(out[0], r);
   }
 };
 
