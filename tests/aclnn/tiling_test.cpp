@@ -217,8 +217,9 @@ TEST(Registry, EveryOperatorIsRegisteredWithItsTypes) {
   // Every registered operator (not only those above) says where it runs and how it is costed.
   for (const OpInfo* info : OpRegistry::instance().all()) {
     EXPECT_FALSE(info->formula.empty()) << info->name;
-    // floating types, or integers for the bitwise operators
-    EXPECT_TRUE(info->accepts(ACL_FLOAT) || info->accepts(ACL_FLOAT16) || info->accepts(ACL_INT32))
+    // floating types, or integers for the bitwise operators (aclnnInvertV2: 16-bit ones only)
+    EXPECT_TRUE(info->accepts(ACL_FLOAT) || info->accepts(ACL_FLOAT16) || info->accepts(ACL_INT32) ||
+                info->accepts(ACL_INT16))
         << info->name;
   }
   EXPECT_GE(OpRegistry::instance().all().size(), expect.size());

@@ -95,6 +95,9 @@ void combine(BinaryKind kind, T* a, const T* b, int64_t n, T alpha) {
     case BinaryKind::kFloorDiv:
       for (int64_t i = 0; i < n; ++i) a[i] = std::floor(a[i] / b[i]);
       return;
+    case BinaryKind::kTruncDiv:
+      for (int64_t i = 0; i < n; ++i) a[i] = std::trunc(a[i] / b[i]);
+      return;
     case BinaryKind::kFmod:  // the sign of the dividend (C fmod)
       for (int64_t i = 0; i < n; ++i) a[i] = std::fmod(a[i], b[i]);
       return;
@@ -207,6 +210,9 @@ void combineInt(BinaryKind kind, int64_t* a, const int64_t* b, int64_t n, int64_
         r = static_cast<uint64_t>(q - ((a[i] % b[i] != 0) && ((a[i] < 0) != (b[i] < 0)) ? 1 : 0));
         break;
       }
+      case BinaryKind::kTruncDiv:  // x / 0 gives 0 as kFloorDiv; INT64_MIN / -1 wraps
+        r = b[i] == 0 ? 0 : b[i] == -1 ? 0 - x : static_cast<uint64_t>(a[i] / b[i]);
+        break;
       case BinaryKind::kFmod:
         r = b[i] == 0 || b[i] == -1 ? 0 : static_cast<uint64_t>(a[i] % b[i]);
         break;

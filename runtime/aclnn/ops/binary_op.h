@@ -24,6 +24,7 @@ enum class BinaryKind {
   kPow,
   kAtan2,
   kFloorDiv,
+  kTruncDiv,  // the quotient rounded toward zero (aclnnDivV3 mode 1)
   kFmod,
   kRemainder,
   kXlogy,

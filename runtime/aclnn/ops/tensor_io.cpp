@@ -3,6 +3,7 @@
 #include <array>
 
 #include "runtime/aclnn/base/dtype.h"
+#include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/strided_loop.h"
 
@@ -15,10 +16,11 @@ std::vector<T> loadDense(const HostTensor& t) {
   const size_t r = t.shape.size();
   std::array<std::vector<int64_t>, 1> st = {broadcastByteStrides(t.shape, t.strides, dtypeSize(t.dtype), r)};
   T* dst = v.data();
-  forEachRow<1>(t.shape, st, {t.data}, [&](const std::array<char*, 1>& p, int64_t n, const std::array<int64_t, 1>& s) {
-    loadRow(t.dtype, p[0], s[0], n, dst);
-    dst += n;
-  });
+  forEachRow<1>(t.shape, st, {t.data},
+                [&](const std::array<char*, 1>& p, int64_t n, const std::array<int64_t, 1>& s) {
+                  loadRow(t.dtype, p[0], s[0], n, dst);
+                  dst += n;
+                });
   return v;
 }
 
@@ -27,10 +29,11 @@ void storeDense(const HostTensor& t, const T* v) {
   if (t.numel() == 0) return;
   const size_t r = t.shape.size();
   std::array<std::vector<int64_t>, 1> st = {broadcastByteStrides(t.shape, t.strides, dtypeSize(t.dtype), r)};
-  forEachRow<1>(t.shape, st, {t.data}, [&](const std::array<char*, 1>& p, int64_t n, const std::array<int64_t, 1>& s) {
-    storeRow(t.dtype, p[0], s[0], n, v);
-    v += n;
-  });
+  forEachRow<1>(t.shape, st, {t.data},
+                [&](const std::array<char*, 1>& p, int64_t n, const std::array<int64_t, 1>& s) {
+                  storeRow(t.dtype, p[0], s[0], n, v);
+                  v += n;
+                });
 }
 
 template std::vector<float> loadDense<float>(const HostTensor&);
@@ -39,6 +42,18 @@ template std::vector<int64_t> loadDense<int64_t>(const HostTensor&);
 template void storeDense<float>(const HostTensor&, const float*);
 template void storeDense<double>(const HostTensor&, const double*);
 template void storeDense<int64_t>(const HostTensor&, const int64_t*);
+
+std::vector<double> loadWide(const HostTensor& t, const std::vector<int64_t>& shape) {
+  std::vector<double> v(static_cast<size_t>(dimProduct(shape, 0, shape.size())));
+  copyView(t, hostTensor(ACL_DOUBLE, shape, v.data()));
+  return v;
+}
+
+void storeRounded(const HostTensor& t, std::vector<double>& v) {
+  quantizeRow(isFloating(t.dtype) && t.dtype != ACL_DOUBLE ? ACL_FLOAT : ACL_DOUBLE, v.data(),
+              static_cast<int64_t>(v.size()));
+  copyView(hostTensor(ACL_DOUBLE, t.shape, v.data()), t);
+}
 
 void quantizeDense(aclDataType dt, std::vector<float>& v) {
   quantizeRow(dt, v.data(), static_cast<int64_t>(v.size()));

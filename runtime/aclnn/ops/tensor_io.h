@@ -18,6 +18,13 @@ std::vector<T> loadDense(const HostTensor& t);
 template <typename T>
 void storeDense(const HostTensor& t, const T* v);
 
+// The view's elements broadcast to `shape` (row-major), as fp64: exact for every real type.
+std::vector<double> loadWide(const HostTensor& t, const std::vector<int64_t>& shape);
+
+// Rounds fp64 results (row-major, t.numel() of them) as the device computes for t's type (fp32
+// for fp16/bf16/fp32, fp64 otherwise) and stores them into the view in its type.
+void storeRounded(const HostTensor& t, std::vector<double>& v);
+
 // Rounds row-major values to what `dt` holds (fp16/bf16 precision, integer width).
 void quantizeDense(aclDataType dt, std::vector<float>& v);
 

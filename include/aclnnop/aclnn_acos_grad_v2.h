@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnAcosGradV2 (runtime/aclnn/ops/inverse_trig_grads.cpp).
+ * Declarations as in hicann/ops-math experimental/math/acos_grad_v2.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_ACOS_GRAD_V2_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_ACOS_GRAD_V2_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnAcosGradV2GetWorkspaceSize(const aclTensor* y, const aclTensor* dy, const aclTensor* z, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnAcosGradV2(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_ACOS_GRAD_V2_H_ */

@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnAsinhGrad (runtime/aclnn/ops/inverse_trig_grads.cpp).
+ * Declarations as in hicann/ops-math experimental/math/asinh_grad.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_ASINH_GRAD_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_ASINH_GRAD_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnAsinhGradGetWorkspaceSize(const aclTensor* y, const aclTensor* dy, aclTensor* z, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnAsinhGrad(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_ASINH_GRAD_H_ */

@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnCeilV2 (runtime/aclnn/ops/variants_a_l.cpp).
+ * Declarations as in hicann/ops-math experimental/math/ceil_v2.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_CEIL_V2_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_CEIL_V2_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnCeilV2GetWorkspaceSize(const aclTensor* x, const aclTensor* z, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnCeilV2(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_CEIL_V2_H_ */

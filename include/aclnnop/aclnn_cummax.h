@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnCummax (runtime/aclnn/ops/cumulative.cpp).
+ * Declarations as in hicann/ops-math math/cummax.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_CUMMAX_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_CUMMAX_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnCummaxGetWorkspaceSize(const aclTensor* self, int64_t dim, aclTensor* valuesOut, aclTensor* indicesOut, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnCummax(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_CUMMAX_H_ */

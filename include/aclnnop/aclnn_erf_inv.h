@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnErfInv (runtime/aclnn/ops/variants_a_l.cpp).
+ * Declarations as in hicann/ops-math experimental/math/erf_inv.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_ERF_INV_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_ERF_INV_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnErfInvGetWorkspaceSize(const aclTensor* x, const aclTensor* y, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnErfInv(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_ERF_INV_H_ */

@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnGer (runtime/aclnn/ops/vector_products.cpp).
+ * Declarations as in hicann/ops-math math/ger.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_GER_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_GER_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnGerGetWorkspaceSize(const aclTensor* self, const aclTensor* vec2, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnGer(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_GER_H_ */

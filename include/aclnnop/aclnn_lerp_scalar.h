@@ -1,0 +1,24 @@
+/*
+ * npusim: aclnnLerps / aclnnInplaceLerps (runtime/aclnn/ops/ternary_math.cpp).
+ * Declarations as in hicann/ops-math math/lerp.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_LERP_SCALAR_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_LERP_SCALAR_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnLerpsGetWorkspaceSize(const aclTensor* self, const aclTensor* end, const aclScalar* weight, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnLerps(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+ACLNN_API aclnnStatus aclnnInplaceLerpsGetWorkspaceSize(aclTensor* selfRef, const aclTensor* end, const aclScalar* weight, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnInplaceLerps(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_LERP_SCALAR_H_ */

@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnMaxDim (runtime/aclnn/ops/arg_reduce.cpp).
+ * Declarations as in hicann/ops-math math/arg_max_with_value.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_MAX_DIM_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_MAX_DIM_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnMaxDimGetWorkspaceSize(const aclTensor* self, int64_t dim, bool keepdim, aclTensor* out, aclTensor* indices, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnMaxDim(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_MAX_DIM_H_ */
