@@ -47,6 +47,9 @@ class AiCoreCluster : public sc_core::sc_module {
   struct CoreRun;
   struct Event;
   void advance(CoreRun& c, const OpWork& work, uint64_t taskId, std::vector<Event>& heap, uint64_t& seq);
+  void loadDone(CoreRun& c, const OpWork& work, Tick memDone);
+  void storeIssued(CoreRun& c, const OpWork& work, Tick t);
+  void storeDone(CoreRun& c, const OpWork& work, Tick memDone, Tick& opEnd);
 
   int device_;
   trace::TraceWriter& trace_;
