@@ -222,7 +222,7 @@ void AiCoreCluster::run(const OpWork& work, const std::string& name, uint64_t ta
   // an approximately-timed memory every core's load and store are in flight at once instead:
   // an event is issued when the kernel reaches its time, and the answers drive the cores on.
   const bool at = mte.approximatelyTimed();
-  AccessWaiter waiter;
+  AccessWaiter& waiter = waiter_;
   const Tick quantum = globalQuantum();
   Tick local = t0;
   Tick opEnd = t0;

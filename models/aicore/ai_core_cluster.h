@@ -68,6 +68,7 @@ class AiCoreCluster : public sc_core::sc_module {
   // Per-operator scratch, kept between operators so a small one allocates nothing.
   std::vector<CoreRun> runs_;
   std::vector<Event> heap_;
+  AccessWaiter waiter_;  // the MTEs' AT answers
 };
 
 }  // namespace npusim::aicore

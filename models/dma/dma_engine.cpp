@@ -40,6 +40,7 @@ DmaEngine::DmaEngine(sc_core::sc_module_name name, int device, const Config& cfg
   int n = static_cast<int>(cfg.getInt("dma.channels"));
   double rate = cfg.getFloat("dma.channel_gbps") * 1e9;
   channels_.resize(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) waiters_.push_back(std::make_unique<AccessWaiter>());
   for (int i = 0; i < n; ++i) {
     channels_[i].index = i;
     channels_[i].datapath = Channel(fmt::format("NPU {} DMA ch {}", device, i), rate);
@@ -184,7 +185,7 @@ int DmaEngine::run(sched::Task& task) {
   Tick firstLanding = 0;
   // Toward an approximately-timed memory the source reads of the window's bursts are all in
   // flight at once; their answers (and the landing writes') arrive here.
-  AccessWaiter waiter;
+  AccessWaiter& waiter = *waiters_[static_cast<size_t>(ci)];
   uint64_t frontBurst = 0, bursts = 0;  // issue numbers of inflight.front() and the next burst
   auto takeAnswers = [&] {
     while (!waiter.empty()) {

@@ -91,7 +91,8 @@ class DmaEngine : public sc_core::sc_module {
   Tick descriptorTime_;
   uint64_t maxDescriptor_;
   std::vector<DmaChannel> channels_;
-  std::deque<uint64_t> waiting_;  // tasks waiting for a channel, FIFO
+  std::vector<std::unique_ptr<AccessWaiter>> waiters_;  // per channel: its AT answers
+  std::deque<uint64_t> waiting_;                        // tasks waiting for a channel, FIFO
   sc_core::sc_event freed_;
   uint64_t burstIds_ = 0;
   std::vector<int> devicePids_;
