@@ -46,6 +46,7 @@ struct AiCoreCluster::CoreRun {
   bool loadPending = false, storePending = false;
   Tick mte2Free = 0, mte3Free = 0;
   Tick scalarFree = 0;  // when the scalar unit has issued everything up to the last load
+  Tick loadIssued = 0;  // when the load in flight was issued
   Tick first = kTickMax, last = 0;
 
   // Starts a new operator at `t0`, keeping the vectors' storage.
@@ -149,6 +150,40 @@ void AiCoreCluster::advance(CoreRun& c, const OpWork& work, uint64_t taskId, std
   }
 }
 
+// Load of core c's next tile answered by memory at `memDone`: its data is in once the MTE2 has
+// also moved it at its own rate; one copy in flight, the next starts when this one's data is in.
+void AiCoreCluster::loadDone(CoreRun& c, const OpWork& work, Tick memDone) {
+  const TileWork& tile = work.tiles[c.tiles[c.loaded]];
+  const Tick in = tile.readBytes
+                      ? std::max(memDone, c.loadIssued + transferTicks(tile.readBytes, mteReadBytesPerSec_))
+                      : c.loadIssued;
+  c.arrive[c.loaded] = in;
+  c.mte2Free = in;
+  c.loaded++;
+  c.loadPending = false;
+}
+
+// Store of core c's next tile issued: the buffer is free once the engine has read it out.
+void AiCoreCluster::storeIssued(CoreRun& c, const OpWork& work, Tick t) {
+  const size_t j = c.storedCount;
+  const TileWork& tile = work.tiles[c.tiles[j]];
+  c.stored[j] = tile.writeBytes ? t + transferTicks(tile.writeBytes, mteWriteBytesPerSec_) : t;
+  c.last = std::max({c.last, c.stored[j], c.cend[j]});
+  c.storedCount++;
+}
+
+// The store issued last by core c acknowledged by memory at `memDone`: the engine takes the next
+// copy then; the operator is complete when all writes are.
+void AiCoreCluster::storeDone(CoreRun& c, const OpWork& work, Tick memDone, Tick& opEnd) {
+  const size_t j = c.storedCount - 1;
+  if (work.tiles[c.tiles[j]].writeBytes) {
+    c.mte3Free = std::max(c.stored[j], memDone);
+    opEnd = std::max(opEnd, c.mte3Free);
+  }
+  opEnd = std::max(opEnd, c.last);
+  c.storePending = false;
+}
+
 void AiCoreCluster::run(const OpWork& work, const std::string& name, uint64_t taskId) {
   while (busy_) sc_core::wait(freed_);
   busy_ = true;
@@ -183,50 +218,58 @@ void AiCoreCluster::run(const OpWork& work, const std::string& name, uint64_t ta
   for (size_t c = 0; c < k; ++c) advance(runs_[c], work, taskId, heap, seq);
 
   // The MTEs run decoupled: `local` is the cluster's own time, up to a quantum ahead of the
-  // kernel; each load and store reaches the memory with its time as the annotated delay.
+  // kernel; each load and store reaches the memory with its time as the annotated delay. Toward
+  // an approximately-timed memory every core's load and store are in flight at once instead:
+  // an event is issued when the kernel reaches its time, and the answers drive the cores on.
+  const bool at = mte.approximatelyTimed();
+  AccessWaiter& waiter = waiter_;
   const Tick quantum = globalQuantum();
   Tick local = t0;
   Tick opEnd = t0;
-  while (!heap.empty()) {
+  for (;;) {
+    while (!waiter.empty()) {  // answers: tag = core << 1 | store
+      const AccessWaiter::Done d = waiter.take();
+      CoreRun& c = runs_[d.tag >> 1];
+      if (d.tag & 1)
+        storeDone(c, work, d.at, opEnd);
+      else
+        loadDone(c, work, d.at);
+      advance(c, work, taskId, heap, seq);
+    }
+    if (heap.empty()) {
+      if (waiter.outstanding() == 0) break;
+      waiter.wait();
+      continue;
+    }
+    if (at && heap.front().t > now()) {
+      waiter.wait(heap.front().t - now());
+      continue;
+    }
     std::pop_heap(heap.begin(), heap.end(), std::greater<Event>());
     const Event ev = heap.back();
     heap.pop_back();
-    local = std::max(local, ev.t);
+    local = std::max(local, at ? std::max(ev.t, now()) : ev.t);  // AT: issued when the kernel is there
     syncIfBeyondQuantum(local, quantum);
     CoreRun& c = *ev.core;
-    const Tick t = local;
-    if (!ev.store) {
-      const size_t j = c.loaded;
-      const TileWork& tile = work.tiles[c.tiles[j]];
-      Tick in = t;
-      if (tile.readBytes) {
-        mte.setContext(c.slot, taskId);
-        in = std::max(mte.access(tile.readAddr, tile.readBytes, false, t),
-                      t + transferTicks(tile.readBytes, mteReadBytesPerSec_));
-      }
-      c.arrive[j] = in;
-      c.mte2Free = in;  // one copy in flight: the next starts when this one's data is in
-      c.first = std::min(c.first, t);
-      c.loaded++;
-      c.loadPending = false;
+    const uint64_t tag = static_cast<uint64_t>(&c - runs_.data()) << 1 | (ev.store ? 1 : 0);
+    const TileWork& tile = work.tiles[c.tiles[ev.store ? c.storedCount : c.loaded]];
+    const uint64_t bytes = ev.store ? tile.writeBytes : tile.readBytes;
+    if (ev.store) {
+      storeIssued(c, work, local);
     } else {
-      const size_t j = c.storedCount;
-      const TileWork& tile = work.tiles[c.tiles[j]];
-      Tick done = t;
-      if (tile.writeBytes) {
-        // The buffer is free once the engine has read it out; the engine takes the next copy
-        // when memory acknowledged this one; the operator is complete when all writes are.
-        done = t + transferTicks(tile.writeBytes, mteWriteBytesPerSec_);
-        mte.setContext(c.slot, taskId);
-        const Tick acked = std::max(done, mte.access(tile.writeAddr, tile.writeBytes, true, t));
-        c.mte3Free = acked;
-        opEnd = std::max(opEnd, acked);
-      }
-      c.stored[j] = done;
-      c.last = std::max({c.last, done, c.cend[j]});
-      opEnd = std::max(opEnd, c.last);
-      c.storedCount++;
-      c.storePending = false;
+      c.first = std::min(c.first, local);
+      c.loadIssued = local;
+    }
+    if (!bytes) {  // nothing to move: done when issued
+      ev.store ? storeDone(c, work, local, opEnd) : loadDone(c, work, local);
+    } else if (at) {
+      mte.setContext(c.slot, taskId);
+      mte.start(ev.store ? tile.writeAddr : tile.readAddr, bytes, ev.store, local, waiter, tag);
+      continue;
+    } else {
+      mte.setContext(c.slot, taskId);
+      const Tick memDone = mte.access(ev.store ? tile.writeAddr : tile.readAddr, bytes, ev.store, local);
+      ev.store ? storeDone(c, work, memDone, opEnd) : loadDone(c, work, memDone);
     }
     advance(c, work, taskId, heap, seq);
   }

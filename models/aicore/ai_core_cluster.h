@@ -47,6 +47,9 @@ class AiCoreCluster : public sc_core::sc_module {
   struct CoreRun;
   struct Event;
   void advance(CoreRun& c, const OpWork& work, uint64_t taskId, std::vector<Event>& heap, uint64_t& seq);
+  void loadDone(CoreRun& c, const OpWork& work, Tick memDone);
+  void storeIssued(CoreRun& c, const OpWork& work, Tick t);
+  void storeDone(CoreRun& c, const OpWork& work, Tick memDone, Tick& opEnd);
 
   int device_;
   trace::TraceWriter& trace_;
@@ -65,6 +68,7 @@ class AiCoreCluster : public sc_core::sc_module {
   // Per-operator scratch, kept between operators so a small one allocates nothing.
   std::vector<CoreRun> runs_;
   std::vector<Event> heap_;
+  AccessWaiter waiter_;  // the MTEs' AT answers
 };
 
 }  // namespace npusim::aicore

@@ -55,7 +55,7 @@ tlm::tlm_sync_enum MemoryBus::nb_transport_bw(tlm::tlm_generic_payload& p, tlm::
     if (b != begun_.end()) count(p, b->second, now() + static_cast<Tick>(delay.value())), begun_.erase(b);
   }
   tlm::tlm_sync_enum r = in[id]->nb_transport_bw(p, phase, delay);
-  if (r == tlm::TLM_COMPLETED) pending_.erase(&p);
+  if (r == tlm::TLM_COMPLETED || (r == tlm::TLM_UPDATED && phase == tlm::END_RESP)) pending_.erase(&p);
   return r;
 }
 

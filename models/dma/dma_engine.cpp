@@ -15,6 +15,8 @@ namespace npusim::dma {
 
 namespace {
 Tick now() { return simNow(); }
+// The tag of a landing write's answer (burst reads are tagged with their issue number).
+constexpr uint64_t kWriteTag = ~uint64_t{0};
 }  // namespace
 
 DmaEngine::DmaEngine(sc_core::sc_module_name name, int device, const Config& cfg, trace::TraceWriter& trace,
@@ -38,6 +40,7 @@ DmaEngine::DmaEngine(sc_core::sc_module_name name, int device, const Config& cfg
   int n = static_cast<int>(cfg.getInt("dma.channels"));
   double rate = cfg.getFloat("dma.channel_gbps") * 1e9;
   channels_.resize(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) waiters_.push_back(std::make_unique<AccessWaiter>());
   for (int i = 0; i < n; ++i) {
     channels_[i].index = i;
     channels_[i].datapath = Channel(fmt::format("NPU {} DMA ch {}", device, i), rate);
@@ -76,40 +79,68 @@ void DmaEngine::release(int ch) {
   freed_.notify(sc_core::SC_ZERO_TIME);
 }
 
-Tick DmaEngine::issue(sched::Task& task, DmaChannel& ch, uint64_t row, uint64_t col, uint64_t bytes,
-                      Tick local, Tick& peerDone) {
+bool DmaEngine::issue(sched::Task& task, DmaChannel& ch, Burst& b, Tick local, Tick& peerDone,
+                      AccessWaiter& w, uint64_t tag) {
   const sched::CopyShape& c = task.copy;
   setContext(task, ch.index);
-  Tick s = ch.datapath.reserve(local, bytes, bytes);
-  uint64_t src = c.srcAddr + row * c.spitch + col;
-  uint64_t dst = c.dstAddr + row * c.dpitch + col;
-  auto* data = const_cast<uint8_t*>(c.srcPtr ? c.srcPtr + row * c.spitch + col : nullptr);
+  b.issued = local;
+  b.start = ch.datapath.reserve(local, b.bytes, b.bytes);
+  const uint64_t src = c.srcAddr + b.row * c.spitch + b.col;
   switch (task.route) {
     case sched::CopyRoute::HostToDevice:
-      return pcie.transport(pcie::hostAddress(src), bytes, false, s, nullptr);
+      b.tail = pcie.transport(pcie::hostAddress(src), b.bytes, false, b.start, nullptr);
+      return true;
+    case sched::CopyRoute::Fill:
+      b.tail = b.start + ch.datapath.ticksFor(b.bytes);
+      return true;
     case sched::CopyRoute::DeviceToHost:
-      return pcie.transport(pcie::hostAddress(dst), bytes, true, hbm.access(src, bytes, false, s), data);
     case sched::CopyRoute::DeviceLocal:
-      return std::max(hbm.access(src, bytes, false, s), s + ch.datapath.ticksFor(bytes));
+    case sched::CopyRoute::PeerWrite:
+      if (hbm.approximatelyTimed()) {  // the answer comes later, through `w`
+        hbm.start(src, b.bytes, false, b.start, w, tag);
+        return false;
+      }
+      b.tail = forward(task, ch, b, hbm.access(src, b.bytes, false, b.start), peerDone);
+      return true;
+  }
+  b.tail = b.start;
+  return true;
+}
+
+Tick DmaEngine::forward(sched::Task& task, DmaChannel& ch, const Burst& b, Tick read, Tick& peerDone) {
+  const sched::CopyShape& c = task.copy;
+  setContext(task, ch.index);
+  const uint64_t dst = c.dstAddr + b.row * c.dpitch + b.col;
+  auto* data = const_cast<uint8_t*>(c.srcPtr ? c.srcPtr + b.row * c.spitch + b.col : nullptr);
+  switch (task.route) {
+    case sched::CopyRoute::DeviceToHost:
+      return pcie.transport(pcie::hostAddress(dst), b.bytes, true, read, data);
     case sched::CopyRoute::PeerWrite: {
       // Over HCCS the link delivers the write to the peer's memory and annotates its completion.
       if (hccsTo(task.peer))
-        return hccs_->transport(pcie::barAddress(task.peer, dst), bytes, true,
-                                hbm.access(src, bytes, false, s), data);
+        return hccs_->transport(pcie::barAddress(task.peer, dst), b.bytes, true, read, data);
       // Over PCIe the write travels to the peer and is delivered to its memory bus there; landing the
       // bytes (below) waits for the delivery, the copy's end for the peer memory's completion.
-      Tick tail = pcie.transport(pcie::barAddress(task.peer, dst), bytes, true,
-                                 hbm.access(src, bytes, false, s), data);
+      Tick tail = pcie.transport(pcie::barAddress(task.peer, dst), b.bytes, true, read, data);
       peerDone = std::max(peerDone, pcie.lastMemoryDone());
       return tail;
     }
-    case sched::CopyRoute::Fill:
-      return s + ch.datapath.ticksFor(bytes);
+    default:
+      return std::max(read, b.start + ch.datapath.ticksFor(b.bytes));
   }
-  return s;
 }
 
-void DmaEngine::land(sched::Task& task, int ci, const Burst& b, Tick local, Tick& done) {
+void DmaEngine::traceBurst(const sched::Task& task, const DmaChannel& ch, const Burst& b) {
+  if (!trace_.wants(trace::Level::Transaction)) return;
+  // Named by the copy's bytes before it (a burst never crosses a row).
+  uint64_t id = (static_cast<uint64_t>(device_) << 48) | (b.row * task.copy.width + b.col);
+  trace::Args a;
+  a.add("bytes", b.bytes).add("task", task.id);
+  trace_.asyncBegin(ch.track.pid, "burst", fmt::format("dma{}", ch.index), id, b.issued, &a);
+  trace_.asyncEnd(ch.track.pid, "burst", fmt::format("dma{}", ch.index), id, b.tail);
+}
+
+void DmaEngine::land(sched::Task& task, int ci, const Burst& b, Tick local, Tick& done, AccessWaiter& w) {
   const sched::CopyShape& c = task.copy;
   setContext(task, ci);
   uint64_t dst = c.dstAddr + b.row * c.dpitch + b.col;
@@ -128,7 +159,10 @@ void DmaEngine::land(sched::Task& task, int ci, const Burst& b, Tick local, Tick
     case sched::CopyRoute::HostToDevice:
     case sched::CopyRoute::DeviceLocal:
     case sched::CopyRoute::Fill:
-      done = std::max(done, hbm.access(dst, b.bytes, true, local));
+      if (hbm.approximatelyTimed())
+        hbm.start(dst, b.bytes, true, local, w, kWriteTag);  // its answer only moves `done`
+      else
+        done = std::max(done, hbm.access(dst, b.bytes, true, local));
       break;
     case sched::CopyRoute::PeerWrite:
     case sched::CopyRoute::DeviceToHost:
@@ -145,10 +179,27 @@ int DmaEngine::run(sched::Task& task) {
 
   const sched::CopyShape& c = task.copy;
   std::deque<Burst> inflight;
-  uint64_t inflightBytes = 0, issued = 0, row = 0, col = 0;
+  uint64_t inflightBytes = 0, row = 0, col = 0;
   uint64_t descriptors = std::max<uint64_t>(1, (c.bytes() + maxDescriptor_ - 1) / maxDescriptor_);
   Tick done = 0, peerDone = 0;
   Tick firstLanding = 0;
+  // Toward an approximately-timed memory the source reads of the window's bursts are all in
+  // flight at once; their answers (and the landing writes') arrive here.
+  AccessWaiter& waiter = *waiters_[static_cast<size_t>(ci)];
+  uint64_t frontBurst = 0, bursts = 0;  // issue numbers of inflight.front() and the next burst
+  auto takeAnswers = [&] {
+    while (!waiter.empty()) {
+      const AccessWaiter::Done d = waiter.take();
+      if (d.tag == kWriteTag) {
+        done = std::max(done, d.at);
+        continue;
+      }
+      Burst& b = inflight[d.tag - frontBurst];
+      b.tail = forward(task, ch, b, d.at, peerDone);
+      b.ready = true;
+      traceBurst(task, ch, b);
+    }
+  };
   // Descriptors are fetched back to back; later fetches overlap earlier transfers, so only
   // the first is exposed unless a descriptor is shorter than the fetch.
   sc_core::wait(toScTime(descriptorTime_));
@@ -158,29 +209,27 @@ int DmaEngine::run(sched::Task& task) {
   while (row < c.height || !inflight.empty()) {
     while (row < c.height &&
            (inflight.empty() || inflightBytes + std::min(burst_, c.width - col) <= window_)) {
-      uint64_t b = std::min(burst_, c.width - col);
-      Tick tail = issue(task, ch, row, col, b, local, peerDone);
-      if (trace_.wants(trace::Level::Transaction)) {
-        uint64_t id = (static_cast<uint64_t>(device_) << 48) | issued;
-        trace::Args a;
-        a.add("bytes", b).add("task", task.id);
-        trace_.asyncBegin(ch.track.pid, "burst", fmt::format("dma{}", ci), id, local, &a);
-        trace_.asyncEnd(ch.track.pid, "burst", fmt::format("dma{}", ci), id, tail);
-      }
-      inflight.push_back({tail, row, col, b});
-      inflightBytes += b;
-      issued += b;
-      col += b;
+      Burst b{0, row, col, std::min(burst_, c.width - col)};
+      b.ready = issue(task, ch, b, local, peerDone, waiter, bursts);
+      if (b.ready) traceBurst(task, ch, b);
+      ++bursts;
+      inflight.push_back(b);
+      inflightBytes += b.bytes;
+      col += b.bytes;
       if (col == c.width) col = 0, ++row;
     }
+    takeAnswers();
+    while (!inflight.front().ready) waiter.wait(), takeAnswers();
     Burst f = inflight.front();
     inflight.pop_front();
+    ++frontBurst;
     inflightBytes -= f.bytes;
     local = std::max(local, f.tail);
     syncIfBeyondQuantum(local, quantum);
     if (!firstLanding) firstLanding = local;
-    land(task, ci, f, local, done);
+    land(task, ci, f, local, done, waiter);
   }
+  while (waiter.outstanding() > 0 || !waiter.empty()) waiter.wait(), takeAnswers();
   waitUntil(std::max({local, done, peerDone}));
 
   Tick end = now();

@@ -59,6 +59,9 @@ class DmaEngine : public sc_core::sc_module {
   struct Burst {
     Tick tail;  // arrival of the last byte at the destination
     uint64_t row, col, bytes;
+    Tick issued = 0;    // when the channel took it up
+    Tick start = 0;     // when its data path started it
+    bool ready = true;  // tail known (approximately timed: its source read was answered)
   };
   struct DmaChannel {
     int index = 0;
@@ -69,9 +72,14 @@ class DmaEngine : public sc_core::sc_module {
   };
   int acquire();
   void release(int ch);
-  Tick issue(sched::Task& task, DmaChannel& ch, uint64_t row, uint64_t col, uint64_t bytes, Tick local,
-             Tick& peerDone);
-  void land(sched::Task& task, int ci, const Burst& b, Tick local, Tick& done);
+  // Starts burst `b`: its source read, and, when that read's time is known at once, the rest.
+  // Returns whether b.tail is known; if not, the read's response reaches `w` with `tag`.
+  bool issue(sched::Task& task, DmaChannel& ch, Burst& b, Tick local, Tick& peerDone, AccessWaiter& w,
+             uint64_t tag);
+  // The burst's leg after its source read, done at `read`; returns its tail.
+  Tick forward(sched::Task& task, DmaChannel& ch, const Burst& b, Tick read, Tick& peerDone);
+  void traceBurst(const sched::Task& task, const DmaChannel& ch, const Burst& b);
+  void land(sched::Task& task, int ci, const Burst& b, Tick local, Tick& done, AccessWaiter& w);
   void setContext(const sched::Task& task, int ci);
 
   int device_;
@@ -83,7 +91,8 @@ class DmaEngine : public sc_core::sc_module {
   Tick descriptorTime_;
   uint64_t maxDescriptor_;
   std::vector<DmaChannel> channels_;
-  std::deque<uint64_t> waiting_;  // tasks waiting for a channel, FIFO
+  std::vector<std::unique_ptr<AccessWaiter>> waiters_;  // per channel: its AT answers
+  std::deque<uint64_t> waiting_;                        // tasks waiting for a channel, FIFO
   sc_core::sc_event freed_;
   uint64_t burstIds_ = 0;
   std::vector<int> devicePids_;

@@ -111,6 +111,10 @@ Device::Device(sc_core::sc_module_name name, int id_, const Config& cfg, trace::
   cores = std::make_unique<aicore::AiCoreCluster>("aicore", id, cfg, trace, pid);
   dma->hbm.socket.bind(bus->in);
   cores->mte.socket.bind(bus->in);
+  // An approximately-timed model is fed by initiators that keep their accesses in flight at once.
+  const bool at = plugin && findMemoryModel(model)->protocol == Protocol::ApproximatelyTimed;
+  dma->hbm.setApproximatelyTimed(at);
+  cores->mte.setApproximatelyTimed(at);
   sched =
       std::make_unique<sched::StreamScheduler>("sched", id, cfg, *dma, *cores, trace, pid, std::move(hook));
 }

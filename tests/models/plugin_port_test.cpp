@@ -7,7 +7,6 @@
 #include "models/common/plugin_port.h"
 
 #include <gtest/gtest.h>
-#include <tlm_utils/peq_with_cb_and_phase.h>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
@@ -19,8 +18,11 @@
 #include "models/common/sim_time.h"
 #include "models/common/transaction.h"
 #include "npusim/transaction.h"
+#include "tests/models/scripted_target.h"
 
 using namespace npusim;
+using npusim::test::Answer;
+using npusim::test::ScriptedTarget;
 
 TEST(PluginPort, PiecesAreAlignedPowersOfTwoNoLongerThanTheMaximum) {
   EXPECT_EQ(PluginPort::pieceLength(6, 10, 64), 2u);
@@ -119,86 +121,11 @@ TEST(PluginPort, LooselyTimedPiecesCoverTheAccessWithItsDataAndOrigin) {
 
 namespace {
 
-enum class Answer { Completed, UpdatedEndReq, UpdatedBeginResp, AcceptedEndReqLater, AcceptedRespOnly };
-
-// An approximately-timed model whose k-th request is answered in the k-th of its answers'
-// ways, with response delays that shrink with k so responses come back out of order.
-struct Scripted : sc_core::sc_module {
-  tlm_utils::simple_target_socket<Scripted> socket;
-  std::vector<Answer> answers;
-  int requests = 0, responses = 0;
-  bool requestOpen = false;  // END_REQ withheld: no BEGIN_REQ may come
-  std::vector<int> responseOrder;
-  std::vector<tlm::tlm_generic_payload*> byIndex;
-  tlm_utils::peq_with_cb_and_phase<Scripted> peq;
-  Tick lastResponse = 0;
-
-  explicit Scripted(sc_core::sc_module_name n) : sc_module(n), socket("socket"), peq(this, &Scripted::fire) {
-    socket.register_nb_transport_fw(this, &Scripted::fw);
-  }
-  int indexOf(tlm::tlm_generic_payload& p) {
-    return static_cast<int>(std::find(byIndex.begin(), byIndex.end(), &p) - byIndex.begin());
-  }
-  sc_core::sc_time responseDelay(int k) const { return sc_core::sc_time(200 - 10 * k, sc_core::SC_NS); }
-  tlm::tlm_sync_enum fw(tlm::tlm_generic_payload& p, tlm::tlm_phase& ph, sc_core::sc_time& d) {
-    if (ph == tlm::END_RESP) return tlm::TLM_COMPLETED;  // after an UPDATED BEGIN_RESP
-    EXPECT_EQ(ph, tlm::BEGIN_REQ);
-    EXPECT_FALSE(requestOpen) << "BEGIN_REQ before the previous END_REQ";
-    const int k = requests++;
-    byIndex.push_back(&p);
-    p.set_response_status(tlm::TLM_OK_RESPONSE);
-    switch (answers[static_cast<size_t>(k) % answers.size()]) {
-      case Answer::Completed:
-        d += sc_core::sc_time(10, sc_core::SC_NS);
-        note(k, simNow() + static_cast<Tick>(d.value()));
-        return tlm::TLM_COMPLETED;
-      case Answer::UpdatedEndReq:
-        ph = tlm::END_REQ;
-        peq.notify(p, tlm::BEGIN_RESP, responseDelay(k));
-        return tlm::TLM_UPDATED;
-      case Answer::UpdatedBeginResp:
-        ph = tlm::BEGIN_RESP;
-        d += sc_core::sc_time(5, sc_core::SC_NS);
-        note(k, simNow() + static_cast<Tick>(d.value()));
-        return tlm::TLM_UPDATED;
-      case Answer::AcceptedEndReqLater:
-        requestOpen = true;
-        peq.notify(p, tlm::END_REQ, sc_core::sc_time(20, sc_core::SC_NS));
-        peq.notify(p, tlm::BEGIN_RESP, responseDelay(k));
-        return tlm::TLM_ACCEPTED;
-      case Answer::AcceptedRespOnly:
-        requestOpen = true;  // BEGIN_RESP will end the request too
-        peq.notify(p, tlm::BEGIN_RESP, responseDelay(k));
-        return tlm::TLM_ACCEPTED;
-    }
-    return tlm::TLM_COMPLETED;
-  }
-  void note(int k, Tick at) {
-    ++responses;
-    responseOrder.push_back(k);
-    lastResponse = std::max(lastResponse, at);
-  }
-  void fire(tlm::tlm_generic_payload& p, const tlm::tlm_phase& phase) {
-    tlm::tlm_phase ph = phase;
-    sc_core::sc_time d = sc_core::SC_ZERO_TIME;
-    if (phase == tlm::END_REQ) {
-      requestOpen = false;
-      EXPECT_EQ(socket->nb_transport_bw(p, ph, d), tlm::TLM_ACCEPTED);
-      return;
-    }
-    requestOpen = false;
-    note(indexOf(p), simNow());
-    const tlm::tlm_sync_enum r = socket->nb_transport_bw(p, ph, d);
-    // The port ends each response at once with TLM_UPDATED/END_RESP, the answer DRAMSys 5.1 needs.
-    EXPECT_EQ(r, tlm::TLM_UPDATED);
-    EXPECT_EQ(ph, tlm::END_RESP);
-  }
-};
-
 // Sends ten pieces' worth at 1 us; returns the order the model answered them in.
 std::vector<int> expectEveryPieceAnswered(std::vector<Answer> answers) {
   PluginPort port("port", Protocol::ApproximatelyTimed, 64);
-  Scripted model("model");
+  ScriptedTarget model("model");
+  model.wantUpdatedEndResp = true;
   Sender s("s");
   s.socket.bind(port.in);
   port.out.bind(model.socket);
@@ -208,10 +135,10 @@ std::vector<int> expectEveryPieceAnswered(std::vector<Answer> answers) {
   EXPECT_EQ(model.requests, 10);
   EXPECT_EQ(model.responses, 10);
   EXPECT_EQ(s.status, tlm::TLM_OK_RESPONSE);
-  EXPECT_EQ(s.done, model.lastResponse);  // the access ends with its last response
+  EXPECT_EQ(s.done, model.lastResponse());  // the access ends with its last response
   EXPECT_GE(s.done, 1 * kUs);
   EXPECT_EQ(port.pieces(), 10u);
-  return model.responseOrder;
+  return model.order;
 }
 
 }  // namespace
