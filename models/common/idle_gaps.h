@@ -91,6 +91,12 @@ class IdleGaps {
   // Forgets the gaps that end by `t`: no transaction still to be booked can use them.
   void forgetEndingBy(Tick t) {
     while (head_ < gaps_.size() && gaps_[head_].end <= t) ++head_;
+    compact();
+  }
+
+ private:
+  // Drops the forgotten front for good once it is most of the vector (amortised O(1)).
+  void compact() {
     if (head_ == gaps_.size()) {
       gaps_.clear();
       head_ = 0;
@@ -99,8 +105,6 @@ class IdleGaps {
       head_ = 0;
     }
   }
-
- private:
   bool usable(const Gap& g) const { return g.end > g.start && g.end - g.start >= minLength_; }
   size_t firstEndingFrom(Tick t) const {
     const auto first = gaps_.begin() + static_cast<std::ptrdiff_t>(head_);
@@ -120,6 +124,7 @@ class IdleGaps {
       if (gaps_[head_].end >= g.end) return;
       ++head_;
       if (i > 0) --i;
+      compact();  // (positions are relative to head_, so i still holds)
     }
     gaps_.insert(gaps_.begin() + static_cast<std::ptrdiff_t>(head_ + i), g);
   }

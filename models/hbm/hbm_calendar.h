@@ -59,13 +59,13 @@ class HbmCalendar {
   // Reserves what find() returned. At the frontier the frontier moves to `frontierEnd` (the
   // end of the interval as the caller finally computed it) and the idle time before the start
   // becomes a hole; inside a hole the hole is split around [start, start + holeLen). Holes
-  // ending by `now` (the caller's arrival time: later requests arrive later) are forgotten.
-  void commit(const Slot& s, Tick holeLen, Tick frontierEnd, uint8_t tag, Tick now) {
+  // ending by `horizon` (before which no request still to come arrives) are forgotten.
+  void commit(const Slot& s, Tick holeLen, Tick frontierEnd, uint8_t tag, Tick horizon) {
     if (s.hole >= 0) {
       holes_.take(static_cast<size_t>(s.hole), s.start, s.start + holeLen, tag);
       return;
     }
-    holes_.forgetEndingBy(now + minHole_);
+    holes_.forgetEndingBy(horizon + minHole_);
     holes_.open(frontier_, s.start, lastTag_, tag);
     if (frontierEnd > frontier_) frontier_ = frontierEnd;
     lastTag_ = tag;

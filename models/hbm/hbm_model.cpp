@@ -326,10 +326,10 @@ Tick HbmModel::segment(const HbmAddressMap::Location& loc, uint32_t n, bool writ
 
     if (!hit) {
       if (open) {
-        ch.rowBus.commit(preSlot, tCK_, preSlot.start + tCK_, 0, t);
+        ch.rowBus.commit(preSlot, tCK_, preSlot.start + tCK_, 0, horizon_);
         actSlot = ch.rowBus.find(act, act, tACTcmd_, 0);  // the PRE may have split a hole
       }
-      ch.rowBus.commit(actSlot, tACTcmd_, actSlot.start + tACTcmd_, 0, t);
+      ch.rowBus.commit(actSlot, tACTcmd_, actSlot.start + tACTcmd_, 0, horizon_);
       pc.act.commit(act, static_cast<uint8_t>(loc.bankGroup));
       b.act = act;
       b.actReady = act + tRC_;
@@ -344,8 +344,8 @@ Tick HbmModel::segment(const HbmAddressMap::Location& loc, uint32_t n, bool writ
     // The group's column path is a work-conserving server too (n * pace per segment): a
     // segment that waited for the bus does not hold back its group's next segment, which is
     // what lets all groups interleave on the bus whatever the call order.
-    g.col.commit(colSlot, n * pace, colSlot.start + n * pace, 0, t);
-    pc.bus.commit(busSlot, n * tBus_, busEnd, dir, t);
+    g.col.commit(colSlot, n * pace, colSlot.start + n * pace, 0, horizon_);
+    pc.bus.commit(busSlot, n * tBus_, busEnd, dir, horizon_);
     if (write && busSlot.hole < 0) pc.lastWriteGroup = loc.bankGroup;
     b.preReady = preReady;
     b.lastUse = lastCol;

@@ -44,6 +44,11 @@ class HbmModel {
   // controller at `arrival`. Returns the time the last data beat of the request completes on the
   // data bus (`arrival` when bytes == 0).
   Tick access(uint64_t addr, uint64_t bytes, bool write, Tick arrival);
+  // No request still to come arrives before `t` (a SystemC target passes the simulation time:
+  // initiators run ahead of it, never behind). Idle gaps that end before it are forgotten; until
+  // told, the model keeps every gap its look-ahead window (hbm.reorder_holes) holds, because a
+  // request called later may arrive earlier than one called before it.
+  void setHorizon(Tick t) { horizon_ = t > horizon_ ? t : horizon_; }
   // With a write queue (HbmParams::writeHigh > 0) writes are posted: access() returns when the
   // controller has taken the data. Drains every queued write now; returns when the last one is
   // written (the current time of the latest when none is queued). For end-of-run accounting.
@@ -67,6 +72,7 @@ class HbmModel {
   Tick refreshDue(int pc, uint64_t k) const { return pcs_[pc].refreshPhase + k * tREFI_; }
 
  private:
+  Tick horizon_ = 0;
   struct Bank {
     int64_t openRow = -1;
     Tick act = 0;       // time of the ACT that opened openRow

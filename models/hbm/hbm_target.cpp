@@ -22,6 +22,7 @@ HbmTarget::HbmTarget(sc_core::sc_module_name name, const HbmParams& params, int 
 
 Tick HbmTarget::time(tlm::tlm_generic_payload& p, Tick arrival) {
   const bool write = p.get_command() == tlm::TLM_WRITE_COMMAND;
+  model.setHorizon(now());  // initiators may run ahead of the simulation time, never behind it
   Tick done = model.access(p.get_address(), p.get_data_length(), write, arrival);
   p.set_response_status(tlm::TLM_OK_RESPONSE);
   return done > arrival ? done : arrival;

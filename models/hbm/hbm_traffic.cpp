@@ -56,6 +56,7 @@ HbmTrafficResult runHbmTraffic(HbmModel& model, const HbmTrafficSpec& spec) {
       nextAddr = (nextAddr + size) % capacity;
     }
     bool write = spec.readFraction < 1.0 && nextRandom(&rng) >= readThreshold;
+    model.setHorizon(arrival);  // requests are issued in time order
     Tick done = model.access(addr, size, write, arrival);
     if (spec.record) r.issued.push_back(HbmRequest{addr, size, arrival, write});
     r.latencies.push_back(done - arrival);

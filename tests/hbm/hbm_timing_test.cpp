@@ -233,3 +233,22 @@ TEST(HbmTiming, ZeroBytesCostNothing) {
 
 }  // namespace
 }  // namespace npusim
+
+namespace npusim {
+namespace {
+
+TEST(HbmTiming, EarlierRequestCalledSecondFillsTheGapBeforeALaterOne) {
+  // Reads timed at 2 us and 5 us are called first (HCCS writes timed ahead, decoupled
+  // initiators): the data bus idles before them. A read of another bank group timed at 1 us,
+  // called last, uses that idle time: it completes as if alone, not after the later reads.
+  HbmParams p = hbmtest::params();
+  const HbmTiming& T = p.timing;
+  const Tick miss = ns(T.tRCDRD) + ns(T.tCL) + ns(T.tBURST);
+  HbmModel m(p);
+  EXPECT_EQ(m.access(addr(m, 0, 0, 0, 5), 32, false, ns(2000)), ns(2000) + miss);
+  EXPECT_EQ(m.access(addr(m, 0, 2, 2, 5), 32, false, ns(5000)), ns(5000) + miss);  // called before the next
+  EXPECT_EQ(m.access(addr(m, 0, 1, 1, 5), 32, false, ns(1000)), ns(1000) + miss);
+}
+
+}  // namespace
+}  // namespace npusim

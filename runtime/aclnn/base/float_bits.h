@@ -32,13 +32,13 @@ inline float halfToFloat(uint16_t h) {
   const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
   const uint32_t exp = (h >> 10) & 0x1fu;
   const uint32_t man = h & 0x3ffu;
+  if (exp - 1u < 30u) return bitsFloat(sign | ((exp + 112u) << 23) | (man << 13));  // normal: rebias
   if (exp == 0) {
     // Zero or subnormal: man * 2^-24 is exact in fp32.
     const float mag = static_cast<float>(man) * 5.9604644775390625e-08f;
     return bitsFloat(floatBits(mag) | sign);
   }
-  if (exp == 31) return bitsFloat(sign | 0x7f800000u | (man << 13));
-  return bitsFloat(sign | ((exp + 112u) << 23) | (man << 13));
+  return bitsFloat(sign | 0x7f800000u | (man << 13));  // inf or NaN
 }
 
 inline uint16_t floatToHalf(float f) {
@@ -52,9 +52,11 @@ inline uint16_t floatToHalf(float f) {
   const int e = static_cast<int>(mag >> 23);  // biased fp32 exponent
   if (e > 127 + 15) return static_cast<uint16_t>(sign | 0x7c00u);
   if (e >= 127 - 14) {
-    // Normal range: rebias and round; a carry out of the mantissa bumps the exponent (maybe to inf).
+    // Normal range: rebias and round to nearest even without a data-dependent branch (adding
+    // 0xfff plus the kept lowest bit carries exactly when the dropped part is above half, or half
+    // with an odd result); a carry out of the mantissa bumps the exponent (maybe to inf).
     const uint32_t rebased = mag - (static_cast<uint32_t>(127 - 15) << 23);
-    return static_cast<uint16_t>(sign | shiftRoundEven(rebased, 13));
+    return static_cast<uint16_t>(sign | ((rebased + 0xfffu + ((rebased >> 13) & 1u)) >> 13));
   }
   // Subnormal half: count units of 2^-24; value = m * 2^(e-150) so count = m >> (126 - e).
   // Anything below 2^-25 (including fp32 subnormals, e == 0) rounds to zero.
