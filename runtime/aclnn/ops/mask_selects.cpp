@@ -1,0 +1,179 @@
+// Operators on the mask engine (where_op.h): aclnnSWhere (ops-math math/select,
+// experimental/math/select_v2) and the in-place masked fills (conversion/masked_fill).
+#include <fmt/format.h>
+
+#include "aclnnop/aclnn_masked_fill_scalar.h"
+#include "aclnnop/aclnn_masked_fill_tensor.h"
+#include "aclnnop/aclnn_s_where.h"
+#include "aclnnop/aclnn_select_v3.h"
+#include "runtime/aclnn/base/dtype.h"
+#include "runtime/aclnn/base/error.h"
+#include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/where_op.h"
+
+namespace npusim::aclnn {
+namespace {
+
+const OpInfo kSWhere{"aclnnSWhere",
+                     ExecUnit::kVector,
+                     {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32,
+                      ACL_INT64, ACL_BOOL},
+                     "out = condition ? self : other (broadcast, promoted type)"};
+const OpRegistrar kSWhereRegistrar(kSWhere);
+// aclnnInplaceMaskedFill{Scalar,Tensor}.md: selfRef BOOL, INT8, INT32, INT64, FLOAT, FLOAT16, BFLOAT16.
+const OpInfo kMaskedFillScalar{"aclnnInplaceMaskedFillScalar",
+                               ExecUnit::kVector,
+                               {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8, ACL_INT32, ACL_INT64, ACL_BOOL},
+                               "selfRef = mask ? value : selfRef"};
+const OpRegistrar kMaskedFillScalarRegistrar(kMaskedFillScalar);
+const OpInfo kMaskedFillTensor{"aclnnInplaceMaskedFillTensor", ExecUnit::kVector, kMaskedFillScalar.dtypes,
+                               "selfRef = mask ? value : selfRef (value a 0-d tensor)"};
+const OpRegistrar kMaskedFillTensorRegistrar(kMaskedFillTensor);
+
+// experimental/math/select_v3: z = b != 0 ? x : y with an int8 b, all of one shape.
+const OpInfo kSelectV3{"aclnnSelectV3", ExecUnit::kVector, {ACL_FLOAT, ACL_FLOAT16}, "z = b != 0 ? x : y"};
+const OpRegistrar kSelectV3Registrar(kSelectV3);
+
+int32_t checkMask(const char* api, const char* name, const aclTensor* mask, bool allowUint8) {
+  int32_t st = checkTensor(api, name, mask->desc);
+  if (st != kSuccess) return st;
+  if (mask->desc.dtype != ACL_BOOL && !(allowUint8 && mask->desc.dtype == ACL_UINT8)) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("{} type must be bool{}, not {}", name, allowUint8 ? " or uint8" : "",
+                            dtypeName(mask->desc.dtype)));
+  }
+  return kSuccess;
+}
+
+// selfRef = mask ? (value tensor or scalar) : selfRef; mask broadcasts to selfRef's shape.
+int32_t maskedFill(const char* api, const OpInfo& info, aclTensor* selfRef, const aclTensor* mask,
+                   const aclTensor* valueTensor, const aclScalar* valueScalar, uint64_t* workspaceSize,
+                   aclOpExecutor** executor) {
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"selfRef", selfRef}, {"mask", mask}});
+  if (st == kSuccess)
+    st = valueTensor == nullptr && valueScalar == nullptr ? checkNotNull(api, {{"value", nullptr}}) : kSuccess;
+  if (st != kSuccess) return st;
+  if ((st = checkTensor(api, "selfRef", selfRef->desc)) != kSuccess) return st;
+  if ((st = checkDtype(api, "selfRef", selfRef->desc.dtype, info)) != kSuccess) return st;
+  if ((st = checkMask(api, "mask", mask, false)) != kSuccess) return st;
+  std::vector<int64_t> shape;
+  if (!broadcastShapes(selfRef->desc.shape, mask->desc.shape, &shape) || shape != selfRef->desc.shape) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("mask shape {} does not broadcast to selfRef shape {}", shapeString(mask->desc.shape),
+                            shapeString(selfRef->desc.shape)));
+  }
+  auto inst = std::make_unique<WhereInstance>();
+  inst->name = info.name;
+  addInput(*inst, "selfRef", selfRef);
+  addInput(*inst, "mask", mask);
+  inst->condInput = 1;
+  inst->falseInput = 0;
+  if (valueTensor != nullptr) {
+    if ((st = checkTensor(api, "value", valueTensor->desc)) != kSuccess) return st;
+    if (valueTensor->desc.numel() != 1 || valueTensor->desc.rank() > 1) {
+      return fail(api, kErrParamInvalid,
+                  fmt::format("value must be a 0-d (or one-element 1-d) tensor, not {}", shapeString(valueTensor->desc.shape)));
+    }
+    addInput(*inst, "value", valueTensor);
+    inst->trueInput = 2;
+  } else {
+    inst->trueInput = -1;
+    inst->trueScalar = valueScalar->value;
+    inst->attrs = "value=" + valueScalar->value.str();
+  }
+  addOutput(*inst, "selfRef", selfRef, 0);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
+}  // namespace
+}  // namespace npusim::aclnn
+
+using namespace npusim::aclnn;
+
+extern "C" aclnnStatus aclnnSWhereGetWorkspaceSize(const aclTensor* condition, const aclTensor* self,
+                                                   const aclTensor* other, aclTensor* out, uint64_t* workspaceSize,
+                                                   aclOpExecutor** executor) {
+  const char* api = "aclnnSWhereGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"condition", condition}, {"self", self}, {"other", other}, {"out", out}});
+  if (st != kSuccess) return st;
+  if ((st = checkMask(api, "condition", condition, true)) != kSuccess) return st;
+  for (auto [name, t] : {std::pair{"self", self}, {"other", other}, {"out", out}}) {
+    if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
+    if ((st = checkDtype(api, name, t->desc.dtype, kSWhere)) != kSuccess) return st;
+  }
+  const aclDataType promoted = promoteTypes(self->desc.dtype, other->desc.dtype);
+  if (promoted == ACL_DT_UNDEFINED || !canCast(promoted, out->desc.dtype)) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("self {} and other {} promote to no type that out {} can hold", dtypeName(self->desc.dtype),
+                            dtypeName(other->desc.dtype), dtypeName(out->desc.dtype)));
+  }
+  std::vector<int64_t> shape, both;
+  if (!broadcastShapes(self->desc.shape, other->desc.shape, &both) ||
+      !broadcastShapes(both, condition->desc.shape, &shape)) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("condition {}, self {} and other {} do not broadcast", shapeString(condition->desc.shape),
+                            shapeString(self->desc.shape), shapeString(other->desc.shape)));
+  }
+  if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
+  auto inst = std::make_unique<WhereInstance>();
+  inst->name = "aclnnSWhere";
+  addInput(*inst, "condition", condition);
+  addInput(*inst, "self", self);
+  addInput(*inst, "other", other);
+  addOutput(*inst, "out", out);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(SWhere)
+
+extern "C" aclnnStatus aclnnInplaceMaskedFillScalarGetWorkspaceSize(aclTensor* selfRef, const aclTensor* mask,
+                                                                    const aclScalar* value, uint64_t* workspaceSize,
+                                                                    aclOpExecutor** executor) {
+  return maskedFill("aclnnInplaceMaskedFillScalarGetWorkspaceSize", kMaskedFillScalar, selfRef, mask, nullptr, value,
+                    workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(InplaceMaskedFillScalar)
+
+extern "C" aclnnStatus aclnnInplaceMaskedFillTensorGetWorkspaceSize(aclTensor* selfRef, const aclTensor* mask,
+                                                                    const aclTensor* value, uint64_t* workspaceSize,
+                                                                    aclOpExecutor** executor) {
+  if (value == nullptr) {
+    return checkNotNull("aclnnInplaceMaskedFillTensorGetWorkspaceSize", {{"value", value}});
+  }
+  return maskedFill("aclnnInplaceMaskedFillTensorGetWorkspaceSize", kMaskedFillTensor, selfRef, mask, value, nullptr,
+                    workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(InplaceMaskedFillTensor)
+
+extern "C" aclnnStatus aclnnSelectV3GetWorkspaceSize(const aclTensor* x, const aclTensor* y, const aclTensor* b,
+                                                     const aclTensor* z, uint64_t* workspaceSize,
+                                                     aclOpExecutor** executor) {
+  const char* api = "aclnnSelectV3GetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"x", x}, {"y", y}, {"b", b}, {"z", z}});
+  if (st != kSuccess) return st;
+  for (auto [name, t] : {std::pair{"x", x}, {"y", y}, {"z", z}}) {
+    if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
+    if ((st = checkDtype(api, name, t->desc.dtype, kSelectV3)) != kSuccess) return st;
+    if (t->desc.dtype != x->desc.dtype)
+      return fail(api, kErrParamInvalid, fmt::format("{} type must equal x type {}", name, dtypeName(x->desc.dtype)));
+    if ((st = checkShape(api, name, t->desc.shape, x->desc.shape)) != kSuccess) return st;
+  }
+  if ((st = checkTensor(api, "b", b->desc)) != kSuccess) return st;
+  if (b->desc.dtype != ACL_INT8)
+    return fail(api, kErrParamInvalid, fmt::format("b type must be int8, not {}", dtypeName(b->desc.dtype)));
+  if ((st = checkShape(api, "b", b->desc.shape, x->desc.shape)) != kSuccess) return st;
+  auto inst = std::make_unique<WhereInstance>();
+  inst->name = "aclnnSelectV3";
+  addInput(*inst, "x", x);
+  addInput(*inst, "y", y);
+  addInput(*inst, "b", b);
+  inst->condInput = 2;
+  inst->trueInput = 0;
+  inst->falseInput = 1;
+  addOutput(*inst, "z", z);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(SelectV3)
