@@ -73,6 +73,55 @@ void runMap(const MapInstance& op, const std::vector<HostTensor>& in, const Host
   storeDense(out, y.data());
 }
 
+// The view's elements, row-major, as raw bytes.
+std::vector<char> loadBytes(const HostTensor& t) {
+  const size_t es = dtypeSize(t.dtype);
+  std::vector<char> v(static_cast<size_t>(t.numel()) * es);
+  size_t e = 0;
+  forEachPosition(t.shape, [&](const std::vector<int64_t>& pos) {
+    int64_t off = 0;
+    for (size_t a = 0; a < pos.size(); ++a) off += pos[a] * t.strides[a];
+    std::memcpy(v.data() + e++ * es, t.data + off * static_cast<int64_t>(es), es);
+  });
+  return v;
+}
+
+// Every operand of out's type: elements move as bytes (any type, complex included). Fill and
+// constants are encoded in out's type (zero bytes for complex types, which take no scalar).
+void runMapBytes(const MapInstance& op, const std::vector<HostTensor>& in, const HostTensor& out) {
+  const size_t es = dtypeSize(out.dtype);
+  std::vector<char> src;
+  for (const HostTensor& t : in) {
+    const std::vector<char> v = loadBytes(t);
+    src.insert(src.end(), v.begin(), v.end());
+  }
+  auto encoded = [&](const ScalarValue& s) {
+    std::vector<char> b(es, 0);
+    if (s.dtype == ACL_DT_UNDEFINED || isComplex(out.dtype)) return b;
+    HostTensor one{out.dtype, {1}, {1}, b.data()};
+    if (isIntegral(out.dtype, true)) {
+      const int64_t v = s.toInt64();
+      storeDense(one, &v);
+    } else {
+      const double v = s.toDouble();
+      storeDense(one, &v);
+    }
+    return b;
+  };
+  for (const ScalarValue& c : op.constants) {
+    const std::vector<char> b = encoded(c);
+    src.insert(src.end(), b.begin(), b.end());
+  }
+  const std::vector<char> fill = encoded(op.fill);
+  const auto n = static_cast<int64_t>(src.size() / es);
+  forEachPosition(out.shape, [&](const std::vector<int64_t>& pos) {
+    const int64_t s = op.source(pos);
+    int64_t off = 0;
+    for (size_t a = 0; a < pos.size(); ++a) off += pos[a] * out.strides[a];
+    std::memcpy(out.data + off * static_cast<int64_t>(es), s >= 0 && s < n ? src.data() + s * es : fill.data(), es);
+  });
+}
+
 }  // namespace
 
 ScalarValue int64Scalar(int64_t v) {
@@ -102,7 +151,11 @@ rt::OpWork MapInstance::work() const {
 
 void MapInstance::compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const {
   if (out[0].numel() == 0) return;
-  if (isIntegral(out[0].dtype, true))
+  bool sameType = !accumulate;
+  for (const HostTensor& t : in) sameType = sameType && t.dtype == out[0].dtype;
+  if (sameType)
+    runMapBytes(*this, in, out[0]);
+  else if (isIntegral(out[0].dtype, true))
     runMap<int64_t>(*this, in, out[0]);
   else
     runMap<double>(*this, in, out[0]);

@@ -4,7 +4,8 @@
 // diag, eye and the like are each such a map; their gradients run the same map backwards,
 // adding every input element into the output element it came from. inputs = the read tensors,
 // outputs = {out}. Cost: the input elements the map touches are read once through MTE, out is
-// written once, one vector pass for the address arithmetic.
+// written once, one vector pass for the address arithmetic. When every operand has out's type
+// the elements move as bytes (so complex tensors too); otherwise values convert to out's type.
 #include <cstdint>
 #include <functional>
 #include <vector>

@@ -39,8 +39,23 @@ const std::vector<aclDataType> kAllTypes{ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_
 
 NPUSIM_MAP_INFO(Repeat, "out[p] = self[p mod self.shape] (self's shape left-padded with 1s)")
 NPUSIM_MAP_INFO(Expand, "out = self broadcast to size (-1 keeps a dimension)")
-NPUSIM_MAP_INFO(Roll, "out[p] = x[p - shift along dims] (cyclic; no dims: over the flattened x)")
-NPUSIM_MAP_INFO(Flip, "out[p] = self[p with p[d] -> n_d - 1 - p[d] for d in dims]")
+#undef NPUSIM_MAP_INFO
+// aclnnRoll.md and aclnnFlip.md list complex types too.
+const OpInfo kRoll{"aclnnRoll",
+                   ExecUnit::kVector,
+                   {ACL_BF16, ACL_FLOAT16, ACL_FLOAT, ACL_INT8, ACL_UINT8, ACL_INT32, ACL_INT64, ACL_UINT32, ACL_BOOL,
+                    ACL_INT16, ACL_COMPLEX64},
+                   "out[p] = x[p - shift along dims] (cyclic; no dims: over the flattened x)"};
+const OpRegistrar kRollRegistrar(kRoll);
+const OpInfo kFlip{"aclnnFlip",
+                   ExecUnit::kVector,
+                   {ACL_FLOAT16, ACL_FLOAT, ACL_INT32, ACL_INT16, ACL_INT64, ACL_BOOL, ACL_INT8, ACL_UINT8, ACL_DOUBLE,
+                    ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16},
+                   "out[p] = self[p with p[d] -> n_d - 1 - p[d] for d in dims]"};
+const OpRegistrar kFlipRegistrar(kFlip);
+#define NPUSIM_MAP_INFO(Name, formula)                                         \
+  const OpInfo k##Name{"aclnn" #Name, ExecUnit::kVector, kAllTypes, formula}; \
+  const OpRegistrar k##Name##Registrar(k##Name);
 NPUSIM_MAP_INFO(Stack, "out = tensors stacked along a new dimension dim")
 NPUSIM_MAP_INFO(Flatten, "out = self as a 2D tensor [prod(shape[:axis]), prod(shape[axis:])]")
 NPUSIM_MAP_INFO(SliceV2, "out = self[starts:ends:steps] along axes")

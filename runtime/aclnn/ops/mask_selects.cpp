@@ -1,9 +1,11 @@
 // Operators on the mask engine (where_op.h): aclnnSWhere (ops-math math/select,
-// experimental/math/select_v2) and the in-place masked fills (conversion/masked_fill).
+// experimental/math/select_v2), aclnnSelectV3, the in-place masked fills (conversion/masked_fill)
+// and aclnnInplaceMaskedScatter (ops-nn index/masked_scatter).
 #include <fmt/format.h>
 
 #include "aclnnop/aclnn_masked_fill_scalar.h"
 #include "aclnnop/aclnn_masked_fill_tensor.h"
+#include "aclnnop/aclnn_masked_scatter.h"
 #include "aclnnop/aclnn_s_where.h"
 #include "aclnnop/aclnn_select_v3.h"
 #include "runtime/aclnn/base/dtype.h"
@@ -34,6 +36,13 @@ const OpRegistrar kMaskedFillTensorRegistrar(kMaskedFillTensor);
 // experimental/math/select_v3: z = b != 0 ? x : y with an int8 b, all of one shape.
 const OpInfo kSelectV3{"aclnnSelectV3", ExecUnit::kVector, {ACL_FLOAT, ACL_FLOAT16}, "z = b != 0 ? x : y"};
 const OpRegistrar kSelectV3Registrar(kSelectV3);
+
+const OpInfo kMaskedScatter{"aclnnInplaceMaskedScatter",
+                            ExecUnit::kVector,
+                            {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32,
+                             ACL_INT64, ACL_BOOL},
+                            "selfRef[k-th true of mask] = source.flat[k]"};
+const OpRegistrar kMaskedScatterRegistrar(kMaskedScatter);
 
 int32_t checkMask(const char* api, const char* name, const aclTensor* mask, bool allowUint8) {
   int32_t st = checkTensor(api, name, mask->desc);
@@ -177,3 +186,41 @@ extern "C" aclnnStatus aclnnSelectV3GetWorkspaceSize(const aclTensor* x, const a
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(SelectV3)
+
+// The mask's true count is data; a source with fewer elements leaves the rest of selfRef as it
+// was (the device's behaviour there is not documented).
+extern "C" aclnnStatus aclnnInplaceMaskedScatterGetWorkspaceSize(aclTensor* selfRef, const aclTensor* mask,
+                                                                 const aclTensor* source, uint64_t* workspaceSize,
+                                                                 aclOpExecutor** executor) {
+  const char* api = "aclnnInplaceMaskedScatterGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"selfRef", selfRef}, {"mask", mask}, {"source", source}});
+  if (st != kSuccess) return st;
+  if ((st = checkTensor(api, "selfRef", selfRef->desc)) != kSuccess) return st;
+  if ((st = checkDtype(api, "selfRef", selfRef->desc.dtype, kMaskedScatter)) != kSuccess) return st;
+  if ((st = checkMask(api, "mask", mask, false)) != kSuccess) return st;
+  if ((st = checkTensor(api, "source", source->desc)) != kSuccess) return st;
+  if (source->desc.dtype != selfRef->desc.dtype) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("source type {} must equal selfRef type {}", dtypeName(source->desc.dtype),
+                            dtypeName(selfRef->desc.dtype)));
+  }
+  std::vector<int64_t> shape;
+  if (!broadcastShapes(selfRef->desc.shape, mask->desc.shape, &shape) || shape != selfRef->desc.shape) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("mask shape {} does not broadcast to selfRef shape {}", shapeString(mask->desc.shape),
+                            shapeString(selfRef->desc.shape)));
+  }
+  auto inst = std::make_unique<WhereInstance>();
+  inst->name = "aclnnInplaceMaskedScatter";
+  addInput(*inst, "selfRef", selfRef);
+  addInput(*inst, "mask", mask);
+  addInput(*inst, "source", source);
+  inst->condInput = 1;
+  inst->trueInput = 2;
+  inst->falseInput = 0;
+  inst->consecutive = true;
+  addOutput(*inst, "selfRef", selfRef, 0);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(InplaceMaskedScatter)

@@ -21,10 +21,23 @@ void select(const WhereInstance& op, const std::vector<HostTensor>& in, const Ho
   const std::vector<int64_t> cond = loadDense<int64_t>(broadcastView(in[static_cast<size_t>(op.condInput)], out.shape));
   const std::vector<T> b = loadDense<T>(broadcastView(in[static_cast<size_t>(op.falseInput)], out.shape));
   std::vector<T> a;
-  if (op.trueInput >= 0) a = loadDense<T>(broadcastView(in[static_cast<size_t>(op.trueInput)], out.shape));
+  if (op.trueInput >= 0) {
+    const HostTensor& t = in[static_cast<size_t>(op.trueInput)];
+    a = loadDense<T>(op.consecutive ? t : broadcastView(t, out.shape));
+  }
   const T s = op.trueInput >= 0 ? T(0) : scalarAs<T>(op.trueScalar);
   std::vector<T> y(b.size());
-  for (size_t i = 0; i < y.size(); ++i) y[i] = cond[i] != 0 ? (a.empty() ? s : a[i]) : b[i];
+  size_t k = 0;  // next element of `a` (consecutive)
+  for (size_t i = 0; i < y.size(); ++i) {
+    if (cond[i] == 0)
+      y[i] = b[i];
+    else if (a.empty())
+      y[i] = s;
+    else if (!op.consecutive)
+      y[i] = a[i];
+    else
+      y[i] = k < a.size() ? a[k++] : b[i];  // a source too short: phase 2 cannot know; keep self
+  }
   storeDense(out, y.data());
 }
 
