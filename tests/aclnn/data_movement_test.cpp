@@ -80,8 +80,9 @@ aclIntArray* ints(const std::vector<int64_t>& v) { return aclCreateIntArray(v.da
 using Phase1 = std::function<int(uint64_t*, aclOpExecutor**)>;
 
 // Expected pad of x (row-major values, shape s) by `padding` (last dim first).
-std::vector<double> padDefinition(const std::string& mode, const std::vector<double>& x, const std::vector<int64_t>& s,
-                                  const std::vector<int64_t>& padding, double value, std::vector<int64_t>* outShape) {
+std::vector<double> padDefinition(const std::string& mode, const std::vector<double>& x,
+                                  const std::vector<int64_t>& s, const std::vector<int64_t>& padding,
+                                  double value, std::vector<int64_t>* outShape) {
   std::vector<int64_t> lo(s.size(), 0);
   *outShape = s;
   for (size_t j = 0; j < padding.size() / 2; ++j) {
@@ -115,10 +116,14 @@ TEST(DataMovement, PadsMatchDefinition) {
     std::function<int(const aclTensor*, const aclIntArray*, aclTensor*, uint64_t*, aclOpExecutor**)> fn;
   };
   const std::vector<Case> cases = {
-      {"reflect", 1, aclnnReflectionPad1dGetWorkspaceSize},     {"reflect", 2, aclnnReflectionPad2dGetWorkspaceSize},
-      {"reflect", 3, aclnnReflectionPad3dGetWorkspaceSize},     {"replicate", 1, aclnnReplicationPad1dGetWorkspaceSize},
-      {"replicate", 2, aclnnReplicationPad2dGetWorkspaceSize},  {"replicate", 3, aclnnReplicationPad3dGetWorkspaceSize},
-      {"circular", 2, aclnnCircularPad2dGetWorkspaceSize},      {"circular", 3, aclnnCircularPad3dGetWorkspaceSize},
+      {"reflect", 1, aclnnReflectionPad1dGetWorkspaceSize},
+      {"reflect", 2, aclnnReflectionPad2dGetWorkspaceSize},
+      {"reflect", 3, aclnnReflectionPad3dGetWorkspaceSize},
+      {"replicate", 1, aclnnReplicationPad1dGetWorkspaceSize},
+      {"replicate", 2, aclnnReplicationPad2dGetWorkspaceSize},
+      {"replicate", 3, aclnnReplicationPad3dGetWorkspaceSize},
+      {"circular", 2, aclnnCircularPad2dGetWorkspaceSize},
+      {"circular", 3, aclnnCircularPad3dGetWorkspaceSize},
   };
   for (const Case& c : cases) {
     for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32}) {
@@ -147,7 +152,8 @@ TEST(DataMovement, PadsMatchDefinition) {
       const std::string what = c.mode + std::to_string(c.dims) + "d dtype " + std::to_string(dt);
       ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return c.fn(x.get(), pad, y.get(), ws, ex); }), 0)
           << what << ": " << aclGetRecentErrMsg();
-      for (int64_t i = 0; i < y.numel(); ++i) EXPECT_EQ(y.get(i), want[static_cast<size_t>(i)]) << what << " at " << i;
+      for (int64_t i = 0; i < y.numel(); ++i)
+        EXPECT_EQ(y.get(i), want[static_cast<size_t>(i)]) << what << " at " << i;
       aclDestroyIntArray(pad);
     }
   }
@@ -175,7 +181,8 @@ TEST(DataMovement, ConstantPadNd) {
                 }),
                 0)
           << aclGetRecentErrMsg();
-      for (int64_t i = 0; i < y.numel(); ++i) EXPECT_EQ(y.get(i), want[static_cast<size_t>(i)]) << "dtype " << dt << " at " << i;
+      for (int64_t i = 0; i < y.numel(); ++i)
+        EXPECT_EQ(y.get(i), want[static_cast<size_t>(i)]) << "dtype " << dt << " at " << i;
       aclDestroyIntArray(pad);
       aclDestroyScalar(v);
     }
@@ -186,7 +193,8 @@ TEST(DataMovement, ConstantPadNd) {
 // x and gradOutput. Checked on random fp64 values, then fp32/fp16/bf16 against fp64.
 TEST(DataMovement, PadGradientsAreAdjoints) {
   std::mt19937 g(5);
-  using Fwd = std::function<int(const aclTensor*, const aclIntArray*, aclTensor*, uint64_t*, aclOpExecutor**)>;
+  using Fwd =
+      std::function<int(const aclTensor*, const aclIntArray*, aclTensor*, uint64_t*, aclOpExecutor**)>;
   using Bwd = std::function<int(const aclTensor*, const aclTensor*, const aclIntArray*, aclTensor*, uint64_t*,
                                 aclOpExecutor**)>;
   struct Case {
@@ -206,7 +214,8 @@ TEST(DataMovement, PadGradientsAreAdjoints) {
   };
   for (size_t k = 0; k < cases.size(); ++k) {
     const Case& c = cases[k];
-    const std::vector<int64_t> s = c.dims == 1 ? std::vector<int64_t>{2, 5} : std::vector<int64_t>{2, 4, 5, 6};
+    const std::vector<int64_t> s =
+        c.dims == 1 ? std::vector<int64_t>{2, 5} : std::vector<int64_t>{2, 4, 5, 6};
     std::vector<int64_t> padding, os = s;
     for (int j = 0; j < c.dims; ++j) {
       padding.push_back(3 - j);
@@ -220,7 +229,9 @@ TEST(DataMovement, PadGradientsAreAdjoints) {
     for (int64_t i = 0; i < go.numel(); ++i) go.set(i, static_cast<double>(g() % 17) - 8);
     ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return c.fwd(x.get(), pad, y.get(), ws, ex); }), 0)
         << k << aclGetRecentErrMsg();
-    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return c.bwd(go.get(), x.get(), pad, gi.get(), ws, ex); }),
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return c.bwd(go.get(), x.get(), pad, gi.get(), ws, ex);
+              }),
               0)
         << k << aclGetRecentErrMsg();
     double lhs = 0, rhs = 0;
@@ -233,23 +244,31 @@ TEST(DataMovement, PadGradientsAreAdjoints) {
       for (int64_t i = 0; i < go.numel(); ++i) gol.set(i, go.get(i) / 8);
       HostTensorBuf gof(ACL_FLOAT, os), gif(ACL_FLOAT, s);
       for (int64_t i = 0; i < go.numel(); ++i) gof.set(i, gol.get(i));
-      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return c.bwd(gol.get(), xl.get(), pad, gil.get(), ws, ex); }),
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return c.bwd(gol.get(), xl.get(), pad, gil.get(), ws, ex);
+                }),
                 0);
-      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return c.bwd(gof.get(), x.get(), pad, gif.get(), ws, ex); }),
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return c.bwd(gof.get(), x.get(), pad, gif.get(), ws, ex);
+                }),
                 0);
-      for (int64_t i = 0; i < gil.numel(); ++i) EXPECT_EQ(gil.get(i), roundTo(dt, gif.get(i))) << "case " << k;
+      for (int64_t i = 0; i < gil.numel(); ++i)
+        EXPECT_EQ(gil.get(i), roundTo(dt, gif.get(i))) << "case " << k;
     }
     aclDestroyIntArray(pad);
   }
 }
 
 TEST(DataMovement, PadErrorsAndCost) {
-  HostTensorBuf x(ACL_FLOAT, {2, 3, 4}), y(ACL_FLOAT, {2, 5, 6}), h(ACL_FLOAT16, {2, 5, 6}), v(ACL_FLOAT, {4});
+  HostTensorBuf x(ACL_FLOAT, {2, 3, 4}), y(ACL_FLOAT, {2, 5, 6}), h(ACL_FLOAT16, {2, 5, 6}),
+      v(ACL_FLOAT, {4});
   aclIntArray* pad = ints({1, 1, 1, 1});
   aclIntArray* big = ints({4, 0, 0, 0});
   aclIntArray* three = ints({1, 1, 1});
   auto refl = [&](const aclTensor* s, const aclIntArray* p, aclTensor* o) {
-    return run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnReflectionPad2dGetWorkspaceSize(s, p, o, ws, ex); });
+    return run([&](uint64_t* ws, aclOpExecutor** ex) {
+      return aclnnReflectionPad2dGetWorkspaceSize(s, p, o, ws, ex);
+    });
   };
   EXPECT_EQ(refl(nullptr, pad, y.get()), kParamNull);
   EXPECT_EQ(refl(x.get(), nullptr, y.get()), kParamNull);
@@ -286,7 +305,10 @@ TEST(DataMovement, LayoutMapsMatchDefinition) {
     {  // Repeat [2, 1, 2]: out [2, 3, 8], out[a, i, j] = x[i, j mod 4]
       HostTensorBuf y(dt, {2, 3, 8});
       aclIntArray* rep = ints({2, 1, 2});
-      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnRepeatGetWorkspaceSize(x.get(), rep, y.get(), ws, ex); }), 0);
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnRepeatGetWorkspaceSize(x.get(), rep, y.get(), ws, ex);
+                }),
+                0);
       for (int64_t f = 0; f < y.numel(); ++f) {
         const auto p = unflatten(f, {2, 3, 8});
         EXPECT_EQ(y.get(f), x.get(p[1] * 4 + p[2] % 4)) << what << " repeat at " << f;
@@ -297,16 +319,26 @@ TEST(DataMovement, LayoutMapsMatchDefinition) {
       HostTensorBuf col(dt, {3, 1}), y(dt, {2, 3, 5});
       col.fillRandom(g, -9, 9);
       aclIntArray* size = ints({2, -1, 5});
-      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnExpandGetWorkspaceSize(col.get(), size, y.get(), ws, ex); }), 0)
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnExpandGetWorkspaceSize(col.get(), size, y.get(), ws, ex);
+                }),
+                0)
           << aclGetRecentErrMsg();
-      for (int64_t f = 0; f < y.numel(); ++f) EXPECT_EQ(y.get(f), col.get(unflatten(f, {2, 3, 5})[1])) << what;
+      for (int64_t f = 0; f < y.numel(); ++f)
+        EXPECT_EQ(y.get(f), col.get(unflatten(f, {2, 3, 5})[1])) << what;
       aclDestroyIntArray(size);
     }
     {  // Roll by (1, -1) along (0, 1), and by 5 over the flattened tensor
       HostTensorBuf y(dt, {3, 4}), z(dt, {3, 4});
       aclIntArray *sh = ints({1, -1}), *dims = ints({0, 1}), *sh5 = ints({5}), *none = ints({});
-      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnRollGetWorkspaceSize(x.get(), sh, dims, y.get(), ws, ex); }), 0);
-      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnRollGetWorkspaceSize(x.get(), sh5, none, z.get(), ws, ex); }), 0);
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnRollGetWorkspaceSize(x.get(), sh, dims, y.get(), ws, ex);
+                }),
+                0);
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnRollGetWorkspaceSize(x.get(), sh5, none, z.get(), ws, ex);
+                }),
+                0);
       for (int64_t i = 0; i < 3; ++i) {
         for (int64_t j = 0; j < 4; ++j) {
           EXPECT_EQ(y.get(i * 4 + j), x.get(((i + 2) % 3) * 4 + (j + 1) % 4)) << what;
@@ -318,7 +350,10 @@ TEST(DataMovement, LayoutMapsMatchDefinition) {
     {  // Flip dims (-1)
       HostTensorBuf y(dt, {3, 4});
       aclIntArray* dims = ints({-1});
-      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnFlipGetWorkspaceSize(x.get(), dims, y.get(), ws, ex); }), 0);
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnFlipGetWorkspaceSize(x.get(), dims, y.get(), ws, ex);
+                }),
+                0);
       for (int64_t i = 0; i < 12; ++i) EXPECT_EQ(y.get(i), x.get(i / 4 * 4 + 3 - i % 4)) << what;
       aclDestroyIntArray(dims);
     }
@@ -336,7 +371,10 @@ TEST(DataMovement, JoinsAndSlices) {
     HostTensorBuf y(ACL_FLOAT, {2, 2, 3});
     aclTensor* items[] = {listHandle(a), listHandle(b)};
     aclTensorList* list = aclCreateTensorList(items, 2);
-    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnStackGetWorkspaceSize(list, 1, y.get(), ws, ex); }), 0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnStackGetWorkspaceSize(list, 1, y.get(), ws, ex);
+              }),
+              0);
     for (int64_t f = 0; f < 12; ++f) {
       const auto p = unflatten(f, {2, 2, 3});
       EXPECT_EQ(y.get(f), (p[1] == 0 ? a : b).get(p[0] * 3 + p[2]));
@@ -347,7 +385,10 @@ TEST(DataMovement, JoinsAndSlices) {
     HostTensorBuf y(ACL_FLOAT, {2, 6});
     aclTensor* items[] = {listHandle(a), listHandle(c)};
     aclTensorList* list = aclCreateTensorList(items, 2);
-    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnChunkCatGetWorkspaceSize(list, 0, 2, y.get(), ws, ex); }), 0)
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnChunkCatGetWorkspaceSize(list, 0, 2, y.get(), ws, ex);
+              }),
+              0)
         << aclGetRecentErrMsg();
     for (int64_t j = 0; j < 3; ++j) {
       EXPECT_EQ(y.get(j), a.get(j));
@@ -360,8 +401,14 @@ TEST(DataMovement, JoinsAndSlices) {
   {  // Flatten [2, 3, 4] at axis 2 -> [6, 4]; axis 0 -> [1, 24]
     HostTensorBuf x(ACL_INT32, {2, 3, 4}, {1, 8, 2}, 0), y(ACL_INT32, {6, 4}), z(ACL_INT32, {1, 24});
     x.fillRandom(g, -50, 50);
-    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnFlattenGetWorkspaceSize(x.get(), 2, y.get(), ws, ex); }), 0);
-    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnFlattenGetWorkspaceSize(x.get(), 0, z.get(), ws, ex); }), 0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnFlattenGetWorkspaceSize(x.get(), 2, y.get(), ws, ex);
+              }),
+              0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnFlattenGetWorkspaceSize(x.get(), 0, z.get(), ws, ex);
+              }),
+              0);
     for (int64_t i = 0; i < 24; ++i) {
       EXPECT_EQ(y.get(i), x.get(i));
       EXPECT_EQ(z.get(i), x.get(i));
@@ -391,8 +438,14 @@ TEST(DataMovement, Diagonals) {
   for (int64_t d : {-2, 0, 1}) {  // vector -> (3 + |d|)^2 matrix
     const int64_t n = 3 + std::abs(d);
     HostTensorBuf y(ACL_FLOAT, {n, n}), z(ACL_FLOAT, {n, n});
-    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnDiagGetWorkspaceSize(v.get(), d, y.get(), ws, ex); }), 0);
-    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnDiagFlatGetWorkspaceSize(v.get(), d, z.get(), ws, ex); }), 0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnDiagGetWorkspaceSize(v.get(), d, y.get(), ws, ex);
+              }),
+              0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnDiagFlatGetWorkspaceSize(v.get(), d, z.get(), ws, ex);
+              }),
+              0);
     for (int64_t i = 0; i < n; ++i) {
       for (int64_t j = 0; j < n; ++j) {
         const double want = j - i == d ? v.get(std::min(i, j)) : 0.0;
@@ -405,7 +458,10 @@ TEST(DataMovement, Diagonals) {
     int64_t len = 0;
     while (len < 3 && len + (d < 0 ? -d : 0) < 3 && len + std::max<int64_t>(d, 0) < 4) ++len;
     HostTensorBuf y(ACL_FLOAT16, {len});
-    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnDiagGetWorkspaceSize(m.get(), d, y.get(), ws, ex); }), 0)
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnDiagGetWorkspaceSize(m.get(), d, y.get(), ws, ex);
+              }),
+              0)
         << d << aclGetRecentErrMsg();
     for (int64_t k = 0; k < len; ++k) {
       const int64_t i = d < 0 ? k - d : k;
@@ -415,11 +471,16 @@ TEST(DataMovement, Diagonals) {
   {  // Eye 3 x 5 in bool and int32
     for (aclDataType dt : {ACL_BOOL, ACL_INT32, ACL_BF16}) {
       HostTensorBuf y(dt, {3, 5});
-      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnEyeGetWorkspaceSize(3, 5, y.get(), ws, ex); }), 0);
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnEyeGetWorkspaceSize(3, 5, y.get(), ws, ex);
+                }),
+                0);
       for (int64_t i = 0; i < 15; ++i) EXPECT_EQ(y.get(i), i / 5 == i % 5 ? 1.0 : 0.0);
     }
     HostTensorBuf y(ACL_FLOAT, {3, 5});
-    EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnEyeGetWorkspaceSize(5, 3, y.get(), ws, ex); }),
+    EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnEyeGetWorkspaceSize(5, 3, y.get(), ws, ex);
+              }),
               kParamInvalid);
   }
   {  // FillDiagonal of a tall 7 x 3 matrix, with and without wrap; a 3 x 3 x 3 cube
@@ -435,7 +496,8 @@ TEST(DataMovement, Diagonals) {
         for (int64_t j = 0; j < 3; ++j) {
           // Rows 0-2 hold the diagonal; with wrap it starts again after a gap row (rows 4-6).
           const bool diag = (i < 3 && i == j) || (wrap && i >= 4 && i - 4 == j);
-          EXPECT_EQ(x.get(i * 3 + j), diag ? -1.0 : static_cast<double>(i * 3 + j)) << wrap << " " << i << "," << j;
+          EXPECT_EQ(x.get(i * 3 + j), diag ? -1.0 : static_cast<double>(i * 3 + j))
+              << wrap << " " << i << "," << j;
         }
       }
       aclDestroyScalar(f);
@@ -443,9 +505,14 @@ TEST(DataMovement, Diagonals) {
     HostTensorBuf c(ACL_INT32, {3, 3, 3}), bad(ACL_INT32, {3, 3, 2});
     for (int64_t i = 0; i < 27; ++i) c.set(i, 5);
     aclScalar* f = makeScalar(ACL_INT32, 8);
-    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceFillDiagonalGetWorkspaceSize(c.get(), f, false, ws, ex); }), 0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceFillDiagonalGetWorkspaceSize(c.get(), f, false, ws, ex);
+              }),
+              0);
     for (int64_t i = 0; i < 27; ++i) EXPECT_EQ(c.get(i), i % 13 == 0 ? 8.0 : 5.0);
-    EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceFillDiagonalGetWorkspaceSize(bad.get(), f, false, ws, ex); }),
+    EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceFillDiagonalGetWorkspaceSize(bad.get(), f, false, ws, ex);
+              }),
               kParamInvalid);
     aclDestroyScalar(f);
   }
@@ -453,8 +520,8 @@ TEST(DataMovement, Diagonals) {
 
 TEST(DataMovement, WhereAndMaskedFill) {
   std::mt19937 g(17);
-  HostTensorBuf cond(ACL_BOOL, {2, 1, 4}), self(ACL_INT32, {3, 1}), other(ACL_FLOAT16, {2, 3, 4}, {1, 8, 2}, 0),
-      out(ACL_FLOAT, {2, 3, 4});
+  HostTensorBuf cond(ACL_BOOL, {2, 1, 4}), self(ACL_INT32, {3, 1}),
+      other(ACL_FLOAT16, {2, 3, 4}, {1, 8, 2}, 0), out(ACL_FLOAT, {2, 3, 4});
   cond.fillRandom(g, 0, 2);
   self.fillRandom(g, -20, 20);
   other.fillRandom(g, -3, 3);
@@ -465,14 +532,17 @@ TEST(DataMovement, WhereAndMaskedFill) {
       << aclGetRecentErrMsg();
   for (int64_t f = 0; f < 24; ++f) {
     const std::vector<int64_t> s{2, 3, 4};
-    const double want = cond.get(broadcastIndex(s, f, {2, 1, 4})) != 0 ? self.get(broadcastIndex(s, f, {3, 1})) : other.get(f);
+    const double want = cond.get(broadcastIndex(s, f, {2, 1, 4})) != 0
+                            ? self.get(broadcastIndex(s, f, {3, 1}))
+                            : other.get(f);
     EXPECT_EQ(out.get(f), want) << f;
   }
   HostTensorBuf i8(ACL_INT8, {2, 3, 4}), badCond(ACL_FLOAT, {2, 1, 4});
-  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {  // int32 and fp16 promote to fp32: int8 cannot hold it
-              return aclnnSWhereGetWorkspaceSize(cond.get(), self.get(), other.get(), i8.get(), ws, ex);
-            }),
-            kParamInvalid);
+  EXPECT_EQ(
+      run([&](uint64_t* ws, aclOpExecutor** ex) {  // int32 and fp16 promote to fp32: int8 cannot hold it
+        return aclnnSWhereGetWorkspaceSize(cond.get(), self.get(), other.get(), i8.get(), ws, ex);
+      }),
+      kParamInvalid);
   EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
               return aclnnSWhereGetWorkspaceSize(badCond.get(), self.get(), other.get(), out.get(), ws, ex);
             }),
@@ -495,7 +565,8 @@ TEST(DataMovement, WhereAndMaskedFill) {
               0)
         << aclGetRecentErrMsg();
     ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
-                return aclnnInplaceMaskedFillTensorGetWorkspaceSize(ref.get(), mask.get(), value.get(), ws, ex);
+                return aclnnInplaceMaskedFillTensorGetWorkspaceSize(ref.get(), mask.get(), value.get(), ws,
+                                                                    ex);
               }),
               0)
         << aclGetRecentErrMsg();
@@ -523,17 +594,27 @@ TEST(DataMovement, WhereAndMaskedFill) {
 TEST(DataMovement, LayoutErrorsAndCost) {
   HostTensorBuf x(ACL_FLOAT, {3, 4}), y(ACL_FLOAT, {6, 4}), big(ACL_FLOAT, {2, 8, 3, 4});
   aclIntArray *rep = ints({2, 1}), *shortRep = ints({2}), *neg = ints({-1, 1});
-  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnRepeatGetWorkspaceSize(x.get(), shortRep, y.get(), ws, ex); }),
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRepeatGetWorkspaceSize(x.get(), shortRep, y.get(), ws, ex);
+            }),
             kParamInvalid);
-  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnRepeatGetWorkspaceSize(x.get(), neg, y.get(), ws, ex); }),
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRepeatGetWorkspaceSize(x.get(), neg, y.get(), ws, ex);
+            }),
             kParamInvalid);
-  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnRepeatGetWorkspaceSize(x.get(), nullptr, y.get(), ws, ex); }),
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRepeatGetWorkspaceSize(x.get(), nullptr, y.get(), ws, ex);
+            }),
             kParamNull);
   aclIntArray* size = ints({2, 8, 3, 4});
-  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnExpandGetWorkspaceSize(x.get(), size, big.get(), ws, ex); }),
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnExpandGetWorkspaceSize(x.get(), size, big.get(), ws, ex);
+            }),
             0);
   aclIntArray* bad = ints({6, 4});
-  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return aclnnExpandGetWorkspaceSize(x.get(), bad, y.get(), ws, ex); }),
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnExpandGetWorkspaceSize(x.get(), bad, y.get(), ws, ex);
+            }),
             kParamInvalid);  // 3 does not expand to 6
   // Cost: Repeat reads self once (48 bytes) and writes out (96); Expand reads self once and
   // writes its 2*8*3*4 elements.

@@ -28,26 +28,33 @@ const OpInfo kDiagFlat{"aclnnDiagFlat", ExecUnit::kVector, kAllTypes,
                        "out = square matrix with flattened self on diagonal `diagonal`"};
 const OpRegistrar kDiagFlatRegistrar(kDiagFlat);
 // aclnnEye.md: FLOAT16, FLOAT32, INT32, INT16, INT8, UINT8, INT64, BOOL, BFLOAT16.
-const OpInfo kEye{"aclnnEye",
-                  ExecUnit::kVector,
-                  {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_BOOL},
-                  "out[i, j] = (i == j)"};
+const OpInfo kEye{
+    "aclnnEye",
+    ExecUnit::kVector,
+    {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_BOOL},
+    "out[i, j] = (i == j)"};
 const OpRegistrar kEyeRegistrar(kEye);
-const OpInfo kFillDiagonal{"aclnnInplaceFillDiagonal", ExecUnit::kVector, kAllTypes,
-                           "selfRef[i, i, ...] = fillValue (tall 2-D: every (cols+1)-th row restarts if wrap)"};
+const OpInfo kFillDiagonal{
+    "aclnnInplaceFillDiagonal", ExecUnit::kVector, kAllTypes,
+    "selfRef[i, i, ...] = fillValue (tall 2-D: every (cols+1)-th row restarts if wrap)"};
 const OpRegistrar kFillDiagonalRegistrar(kFillDiagonal);
 
 // The experimental variants (ops-math experimental/math/...), types from their op definitions.
-const OpInfo kDiagPart{"aclnnDiagPart", ExecUnit::kVector, {ACL_FLOAT16, ACL_FLOAT, ACL_INT32},
+const OpInfo kDiagPart{"aclnnDiagPart",
+                       ExecUnit::kVector,
+                       {ACL_FLOAT16, ACL_FLOAT, ACL_INT32},
                        "y[i...] = x[i..., i...] (x of shape s + s)"};
 const OpRegistrar kDiagPartRegistrar(kDiagPart);
-const OpInfo kEyeV2{"aclnnEyeV2", ExecUnit::kVector, {ACL_FLOAT, ACL_INT32, ACL_INT16, ACL_FLOAT16},
+const OpInfo kEyeV2{"aclnnEyeV2",
+                    ExecUnit::kVector,
+                    {ACL_FLOAT, ACL_INT32, ACL_INT16, ACL_FLOAT16},
                     "y[..., i, j] = (i == j) over rows x cols"};
 const OpRegistrar kEyeV2Registrar(kEyeV2);
-const OpInfo kTrilu{"aclnnTrilu",
-                    ExecUnit::kVector,
-                    {ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT64, ACL_INT8, ACL_INT16, ACL_UINT8, ACL_UINT16},
-                    "y = upper ? triu(x, diagonal) : tril(x, diagonal)"};
+const OpInfo kTrilu{
+    "aclnnTrilu",
+    ExecUnit::kVector,
+    {ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT64, ACL_INT8, ACL_INT16, ACL_UINT8, ACL_UINT16},
+    "y = upper ? triu(x, diagonal) : tril(x, diagonal)"};
 const OpRegistrar kTriluRegistrar(kTrilu);
 
 // Matrix n x n (n = len + |diagonal|) with `len` values on `diagonal`, read from input element k.
@@ -81,7 +88,8 @@ extern "C" aclnnStatus aclnnDiagGetWorkspaceSize(const aclTensor* self, int64_t 
   int32_t st = checkMapArgs(api, kDiag, "self", self, "out", out);
   if (st != kSuccess) return st;
   const std::vector<int64_t>& s = self->desc.shape;
-  if (s.size() == 1) return vectorToDiagonal(api, "aclnnDiag", self, diagonal, out, s[0], workspaceSize, executor);
+  if (s.size() == 1)
+    return vectorToDiagonal(api, "aclnnDiag", self, diagonal, out, s[0], workspaceSize, executor);
   if (s.size() != 2)
     return fail(api, kErrParamInvalid, fmt::format("self must have 1 or 2 dimensions, not {}", s.size()));
   // The elements (i, i + diagonal) inside the matrix.
@@ -105,7 +113,8 @@ extern "C" aclnnStatus aclnnDiagFlatGetWorkspaceSize(const aclTensor* self, int6
   npusim::rt::chargeOpPrepare(api);
   const int32_t st = checkMapArgs(api, kDiagFlat, "self", self, "out", out);
   if (st != kSuccess) return st;
-  return vectorToDiagonal(api, "aclnnDiagFlat", self, diagonal, out, self->desc.numel(), workspaceSize, executor);
+  return vectorToDiagonal(api, "aclnnDiagFlat", self, diagonal, out, self->desc.numel(), workspaceSize,
+                          executor);
 }
 NPUSIM_ACLNN_PHASE2(DiagFlat)
 
@@ -117,7 +126,8 @@ extern "C" aclnnStatus aclnnEyeGetWorkspaceSize(int64_t n, int64_t m, aclTensor*
   if (st != kSuccess) return st;
   if ((st = checkTensor(api, "out", out->desc)) != kSuccess) return st;
   if ((st = checkDtype(api, "out", out->desc.dtype, kEye)) != kSuccess) return st;
-  if (n < 0 || m < 0) return fail(api, kErrParamInvalid, fmt::format("n {} and m {} must not be negative", n, m));
+  if (n < 0 || m < 0)
+    return fail(api, kErrParamInvalid, fmt::format("n {} and m {} must not be negative", n, m));
   if ((st = checkShape(api, "out", out->desc.shape, {n, m})) != kSuccess) return st;
   auto inst = newMap("aclnnEye", {}, "out", out,
                      [](const std::vector<int64_t>& p) { return p[0] == p[1] ? int64_t{0} : int64_t{-1}; });
@@ -127,13 +137,15 @@ extern "C" aclnnStatus aclnnEyeGetWorkspaceSize(int64_t n, int64_t m, aclTensor*
 }
 NPUSIM_ACLNN_PHASE2(Eye)
 
-extern "C" aclnnStatus aclnnInplaceFillDiagonalGetWorkspaceSize(aclTensor* selfRef, const aclScalar* fillValue,
-                                                                bool wrap, uint64_t* workspaceSize,
+extern "C" aclnnStatus aclnnInplaceFillDiagonalGetWorkspaceSize(aclTensor* selfRef,
+                                                                const aclScalar* fillValue, bool wrap,
+                                                                uint64_t* workspaceSize,
                                                                 aclOpExecutor** executor) {
   const char* api = "aclnnInplaceFillDiagonalGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"fillValue", fillValue}});
-  if (st != kSuccess || (st = checkMapArgs(api, kFillDiagonal, "selfRef", selfRef, "selfRef", selfRef)) != kSuccess)
+  if (st != kSuccess ||
+      (st = checkMapArgs(api, kFillDiagonal, "selfRef", selfRef, "selfRef", selfRef)) != kSuccess)
     return st;
   const std::vector<int64_t> s = selfRef->desc.shape;
   if (s.size() < 2) return fail(api, kErrParamInvalid, "selfRef must have at least 2 dimensions");
@@ -141,7 +153,8 @@ extern "C" aclnnStatus aclnnInplaceFillDiagonalGetWorkspaceSize(aclTensor* selfR
     for (int64_t e : s) {
       if (e != s[0])
         return fail(api, kErrParamInvalid,
-                    fmt::format("all dimensions of a selfRef with more than 2 must be equal, not {}", shapeString(s)));
+                    fmt::format("all dimensions of a selfRef with more than 2 must be equal, not {}",
+                                shapeString(s)));
     }
   }
   const int64_t numel = selfRef->desc.numel();
@@ -162,8 +175,8 @@ extern "C" aclnnStatus aclnnInplaceFillDiagonalGetWorkspaceSize(aclTensor* selfR
 }
 NPUSIM_ACLNN_PHASE2(InplaceFillDiagonal)
 
-extern "C" aclnnStatus aclnnDiagPartGetWorkspaceSize(const aclTensor* x, const aclTensor* y, uint64_t* workspaceSize,
-                                                     aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnDiagPartGetWorkspaceSize(const aclTensor* x, const aclTensor* y,
+                                                     uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* api = "aclnnDiagPartGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkMapArgs(api, kDiagPart, "x", x, "y", y);
@@ -171,7 +184,8 @@ extern "C" aclnnStatus aclnnDiagPartGetWorkspaceSize(const aclTensor* x, const a
   const std::vector<int64_t>& s = x->desc.shape;
   const size_t k = s.size() / 2;
   if (s.empty() || s.size() % 2 != 0 || !std::equal(s.begin(), s.begin() + k, s.begin() + k))
-    return fail(api, kErrParamInvalid, fmt::format("x shape {} must be some shape s twice (s + s)", shapeString(s)));
+    return fail(api, kErrParamInvalid,
+                fmt::format("x shape {} must be some shape s twice (s + s)", shapeString(s)));
   const std::vector<int64_t> half(s.begin(), s.begin() + k);
   if ((st = checkShape(api, "y", y->desc.shape, half)) != kSuccess) return st;
   const int64_t n = y->desc.numel();
@@ -184,8 +198,9 @@ NPUSIM_ACLNN_PHASE2(DiagPart)
 
 // x is only a placeholder (the op's definition has an input it does not read); y holds the
 // batch of rows x cols identities.
-extern "C" aclnnStatus aclnnEyeV2GetWorkspaceSize(const aclTensor* x, int64_t rows, int64_t cols, const aclTensor* y,
-                                                  uint64_t* workspaceSize, aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnEyeV2GetWorkspaceSize(const aclTensor* x, int64_t rows, int64_t cols,
+                                                  const aclTensor* y, uint64_t* workspaceSize,
+                                                  aclOpExecutor** executor) {
   const char* api = "aclnnEyeV2GetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkMapArgs(api, kEyeV2, "x", x, "y", y);

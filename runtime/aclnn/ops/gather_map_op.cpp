@@ -118,7 +118,8 @@ void runMapBytes(const MapInstance& op, const std::vector<HostTensor>& in, const
     const int64_t s = op.source(pos);
     int64_t off = 0;
     for (size_t a = 0; a < pos.size(); ++a) off += pos[a] * out.strides[a];
-    std::memcpy(out.data + off * static_cast<int64_t>(es), s >= 0 && s < n ? src.data() + s * es : fill.data(), es);
+    std::memcpy(out.data + off * static_cast<int64_t>(es),
+                s >= 0 && s < n ? src.data() + s * es : fill.data(), es);
   });
 }
 

@@ -26,7 +26,7 @@ class MapInstance : public OpInstanceBase<MapInstance> {
   SourceMap source;
   ScalarValue fill;                    // written where the map gives -1 (zero unless set)
   std::vector<ScalarValue> constants;  // values the map can name after the input elements
-  bool accumulate = false;   // backwards: out = 0, then out[source(p)] += inputs[0][p] for p in inputs[0]
+  bool accumulate = false;    // backwards: out = 0, then out[source(p)] += inputs[0][p] for p in inputs[0]
   int64_t readElements = -1;  // input elements the map touches; -1: every input element
 
   rt::OpWork work() const override;
@@ -34,7 +34,8 @@ class MapInstance : public OpInstanceBase<MapInstance> {
 };
 
 // A MapInstance reading `in` (names and tensors in order) and writing `out`.
-std::unique_ptr<MapInstance> newMap(const char* opName, std::initializer_list<std::pair<const char*, const aclTensor*>> in,
+std::unique_ptr<MapInstance> newMap(const char* opName,
+                                    std::initializer_list<std::pair<const char*, const aclTensor*>> in,
                                     const char* outName, const aclTensor* out, SourceMap source);
 
 // An int64 ScalarValue (the map's constants, e.g. Eye's 1).

@@ -33,7 +33,7 @@ namespace {
 const std::vector<aclDataType> kAllTypes{ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE, ACL_INT8,
                                          ACL_UINT8, ACL_INT16,   ACL_INT32, ACL_INT64,  ACL_BOOL};
 
-#define NPUSIM_MAP_INFO(Name, formula)                                         \
+#define NPUSIM_MAP_INFO(Name, formula)                                        \
   const OpInfo k##Name{"aclnn" #Name, ExecUnit::kVector, kAllTypes, formula}; \
   const OpRegistrar k##Name##Registrar(k##Name);
 
@@ -43,23 +43,24 @@ NPUSIM_MAP_INFO(Expand, "out = self broadcast to size (-1 keeps a dimension)")
 // aclnnRoll.md and aclnnFlip.md list complex types too.
 const OpInfo kRoll{"aclnnRoll",
                    ExecUnit::kVector,
-                   {ACL_BF16, ACL_FLOAT16, ACL_FLOAT, ACL_INT8, ACL_UINT8, ACL_INT32, ACL_INT64, ACL_UINT32, ACL_BOOL,
-                    ACL_INT16, ACL_COMPLEX64},
+                   {ACL_BF16, ACL_FLOAT16, ACL_FLOAT, ACL_INT8, ACL_UINT8, ACL_INT32, ACL_INT64, ACL_UINT32,
+                    ACL_BOOL, ACL_INT16, ACL_COMPLEX64},
                    "out[p] = x[p - shift along dims] (cyclic; no dims: over the flattened x)"};
 const OpRegistrar kRollRegistrar(kRoll);
 const OpInfo kFlip{"aclnnFlip",
                    ExecUnit::kVector,
-                   {ACL_FLOAT16, ACL_FLOAT, ACL_INT32, ACL_INT16, ACL_INT64, ACL_BOOL, ACL_INT8, ACL_UINT8, ACL_DOUBLE,
-                    ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16},
+                   {ACL_FLOAT16, ACL_FLOAT, ACL_INT32, ACL_INT16, ACL_INT64, ACL_BOOL, ACL_INT8, ACL_UINT8,
+                    ACL_DOUBLE, ACL_COMPLEX64, ACL_COMPLEX128, ACL_BF16},
                    "out[p] = self[p with p[d] -> n_d - 1 - p[d] for d in dims]"};
 const OpRegistrar kFlipRegistrar(kFlip);
-#define NPUSIM_MAP_INFO(Name, formula)                                         \
+#define NPUSIM_MAP_INFO(Name, formula)                                        \
   const OpInfo k##Name{"aclnn" #Name, ExecUnit::kVector, kAllTypes, formula}; \
   const OpRegistrar k##Name##Registrar(k##Name);
 NPUSIM_MAP_INFO(Stack, "out = tensors stacked along a new dimension dim")
 NPUSIM_MAP_INFO(Flatten, "out = self as a 2D tensor [prod(shape[:axis]), prod(shape[axis:])]")
 NPUSIM_MAP_INFO(SliceV2, "out = self[starts:ends:steps] along axes")
-NPUSIM_MAP_INFO(ChunkCat, "each tensor cut into numChunks along dim (zero-padded), chunk c of all tensors joined")
+NPUSIM_MAP_INFO(ChunkCat,
+                "each tensor cut into numChunks along dim (zero-padded), chunk c of all tensors joined")
 #undef NPUSIM_MAP_INFO
 // The experimental variants (ops-math experimental/...), with the types of their op definitions.
 const OpInfo kExpandv{"aclnnExpandv",
@@ -73,16 +74,20 @@ const OpInfo kSliceV3{"aclnnSliceV3",
                       {ACL_FLOAT16, ACL_FLOAT, ACL_INT16, ACL_INT32, ACL_BF16, ACL_INT8, ACL_UINT8},
                       "y = x[begin : begin + size] (experimental/conversion/slice_v3)"};
 const OpRegistrar kSliceV3Registrar(kSliceV3);
-const OpInfo kPackV2{"aclnnPackV2", ExecUnit::kVector, {ACL_FLOAT, ACL_FLOAT16},
+const OpInfo kPackV2{"aclnnPackV2",
+                     ExecUnit::kVector,
+                     {ACL_FLOAT, ACL_FLOAT16},
                      "z = stack(x, y) along d (experimental/conversion/pack_v2)"};
 const OpRegistrar kPackV2Registrar(kPackV2);
 const OpInfo kTensorMove{"aclnnTensorMove",
                          ExecUnit::kVector,
-                         {ACL_BF16, ACL_FLOAT16, ACL_FLOAT, ACL_UINT8, ACL_INT8, ACL_UINT16, ACL_INT16, ACL_UINT32,
-                          ACL_INT32, ACL_UINT64, ACL_INT64, ACL_BOOL, ACL_DOUBLE},
+                         {ACL_BF16, ACL_FLOAT16, ACL_FLOAT, ACL_UINT8, ACL_INT8, ACL_UINT16, ACL_INT16,
+                          ACL_UINT32, ACL_INT32, ACL_UINT64, ACL_INT64, ACL_BOOL, ACL_DOUBLE},
                          "y = x (experimental/conversion/tensor_move)"};
 const OpRegistrar kTensorMoveRegistrar(kTensorMove);
-const OpInfo kFillV2{"aclnnFillV2", ExecUnit::kVector, {ACL_FLOAT16, ACL_FLOAT, ACL_INT16, ACL_INT32, ACL_BF16},
+const OpInfo kFillV2{"aclnnFillV2",
+                     ExecUnit::kVector,
+                     {ACL_FLOAT16, ACL_FLOAT, ACL_INT16, ACL_INT32, ACL_BF16},
                      "x = fill_value[0] everywhere (experimental/conversion/fill_v2)"};
 const OpRegistrar kFillV2Registrar(kFillV2);
 
@@ -93,8 +98,8 @@ int32_t launch(const char* api, std::unique_ptr<MapInstance> inst, std::string a
 }
 
 // Checks every tensor of a list (non-null, valid, accepted type, same type as out).
-int32_t checkTensorList(const char* api, const OpInfo& info, const aclTensorList* tensors, const aclTensor* out,
-                        bool sameTypeAsOut) {
+int32_t checkTensorList(const char* api, const OpInfo& info, const aclTensorList* tensors,
+                        const aclTensor* out, bool sameTypeAsOut) {
   int32_t st = checkNotNull(api, {{"tensors", tensors}, {"out", out}});
   if (st != kSuccess) return st;
   if ((st = checkTensor(api, "out", out->desc)) != kSuccess) return st;
@@ -130,13 +135,14 @@ extern "C" aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor* self, const 
   const size_t r = rep.size();
   if (r < self->desc.rank() || r > kMaxDims) {
     return fail(api, kErrParamInvalid,
-                fmt::format("repeats has {} entries; it needs between self's rank {} and {}", r, self->desc.rank(),
-                            kMaxDims));
+                fmt::format("repeats has {} entries; it needs between self's rank {} and {}", r,
+                            self->desc.rank(), kMaxDims));
   }
   std::vector<int64_t> in(r - self->desc.rank(), 1), shape(r);
   in.insert(in.end(), self->desc.shape.begin(), self->desc.shape.end());
   for (size_t a = 0; a < r; ++a) {
-    if (rep[a] < 0) return fail(api, kErrParamInvalid, fmt::format("repeats[{}] = {} is negative", a, rep[a]));
+    if (rep[a] < 0)
+      return fail(api, kErrParamInvalid, fmt::format("repeats[{}] = {} is negative", a, rep[a]));
     shape[a] = in[a] * rep[a];
   }
   if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
@@ -161,8 +167,8 @@ int32_t expandTo(const char* api, const OpInfo& info, const aclTensor* self, con
   const size_t r = size->values.size(), lead = r - std::min(r, self->desc.rank());
   if (r < self->desc.rank() || r > kMaxDims) {
     return fail(api, kErrParamInvalid,
-                fmt::format("size has {} entries; it needs between self's rank {} and {}", r, self->desc.rank(),
-                            kMaxDims));
+                fmt::format("size has {} entries; it needs between self's rank {} and {}", r,
+                            self->desc.rank(), kMaxDims));
   }
   std::vector<int64_t> in(lead, 1), shape(r);
   in.insert(in.end(), self->desc.shape.begin(), self->desc.shape.end());
@@ -188,15 +194,16 @@ int32_t expandTo(const char* api, const OpInfo& info, const aclTensor* self, con
 }  // namespace
 }  // namespace npusim::aclnn
 
-extern "C" aclnnStatus aclnnExpandGetWorkspaceSize(const aclTensor* self, const aclIntArray* size, aclTensor* out,
-                                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnExpandGetWorkspaceSize(const aclTensor* self, const aclIntArray* size,
+                                                   aclTensor* out, uint64_t* workspaceSize,
+                                                   aclOpExecutor** executor) {
   return expandTo("aclnnExpandGetWorkspaceSize", kExpand, self, size, out, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(Expand)
 
 extern "C" aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor* x, const aclIntArray* shifts,
-                                                 const aclIntArray* dims, aclTensor* out, uint64_t* workspaceSize,
-                                                 aclOpExecutor** executor) {
+                                                 const aclIntArray* dims, aclTensor* out,
+                                                 uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* api = "aclnnRollGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"shifts", shifts}, {"dims", dims}});
@@ -213,8 +220,9 @@ extern "C" aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor* x, const aclIn
     flatShift = shifts->values[0];
   } else {
     if (shifts->values.size() != dims->values.size()) {
-      return fail(api, kErrParamInvalid,
-                  fmt::format("shifts has {} values but dims has {}", shifts->values.size(), dims->values.size()));
+      return fail(
+          api, kErrParamInvalid,
+          fmt::format("shifts has {} values but dims has {}", shifts->values.size(), dims->values.size()));
     }
     for (size_t i = 0; i < dims->values.size(); ++i) {
       const int64_t d = wrapDim(dims->values[i], r);
@@ -236,8 +244,9 @@ extern "C" aclnnStatus aclnnRollGetWorkspaceSize(const aclTensor* x, const aclIn
 }
 NPUSIM_ACLNN_PHASE2(Roll)
 
-extern "C" aclnnStatus aclnnFlipGetWorkspaceSize(const aclTensor* self, const aclIntArray* dims, aclTensor* out,
-                                                 uint64_t* workspaceSize, aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnFlipGetWorkspaceSize(const aclTensor* self, const aclIntArray* dims,
+                                                 aclTensor* out, uint64_t* workspaceSize,
+                                                 aclOpExecutor** executor) {
   const char* api = "aclnnFlipGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"dims", dims}});
@@ -248,7 +257,9 @@ extern "C" aclnnStatus aclnnFlipGetWorkspaceSize(const aclTensor* self, const ac
   for (int64_t d : dims->values) {
     const int64_t w = wrapDim(d, shape.size());
     if (w < 0 || flip[static_cast<size_t>(w)])
-      return fail(api, kErrParamInvalid, fmt::format("dims {} has an invalid or repeated dimension {}", shapeString(dims->values), d));
+      return fail(
+          api, kErrParamInvalid,
+          fmt::format("dims {} has an invalid or repeated dimension {}", shapeString(dims->values), d));
     flip[static_cast<size_t>(w)] = true;
   }
   auto inst = newMap("aclnnFlip", {{"self", self}}, "out", out, [shape, flip](const std::vector<int64_t>& p) {
@@ -270,11 +281,14 @@ extern "C" aclnnStatus aclnnStackGetWorkspaceSize(const aclTensorList* tensors, 
   for (const aclTensor* t : tensors->items) {
     if (t->desc.shape != in) {
       return fail(api, kErrParamInvalid,
-                  fmt::format("every tensor must have shape {}, one has {}", shapeString(in), shapeString(t->desc.shape)));
+                  fmt::format("every tensor must have shape {}, one has {}", shapeString(in),
+                              shapeString(t->desc.shape)));
     }
   }
   const int64_t d = wrapDim(dim, in.size() + 1);
-  if (d < 0) return fail(api, kErrParamInvalid, fmt::format("dim {} is out of range for {} dimensions", dim, in.size() + 1));
+  if (d < 0)
+    return fail(api, kErrParamInvalid,
+                fmt::format("dim {} is out of range for {} dimensions", dim, in.size() + 1));
   std::vector<int64_t> shape = in;
   shape.insert(shape.begin() + d, static_cast<int64_t>(tensors->items.size()));
   if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
@@ -300,7 +314,8 @@ extern "C" aclnnStatus aclnnFlattenGetWorkspaceSize(const aclTensor* self, int64
   const size_t r = self->desc.rank();
   const int64_t a = axis < 0 ? axis + static_cast<int64_t>(r) : axis;
   if (a < 0 || a > static_cast<int64_t>(r))
-    return fail(api, kErrParamInvalid, fmt::format("axis {} is out of range [{}, {}]", axis, -static_cast<int64_t>(r), r));
+    return fail(api, kErrParamInvalid,
+                fmt::format("axis {} is out of range [{}, {}]", axis, -static_cast<int64_t>(r), r));
   const std::vector<int64_t> shape{dimProduct(self->desc.shape, 0, static_cast<size_t>(a)),
                                    dimProduct(self->desc.shape, static_cast<size_t>(a), r)};
   if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
@@ -326,8 +341,10 @@ extern "C" aclnnStatus aclnnSliceV2GetWorkspaceSize(const aclTensor* self, const
   std::vector<int64_t> begin(in.size(), 0), step(in.size(), 1), shape = in;
   for (size_t i = 0; i < k; ++i) {
     const int64_t d = wrapDim(axes->values[i], in.size());
-    if (d < 0) return fail(api, kErrParamInvalid, fmt::format("axes[{}] = {} is out of range", i, axes->values[i]));
-    if (steps->values[i] <= 0) return fail(api, kErrParamInvalid, fmt::format("steps[{}] must be positive", i));
+    if (d < 0)
+      return fail(api, kErrParamInvalid, fmt::format("axes[{}] = {} is out of range", i, axes->values[i]));
+    if (steps->values[i] <= 0)
+      return fail(api, kErrParamInvalid, fmt::format("steps[{}] must be positive", i));
     const int64_t n = in[static_cast<size_t>(d)];
     // The doc's rule: below -N -> 0, at or above N -> N, else (v + N) % N.
     auto clampIndex = [n](int64_t v) { return v < -n ? 0 : v >= n ? n : (v + n) % n; };
@@ -337,27 +354,29 @@ extern "C" aclnnStatus aclnnSliceV2GetWorkspaceSize(const aclTensor* self, const
     shape[static_cast<size_t>(d)] = e > s ? (e - s + steps->values[i] - 1) / steps->values[i] : 0;
   }
   if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
-  auto inst = newMap("aclnnSliceV2", {{"self", self}}, "out", out, [in, begin, step](const std::vector<int64_t>& p) {
-    int64_t f = 0;
-    for (size_t a = 0; a < in.size(); ++a) f = f * in[a] + begin[a] + p[a] * step[a];
-    return f;
-  });
+  auto inst =
+      newMap("aclnnSliceV2", {{"self", self}}, "out", out, [in, begin, step](const std::vector<int64_t>& p) {
+        int64_t f = 0;
+        for (size_t a = 0; a < in.size(); ++a) f = f * in[a] + begin[a] + p[a] * step[a];
+        return f;
+      });
   inst->readElements = out->desc.numel();
-  return launch(api, std::move(inst), fmt::format("starts={} ends={} axes={} steps={}", shapeString(starts->values),
-                                                  shapeString(ends->values), shapeString(axes->values),
-                                                  shapeString(steps->values)),
+  return launch(api, std::move(inst),
+                fmt::format("starts={} ends={} axes={} steps={}", shapeString(starts->values),
+                            shapeString(ends->values), shapeString(axes->values), shapeString(steps->values)),
                 workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(SliceV2)
 
-extern "C" aclnnStatus aclnnChunkCatGetWorkspaceSize(const aclTensorList* tensors, int64_t dim, int64_t numChunks,
-                                                     aclTensor* out, uint64_t* workspaceSize,
-                                                     aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnChunkCatGetWorkspaceSize(const aclTensorList* tensors, int64_t dim,
+                                                     int64_t numChunks, aclTensor* out,
+                                                     uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* api = "aclnnChunkCatGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkTensorList(api, kChunkCat, tensors, out, false);
   if (st != kSuccess) return st;
-  if (numChunks < 1) return fail(api, kErrParamInvalid, fmt::format("numChunks {} must be at least 1", numChunks));
+  if (numChunks < 1)
+    return fail(api, kErrParamInvalid, fmt::format("numChunks {} must be at least 1", numChunks));
   const std::vector<int64_t>& first = tensors->items[0]->desc.shape;
   const int64_t d = wrapDim(dim, first.size());
   if (d < 0) return fail(api, kErrParamInvalid, fmt::format("dim {} is out of range", dim));
@@ -372,8 +391,8 @@ extern "C" aclnnStatus aclnnChunkCatGetWorkspaceSize(const aclTensorList* tensor
     const std::vector<int64_t>& s = t->desc.shape;
     if (s.size() <= ud || !std::equal(first.begin(), first.begin() + d, s.begin())) {
       return fail(api, kErrParamInvalid,
-                  fmt::format("every tensor must share the dimensions before dim {}: {} vs {}", d, shapeString(first),
-                              shapeString(s)));
+                  fmt::format("every tensor must share the dimensions before dim {}: {} vs {}", d,
+                              shapeString(first), shapeString(s)));
     }
     const int64_t rows = s[ud], chunkRows = (rows + numChunks - 1) / numChunks,
                   inner = dimProduct(s, ud + 1, s.size());
@@ -388,7 +407,8 @@ extern "C" aclnnStatus aclnnChunkCatGetWorkspaceSize(const aclTensorList* tensor
   const int64_t lead = d;
   auto inst = newMap("aclnnChunkCat", {}, "out", out, [parts, lead, shape](const std::vector<int64_t>& p) {
     int64_t outer = 0;
-    for (int64_t a = 0; a < lead; ++a) outer = outer * shape[static_cast<size_t>(a)] + p[static_cast<size_t>(a)];
+    for (int64_t a = 0; a < lead; ++a)
+      outer = outer * shape[static_cast<size_t>(a)] + p[static_cast<size_t>(a)];
     const int64_t c = p[static_cast<size_t>(lead)];
     int64_t j = p[static_cast<size_t>(lead) + 1];
     for (const Part& t : parts) {
@@ -403,14 +423,16 @@ extern "C" aclnnStatus aclnnChunkCatGetWorkspaceSize(const aclTensorList* tensor
     return int64_t{-1};
   });
   for (const aclTensor* t : tensors->items) addInput(*inst, "tensors", t);
-  return launch(api, std::move(inst), fmt::format("dim={} numChunks={}", dim, numChunks), workspaceSize, executor);
+  return launch(api, std::move(inst), fmt::format("dim={} numChunks={}", dim, numChunks), workspaceSize,
+                executor);
 }
 NPUSIM_ACLNN_PHASE2(ChunkCat)
 
-extern "C" aclnnStatus aclnnExpandvGetWorkspaceSize(const aclTensor* x, const aclIntArray* shape, const aclTensor* y,
-                                                    uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return expandTo("aclnnExpandvGetWorkspaceSize", kExpandv, x, shape, const_cast<aclTensor*>(y), workspaceSize,
-                  executor);
+extern "C" aclnnStatus aclnnExpandvGetWorkspaceSize(const aclTensor* x, const aclIntArray* shape,
+                                                    const aclTensor* y, uint64_t* workspaceSize,
+                                                    aclOpExecutor** executor) {
+  return expandTo("aclnnExpandvGetWorkspaceSize", kExpandv, x, shape, const_cast<aclTensor*>(y),
+                  workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(Expandv)
 
@@ -430,7 +452,8 @@ extern "C" aclnnStatus aclnnSliceV3GetWorkspaceSize(const aclTensor* x, const ac
     shape[a] = size->values[a] == -1 ? in[a] - b : size->values[a];  // -1: to the end
     if (b < 0 || shape[a] < 0 || b + shape[a] > in[a]) {
       return fail(api, kErrParamInvalid,
-                  fmt::format("begin {} and size {} leave x's dimension {} of size {}", b, size->values[a], a, in[a]));
+                  fmt::format("begin {} and size {} leave x's dimension {} of size {}", b, size->values[a], a,
+                              in[a]));
     }
   }
   if ((st = checkShape(api, "y", y->desc.shape, shape)) != kSuccess) return st;
@@ -470,18 +493,18 @@ extern "C" aclnnStatus aclnnPackV2GetWorkspaceSize(const aclTensor* x, const acl
   const std::vector<int64_t> zs = z->desc.shape;
   auto inst = newMap("aclnnPackV2", {{"x", x}, {"y", y}}, "z", z,
                      [zs, stacked, in, axis, each](const std::vector<int64_t>& p) {
-    int64_t f = flatIndex(p, zs);
-    std::vector<int64_t> q(stacked.size());
-    for (size_t a = stacked.size(); a-- > 0;) {
-      q[a] = f % stacked[a];
-      f /= stacked[a];
-    }
-    int64_t src = 0;
-    for (size_t a = 0, b = 0; a < q.size(); ++a) {
-      if (static_cast<int64_t>(a) != axis) src = src * in[b++] + q[a];
-    }
-    return q[static_cast<size_t>(axis)] * each + src;
-  });
+                       int64_t f = flatIndex(p, zs);
+                       std::vector<int64_t> q(stacked.size());
+                       for (size_t a = stacked.size(); a-- > 0;) {
+                         q[a] = f % stacked[a];
+                         f /= stacked[a];
+                       }
+                       int64_t src = 0;
+                       for (size_t a = 0, b = 0; a < q.size(); ++a) {
+                         if (static_cast<int64_t>(a) != axis) src = src * in[b++] + q[a];
+                       }
+                       return q[static_cast<size_t>(axis)] * each + src;
+                     });
   return launch(api, std::move(inst), fmt::format("d={}", d), workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(PackV2)
@@ -500,15 +523,18 @@ extern "C" aclnnStatus aclnnTensorMoveGetWorkspaceSize(const aclTensor* x, const
 }
 NPUSIM_ACLNN_PHASE2(TensorMove)
 
-extern "C" aclnnStatus aclnnFillV2GetWorkspaceSize(aclTensor* x, const aclTensor* fillValue, uint64_t* workspaceSize,
-                                                   aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnFillV2GetWorkspaceSize(aclTensor* x, const aclTensor* fillValue,
+                                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* api = "aclnnFillV2GetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"fill_value", fillValue}});
-  if (st != kSuccess || (st = checkMapArgs(api, kFillV2, "fill_value", fillValue, "x", x)) != kSuccess) return st;
+  if (st != kSuccess || (st = checkMapArgs(api, kFillV2, "fill_value", fillValue, "x", x)) != kSuccess)
+    return st;
   if (fillValue->desc.numel() != 1)
-    return fail(api, kErrParamInvalid, fmt::format("fill_value must hold one element, not {}", fillValue->desc.numel()));
-  auto inst = newMap("aclnnFillV2", {{"fill_value", fillValue}}, "x", x, [](const std::vector<int64_t>&) { return int64_t{0}; });
+    return fail(api, kErrParamInvalid,
+                fmt::format("fill_value must hold one element, not {}", fillValue->desc.numel()));
+  auto inst = newMap("aclnnFillV2", {{"fill_value", fillValue}}, "x", x,
+                     [](const std::vector<int64_t>&) { return int64_t{0}; });
   return launch(api, std::move(inst), "", workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(FillV2)

@@ -39,8 +39,8 @@ const OpRegistrar kSelectV3Registrar(kSelectV3);
 
 const OpInfo kMaskedScatter{"aclnnInplaceMaskedScatter",
                             ExecUnit::kVector,
-                            {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32,
-                             ACL_INT64, ACL_BOOL},
+                            {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_UINT8, ACL_INT16,
+                             ACL_INT32, ACL_INT64, ACL_BOOL},
                             "selfRef[k-th true of mask] = source.flat[k]"};
 const OpRegistrar kMaskedScatterRegistrar(kMaskedScatter);
 
@@ -62,7 +62,8 @@ int32_t maskedFill(const char* api, const OpInfo& info, aclTensor* selfRef, cons
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"selfRef", selfRef}, {"mask", mask}});
   if (st == kSuccess)
-    st = valueTensor == nullptr && valueScalar == nullptr ? checkNotNull(api, {{"value", nullptr}}) : kSuccess;
+    st =
+        valueTensor == nullptr && valueScalar == nullptr ? checkNotNull(api, {{"value", nullptr}}) : kSuccess;
   if (st != kSuccess) return st;
   if ((st = checkTensor(api, "selfRef", selfRef->desc)) != kSuccess) return st;
   if ((st = checkDtype(api, "selfRef", selfRef->desc.dtype, info)) != kSuccess) return st;
@@ -70,8 +71,8 @@ int32_t maskedFill(const char* api, const OpInfo& info, aclTensor* selfRef, cons
   std::vector<int64_t> shape;
   if (!broadcastShapes(selfRef->desc.shape, mask->desc.shape, &shape) || shape != selfRef->desc.shape) {
     return fail(api, kErrParamInvalid,
-                fmt::format("mask shape {} does not broadcast to selfRef shape {}", shapeString(mask->desc.shape),
-                            shapeString(selfRef->desc.shape)));
+                fmt::format("mask shape {} does not broadcast to selfRef shape {}",
+                            shapeString(mask->desc.shape), shapeString(selfRef->desc.shape)));
   }
   auto inst = std::make_unique<WhereInstance>();
   inst->name = info.name;
@@ -83,7 +84,8 @@ int32_t maskedFill(const char* api, const OpInfo& info, aclTensor* selfRef, cons
     if ((st = checkTensor(api, "value", valueTensor->desc)) != kSuccess) return st;
     if (valueTensor->desc.numel() != 1 || valueTensor->desc.rank() > 1) {
       return fail(api, kErrParamInvalid,
-                  fmt::format("value must be a 0-d (or one-element 1-d) tensor, not {}", shapeString(valueTensor->desc.shape)));
+                  fmt::format("value must be a 0-d (or one-element 1-d) tensor, not {}",
+                              shapeString(valueTensor->desc.shape)));
     }
     addInput(*inst, "value", valueTensor);
     inst->trueInput = 2;
@@ -102,8 +104,8 @@ int32_t maskedFill(const char* api, const OpInfo& info, aclTensor* selfRef, cons
 using namespace npusim::aclnn;
 
 extern "C" aclnnStatus aclnnSWhereGetWorkspaceSize(const aclTensor* condition, const aclTensor* self,
-                                                   const aclTensor* other, aclTensor* out, uint64_t* workspaceSize,
-                                                   aclOpExecutor** executor) {
+                                                   const aclTensor* other, aclTensor* out,
+                                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* api = "aclnnSWhereGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"condition", condition}, {"self", self}, {"other", other}, {"out", out}});
@@ -115,16 +117,18 @@ extern "C" aclnnStatus aclnnSWhereGetWorkspaceSize(const aclTensor* condition, c
   }
   const aclDataType promoted = promoteTypes(self->desc.dtype, other->desc.dtype);
   if (promoted == ACL_DT_UNDEFINED || !canCast(promoted, out->desc.dtype)) {
-    return fail(api, kErrParamInvalid,
-                fmt::format("self {} and other {} promote to no type that out {} can hold", dtypeName(self->desc.dtype),
-                            dtypeName(other->desc.dtype), dtypeName(out->desc.dtype)));
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format("self {} and other {} promote to no type that out {} can hold",
+                    dtypeName(self->desc.dtype), dtypeName(other->desc.dtype), dtypeName(out->desc.dtype)));
   }
   std::vector<int64_t> shape, both;
   if (!broadcastShapes(self->desc.shape, other->desc.shape, &both) ||
       !broadcastShapes(both, condition->desc.shape, &shape)) {
-    return fail(api, kErrParamInvalid,
-                fmt::format("condition {}, self {} and other {} do not broadcast", shapeString(condition->desc.shape),
-                            shapeString(self->desc.shape), shapeString(other->desc.shape)));
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format("condition {}, self {} and other {} do not broadcast", shapeString(condition->desc.shape),
+                    shapeString(self->desc.shape), shapeString(other->desc.shape)));
   }
   if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
   auto inst = std::make_unique<WhereInstance>();
@@ -138,27 +142,29 @@ extern "C" aclnnStatus aclnnSWhereGetWorkspaceSize(const aclTensor* condition, c
 NPUSIM_ACLNN_PHASE2(SWhere)
 
 extern "C" aclnnStatus aclnnInplaceMaskedFillScalarGetWorkspaceSize(aclTensor* selfRef, const aclTensor* mask,
-                                                                    const aclScalar* value, uint64_t* workspaceSize,
+                                                                    const aclScalar* value,
+                                                                    uint64_t* workspaceSize,
                                                                     aclOpExecutor** executor) {
-  return maskedFill("aclnnInplaceMaskedFillScalarGetWorkspaceSize", kMaskedFillScalar, selfRef, mask, nullptr, value,
-                    workspaceSize, executor);
+  return maskedFill("aclnnInplaceMaskedFillScalarGetWorkspaceSize", kMaskedFillScalar, selfRef, mask, nullptr,
+                    value, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(InplaceMaskedFillScalar)
 
 extern "C" aclnnStatus aclnnInplaceMaskedFillTensorGetWorkspaceSize(aclTensor* selfRef, const aclTensor* mask,
-                                                                    const aclTensor* value, uint64_t* workspaceSize,
+                                                                    const aclTensor* value,
+                                                                    uint64_t* workspaceSize,
                                                                     aclOpExecutor** executor) {
   if (value == nullptr) {
     return checkNotNull("aclnnInplaceMaskedFillTensorGetWorkspaceSize", {{"value", value}});
   }
-  return maskedFill("aclnnInplaceMaskedFillTensorGetWorkspaceSize", kMaskedFillTensor, selfRef, mask, value, nullptr,
-                    workspaceSize, executor);
+  return maskedFill("aclnnInplaceMaskedFillTensorGetWorkspaceSize", kMaskedFillTensor, selfRef, mask, value,
+                    nullptr, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(InplaceMaskedFillTensor)
 
-extern "C" aclnnStatus aclnnSelectV3GetWorkspaceSize(const aclTensor* x, const aclTensor* y, const aclTensor* b,
-                                                     const aclTensor* z, uint64_t* workspaceSize,
-                                                     aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnSelectV3GetWorkspaceSize(const aclTensor* x, const aclTensor* y,
+                                                     const aclTensor* b, const aclTensor* z,
+                                                     uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* api = "aclnnSelectV3GetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"x", x}, {"y", y}, {"b", b}, {"z", z}});
@@ -167,7 +173,8 @@ extern "C" aclnnStatus aclnnSelectV3GetWorkspaceSize(const aclTensor* x, const a
     if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
     if ((st = checkDtype(api, name, t->desc.dtype, kSelectV3)) != kSuccess) return st;
     if (t->desc.dtype != x->desc.dtype)
-      return fail(api, kErrParamInvalid, fmt::format("{} type must equal x type {}", name, dtypeName(x->desc.dtype)));
+      return fail(api, kErrParamInvalid,
+                  fmt::format("{} type must equal x type {}", name, dtypeName(x->desc.dtype)));
     if ((st = checkShape(api, name, t->desc.shape, x->desc.shape)) != kSuccess) return st;
   }
   if ((st = checkTensor(api, "b", b->desc)) != kSuccess) return st;
@@ -190,7 +197,8 @@ NPUSIM_ACLNN_PHASE2(SelectV3)
 // The mask's true count is data; a source with fewer elements leaves the rest of selfRef as it
 // was (the device's behaviour there is not documented).
 extern "C" aclnnStatus aclnnInplaceMaskedScatterGetWorkspaceSize(aclTensor* selfRef, const aclTensor* mask,
-                                                                 const aclTensor* source, uint64_t* workspaceSize,
+                                                                 const aclTensor* source,
+                                                                 uint64_t* workspaceSize,
                                                                  aclOpExecutor** executor) {
   const char* api = "aclnnInplaceMaskedScatterGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
@@ -208,8 +216,8 @@ extern "C" aclnnStatus aclnnInplaceMaskedScatterGetWorkspaceSize(aclTensor* self
   std::vector<int64_t> shape;
   if (!broadcastShapes(selfRef->desc.shape, mask->desc.shape, &shape) || shape != selfRef->desc.shape) {
     return fail(api, kErrParamInvalid,
-                fmt::format("mask shape {} does not broadcast to selfRef shape {}", shapeString(mask->desc.shape),
-                            shapeString(selfRef->desc.shape)));
+                fmt::format("mask shape {} does not broadcast to selfRef shape {}",
+                            shapeString(mask->desc.shape), shapeString(selfRef->desc.shape)));
   }
   auto inst = std::make_unique<WhereInstance>();
   inst->name = "aclnnInplaceMaskedScatter";

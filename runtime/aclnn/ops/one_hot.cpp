@@ -46,7 +46,8 @@ class OneHotInstance : public OpInstanceBase<OneHotInstance> {
     for (int64_t o = 0; o < outer; ++o) {
       for (int64_t j = 0; j < classes; ++j) {
         for (int64_t i = 0; i < inner; ++i) {
-          y[static_cast<size_t>((o * classes + j) * inner + i)] = idx[static_cast<size_t>(o * inner + i)] == j ? on : off;
+          y[static_cast<size_t>((o * classes + j) * inner + i)] =
+              idx[static_cast<size_t>(o * inner + i)] == j ? on : off;
         }
       }
     }
@@ -55,18 +56,20 @@ class OneHotInstance : public OpInstanceBase<OneHotInstance> {
 };
 
 // Checks self (an integer index tensor), numClasses and out's shape; *a = axis in out.
-int32_t checkOneHot(const char* api, const aclTensor* self, int64_t classes, int64_t axis, const aclTensor* out,
-                    int64_t* a) {
+int32_t checkOneHot(const char* api, const aclTensor* self, int64_t classes, int64_t axis,
+                    const aclTensor* out, int64_t* a) {
   int32_t st = checkTensor(api, "self", self->desc);
   if (st != kSuccess || (st = checkTensor(api, "out", out->desc)) != kSuccess) return st;
   const aclDataType it = self->desc.dtype;
   if (it != ACL_UINT8 && it != ACL_INT32 && it != ACL_INT64)
-    return fail(api, kErrParamInvalid, fmt::format("self type must be uint8, int32 or int64, not {}", dtypeName(it)));
+    return fail(api, kErrParamInvalid,
+                fmt::format("self type must be uint8, int32 or int64, not {}", dtypeName(it)));
   if (classes < 0 || (classes == 0 && self->desc.numel() == 0))
     return fail(api, kErrParamInvalid, fmt::format("numClasses {} is not allowed here", classes));
   const size_t r = self->desc.rank() + 1;
   *a = wrapDim(axis, r);
-  if (*a < 0) return fail(api, kErrParamInvalid, fmt::format("axis {} is out of range for {} dimensions", axis, r));
+  if (*a < 0)
+    return fail(api, kErrParamInvalid, fmt::format("axis {} is out of range for {} dimensions", axis, r));
   std::vector<int64_t> shape = self->desc.shape;
   shape.insert(shape.begin() + *a, classes);
   return checkShape(api, "out", out->desc.shape, shape);
@@ -77,12 +80,14 @@ int32_t checkOneHot(const char* api, const aclTensor* self, int64_t classes, int
 
 using namespace npusim::aclnn;
 
-extern "C" aclnnStatus aclnnOneHotGetWorkspaceSize(const aclTensor* self, int numClasses, const aclTensor* onValue,
-                                                   const aclTensor* offValue, int64_t axis, aclTensor* out,
-                                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnOneHotGetWorkspaceSize(const aclTensor* self, int numClasses,
+                                                   const aclTensor* onValue, const aclTensor* offValue,
+                                                   int64_t axis, aclTensor* out, uint64_t* workspaceSize,
+                                                   aclOpExecutor** executor) {
   const char* api = "aclnnOneHotGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
-  int32_t st = checkNotNull(api, {{"self", self}, {"onValue", onValue}, {"offValue", offValue}, {"out", out}});
+  int32_t st =
+      checkNotNull(api, {{"self", self}, {"onValue", onValue}, {"offValue", offValue}, {"out", out}});
   if (st != kSuccess) return st;
   int64_t a = 0;
   if ((st = checkOneHot(api, self, numClasses, axis, out, &a)) != kSuccess) return st;
@@ -91,9 +96,11 @@ extern "C" aclnnStatus aclnnOneHotGetWorkspaceSize(const aclTensor* self, int nu
     if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
     if (t->desc.dtype != out->desc.dtype) {
       return fail(api, kErrParamInvalid,
-                  fmt::format("{} type {} must equal out type {}", name, dtypeName(t->desc.dtype), dtypeName(out->desc.dtype)));
+                  fmt::format("{} type {} must equal out type {}", name, dtypeName(t->desc.dtype),
+                              dtypeName(out->desc.dtype)));
     }
-    if (t->desc.numel() != 1) return fail(api, kErrParamInvalid, fmt::format("{} must hold one element", name));
+    if (t->desc.numel() != 1)
+      return fail(api, kErrParamInvalid, fmt::format("{} must hold one element", name));
   }
   auto inst = std::make_unique<OneHotInstance>();
   inst->name = "aclnnOneHot";

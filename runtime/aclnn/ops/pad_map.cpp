@@ -47,17 +47,20 @@ const char* modeName(PadMode m) {
 }
 
 // Checks padding against self and fills `before` and the padded shape (per dimension of self).
-int32_t padShape(const char* api, const PadOp& op, const TensorDesc& self, const std::vector<int64_t>& padding,
-                 std::vector<int64_t>* before, std::vector<int64_t>* padded) {
+int32_t padShape(const char* api, const PadOp& op, const TensorDesc& self,
+                 const std::vector<int64_t>& padding, std::vector<int64_t>* before,
+                 std::vector<int64_t>* padded) {
   const size_t r = self.rank();
   if (op.spatialDims < 0) {
     if (r < 1 || r > 3 || padding.size() != 2)
-      return fail(api, kErrParamInvalid,
-                  fmt::format("self needs 1 to 3 dimensions ({}) and padding 2 values ({})", r, padding.size()));
+      return fail(
+          api, kErrParamInvalid,
+          fmt::format("self needs 1 to 3 dimensions ({}) and padding 2 values ({})", r, padding.size()));
   } else if (op.spatialDims > 0) {
     const auto k = static_cast<size_t>(op.spatialDims);
     if (r != k + 1 && r != k + 2)
-      return fail(api, kErrParamInvalid, fmt::format("self must have {} or {} dimensions, not {}", k + 1, k + 2, r));
+      return fail(api, kErrParamInvalid,
+                  fmt::format("self must have {} or {} dimensions, not {}", k + 1, k + 2, r));
     if (padding.size() != 2 * k)
       return fail(api, kErrParamInvalid,
                   fmt::format("padding must have {} values, not {}", 2 * k, padding.size()));
@@ -73,13 +76,14 @@ int32_t padShape(const char* api, const PadOp& op, const TensorDesc& self, const
     const int64_t lo = padding[2 * j], hi = padding[2 * j + 1], n = self.shape[d];
     if (op.mode != PadMode::kConstant && (lo >= n || hi >= n || lo < 0 || hi < 0)) {
       return fail(api, kErrParamInvalid,
-                  fmt::format("{} padding ({}, {}) of dimension {} must be in [0, {}) (its size)", modeName(op.mode),
-                              lo, hi, d, n));
+                  fmt::format("{} padding ({}, {}) of dimension {} must be in [0, {}) (its size)",
+                              modeName(op.mode), lo, hi, d, n));
     }
     (*before)[d] = lo;
     (*padded)[d] = n + lo + hi;
     if ((*padded)[d] < 0)
-      return fail(api, kErrParamInvalid, fmt::format("padding makes dimension {} negative ({})", d, (*padded)[d]));
+      return fail(api, kErrParamInvalid,
+                  fmt::format("padding makes dimension {} negative ({})", d, (*padded)[d]));
   }
   return kSuccess;
 }

@@ -27,12 +27,12 @@ namespace {
 // Types from the operators' docs (910B rows).
 const std::vector<aclDataType> kAllTypes{ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE, ACL_INT8,
                                          ACL_UINT8, ACL_INT16,   ACL_INT32, ACL_INT64,  ACL_BOOL};
-const std::vector<aclDataType> kNumberTypes{ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE,
-                                            ACL_INT8,  ACL_UINT8,   ACL_INT16, ACL_INT32, ACL_INT64};
+const std::vector<aclDataType> kNumberTypes{ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE, ACL_INT8,
+                                            ACL_UINT8, ACL_INT16,   ACL_INT32, ACL_INT64};
 const std::vector<aclDataType> kCircularTypes{ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8, ACL_INT32};
 const std::vector<aclDataType> kGradTypes{ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
 
-#define NPUSIM_PAD_INFO(Name, types, formula)          \
+#define NPUSIM_PAD_INFO(Name, types, formula)                             \
   const OpInfo k##Name{"aclnn" #Name, ExecUnit::kVector, types, formula}; \
   const OpRegistrar k##Name##Registrar(k##Name);
 
@@ -64,28 +64,29 @@ NPUSIM_PAD_INFO(ReflectionPad1dV2, std::vector<aclDataType>({ACL_FLOAT, ACL_FLOA
 using npusim::aclnn::PadMode;
 
 // Entry points: aclnn<Name>GetWorkspaceSize and aclnn<Name> for a forward pad and a backward pad.
-#define NPUSIM_PAD_FORWARD(Name, mode, dims)                                                                \
-  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, const aclIntArray* padding,     \
-                                                       aclTensor* out, uint64_t* workspaceSize,              \
-                                                       aclOpExecutor** executor) {                           \
-    return npusim::aclnn::padForward({"aclnn" #Name, mode, dims, &npusim::aclnn::k##Name}, self, padding,     \
-                                     nullptr, out, workspaceSize, executor);                                 \
-  }                                                                                                          \
+#define NPUSIM_PAD_FORWARD(Name, mode, dims)                                                              \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, const aclIntArray* padding, \
+                                                       aclTensor* out, uint64_t* workspaceSize,           \
+                                                       aclOpExecutor** executor) {                        \
+    return npusim::aclnn::padForward({"aclnn" #Name, mode, dims, &npusim::aclnn::k##Name}, self, padding, \
+                                     nullptr, out, workspaceSize, executor);                              \
+  }                                                                                                       \
   NPUSIM_ACLNN_PHASE2(Name)
 #define NPUSIM_PAD_BACKWARD(Name, mode, dims)                                                               \
-  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,   \
-                                                       const aclIntArray* padding, aclTensor* gradInput,     \
-                                                       uint64_t* workspaceSize, aclOpExecutor** executor) {  \
-    return npusim::aclnn::padBackward({"aclnn" #Name, mode, dims, &npusim::aclnn::k##Name}, gradOutput, self, \
-                                      padding, gradInput, workspaceSize, executor);                          \
-  }                                                                                                          \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,  \
+                                                       const aclIntArray* padding, aclTensor* gradInput,    \
+                                                       uint64_t* workspaceSize, aclOpExecutor** executor) { \
+    return npusim::aclnn::padBackward({"aclnn" #Name, mode, dims, &npusim::aclnn::k##Name}, gradOutput,     \
+                                      self, padding, gradInput, workspaceSize, executor);                   \
+  }                                                                                                         \
   NPUSIM_ACLNN_PHASE2(Name)
 
 extern "C" aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor* self, const aclIntArray* pad,
                                                           const aclScalar* value, aclTensor* out,
                                                           uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return npusim::aclnn::padForward({"aclnnConstantPadNd", PadMode::kConstant, 0, &npusim::aclnn::kConstantPadNd},
-                                   self, pad, value, out, workspaceSize, executor);
+  return npusim::aclnn::padForward(
+      {"aclnnConstantPadNd", PadMode::kConstant, 0, &npusim::aclnn::kConstantPadNd}, self, pad, value, out,
+      workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(ConstantPadNd)
 
@@ -110,7 +111,8 @@ NPUSIM_PAD_BACKWARD(CircularPad3dBackward, PadMode::kCircular, 3)
 extern "C" aclnnStatus aclnnReflectionPad1dV2GetWorkspaceSize(const aclTensor* x, const aclIntArray* paddings,
                                                               const aclTensor* y, uint64_t* workspaceSize,
                                                               aclOpExecutor** executor) {
-  return npusim::aclnn::padForward({"aclnnReflectionPad1dV2", PadMode::kReflect, -1, &npusim::aclnn::kReflectionPad1dV2},
-                                   x, paddings, nullptr, const_cast<aclTensor*>(y), workspaceSize, executor);
+  return npusim::aclnn::padForward(
+      {"aclnnReflectionPad1dV2", PadMode::kReflect, -1, &npusim::aclnn::kReflectionPad1dV2}, x, paddings,
+      nullptr, const_cast<aclTensor*>(y), workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(ReflectionPad1dV2)

@@ -32,7 +32,8 @@ T combine(ScatterReduce r, T a, T b) {
 template <typename T>
 void scatter(const ScatterInstance& op, const std::vector<HostTensor>& in, const HostTensor& out) {
   const auto n = static_cast<size_t>(out.numel());
-  std::vector<T> y = op.selfInput >= 0 ? loadDense<T>(in[static_cast<size_t>(op.selfInput)]) : std::vector<T>(n, T(0));
+  std::vector<T> y =
+      op.selfInput >= 0 ? loadDense<T>(in[static_cast<size_t>(op.selfInput)]) : std::vector<T>(n, T(0));
   const std::vector<int64_t> idx =
       op.indexInput >= 0 ? loadDense<int64_t>(in[static_cast<size_t>(op.indexInput)]) : op.hostIndex;
   std::vector<T> src;

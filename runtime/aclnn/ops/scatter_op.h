@@ -19,16 +19,17 @@ enum class ScatterReduce { kNone, kAdd, kMul, kMax, kMin, kMean };
 
 // Flat row-major index into out of the update at `pos`, or -1 to skip it; `index` is the index
 // tensor's values in row-major order.
-using ScatterDest = std::function<int64_t(const std::vector<int64_t>& pos, const std::vector<int64_t>& index)>;
+using ScatterDest =
+    std::function<int64_t(const std::vector<int64_t>& pos, const std::vector<int64_t>& index)>;
 
 class ScatterInstance : public OpInstanceBase<ScatterInstance> {
  public:
   std::vector<int64_t> updateShape;
   ScatterDest dest;
-  int selfInput = 0;              // -1: out starts at zero
-  int indexInput = 1;             // -1: hostIndex
+  int selfInput = 0;               // -1: out starts at zero
+  int indexInput = 1;              // -1: hostIndex
   std::vector<int64_t> hostIndex;  // indices given on the host (aclIntArray)
-  int srcInput = 2;               // -1: scalar; else src is read at pos (src's own shape)
+  int srcInput = 2;                // -1: scalar; else src is read at pos (src's own shape)
   ScalarValue scalar;
   double alpha = 1;
   ScatterReduce reduce = ScatterReduce::kNone;

@@ -32,7 +32,7 @@ namespace {
 const std::vector<aclDataType> kTypes{ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE, ACL_INT8,
                                       ACL_UINT8, ACL_INT16,   ACL_INT32, ACL_INT64,  ACL_BOOL};
 
-#define NPUSIM_SCATTER_INFO(Name, formula)                                  \
+#define NPUSIM_SCATTER_INFO(Name, formula)                                 \
   const OpInfo k##Name{"aclnn" #Name, ExecUnit::kVector, kTypes, formula}; \
   const OpRegistrar k##Name##Registrar(k##Name);
 
@@ -100,19 +100,21 @@ std::unique_ptr<ScatterInstance> newScatter(const OpInfo& info, const char* self
 // p[dim] replaced by index[p]. src (or the scalar) has at least index's extent everywhere.
 int32_t elementScatter(const char* api, const OpInfo& info, const aclTensor* self, int64_t dim,
                        const aclTensor* index, const aclTensor* src, const aclScalar* value, int64_t reduce,
-                       bool includeSelf, bool allowMean, const aclTensor* out, bool inPlace, uint64_t* workspaceSize,
-                       aclOpExecutor** executor) {
+                       bool includeSelf, bool allowMean, const aclTensor* out, bool inPlace,
+                       uint64_t* workspaceSize, aclOpExecutor** executor) {
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"index", index}});
   if (st == kSuccess && src == nullptr) st = checkNotNull(api, {{"value", value}});
-  if (st != kSuccess || (st = checkSelfOut(api, info, inPlace ? "selfRef" : "self", self, inPlace ? "selfRef" : "out", out)) != kSuccess)
+  if (st != kSuccess || (st = checkSelfOut(api, info, inPlace ? "selfRef" : "self", self,
+                                           inPlace ? "selfRef" : "out", out)) != kSuccess)
     return st;
   if ((st = checkIndexType(api, "index", index)) != kSuccess) return st;
   if (src != nullptr && (st = checkSource(api, "src", src, self)) != kSuccess) return st;
   const std::vector<int64_t> s = self->desc.shape, is = index->desc.shape;
   const size_t r = s.size();
   const int64_t d = wrapDim(dim, std::max<size_t>(r, 1));
-  if (d < 0) return fail(api, kErrParamInvalid, fmt::format("dim {} is out of range for {} dimensions", dim, r));
+  if (d < 0)
+    return fail(api, kErrParamInvalid, fmt::format("dim {} is out of range for {} dimensions", dim, r));
   bool ok = is.size() == r && (src == nullptr || src->desc.rank() == r);
   for (size_t a = 0; ok && a < r; ++a) {
     ok = (static_cast<int64_t>(a) == d || is[a] <= s[a]) && (src == nullptr || is[a] <= src->desc.shape[a]);
@@ -149,22 +151,26 @@ int32_t elementScatter(const char* api, const OpInfo& info, const aclTensor* sel
 // Updates of whole slices along `dim`: the i-th slice of the update space goes to slice
 // index[i] of out (IndexAdd, IndexCopy, IndexFill). updateShape: self's shape with dim's
 // extent the number of indices (or the source's shape).
-int32_t sliceScatter(const char* api, const OpInfo& info, const char* selfName, const aclTensor* self, int64_t dim,
-                     const aclTensor* index, const aclIntArray* hostIndex, const aclTensor* source,
-                     const aclScalar* value, double alpha, ScatterReduce reduce, const char* outName,
-                     const aclTensor* out, bool inPlace, uint64_t* workspaceSize, aclOpExecutor** executor) {
+int32_t sliceScatter(const char* api, const OpInfo& info, const char* selfName, const aclTensor* self,
+                     int64_t dim, const aclTensor* index, const aclIntArray* hostIndex,
+                     const aclTensor* source, const aclScalar* value, double alpha, ScatterReduce reduce,
+                     const char* outName, const aclTensor* out, bool inPlace, uint64_t* workspaceSize,
+                     aclOpExecutor** executor) {
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"index", index != nullptr ? static_cast<const void*>(index) : hostIndex}});
   if (st == kSuccess && source == nullptr) st = checkNotNull(api, {{"value", value}});
   if (st != kSuccess || (st = checkSelfOut(api, info, selfName, self, outName, out)) != kSuccess) return st;
   if (index != nullptr && (st = checkIndexType(api, "index", index)) != kSuccess) return st;
   if (index != nullptr && index->desc.rank() > 1)
-    return fail(api, kErrParamInvalid, fmt::format("index must have at most 1 dimension, not {}", index->desc.rank()));
+    return fail(api, kErrParamInvalid,
+                fmt::format("index must have at most 1 dimension, not {}", index->desc.rank()));
   const std::vector<int64_t> s = self->desc.shape;
   const size_t r = s.size();
   const int64_t d = wrapDim(dim, std::max<size_t>(r, 1));
-  if (d < 0) return fail(api, kErrParamInvalid, fmt::format("dim {} is out of range for {} dimensions", dim, r));
-  const int64_t count = index != nullptr ? index->desc.numel() : static_cast<int64_t>(hostIndex->values.size());
+  if (d < 0)
+    return fail(api, kErrParamInvalid, fmt::format("dim {} is out of range for {} dimensions", dim, r));
+  const int64_t count =
+      index != nullptr ? index->desc.numel() : static_cast<int64_t>(hostIndex->values.size());
   std::vector<int64_t> us = s.empty() ? std::vector<int64_t>{1} : s;
   us[static_cast<size_t>(d)] = count;
   if (source != nullptr) {
@@ -195,7 +201,8 @@ int32_t sliceScatter(const char* api, const OpInfo& info, const char* selfName, 
   inst->reduce = reduce;
   const std::vector<int64_t> os = s.empty() ? std::vector<int64_t>{1} : s;
   inst->dest = [os, d](const std::vector<int64_t>& p, const std::vector<int64_t>& idx) {
-    const int64_t i = wrapIndex(idx[static_cast<size_t>(p[static_cast<size_t>(d)])], os[static_cast<size_t>(d)]);
+    const int64_t i =
+        wrapIndex(idx[static_cast<size_t>(p[static_cast<size_t>(d)])], os[static_cast<size_t>(d)]);
     if (i < 0) return int64_t{-1};
     std::vector<int64_t> q = p;
     q[static_cast<size_t>(d)] = i;
@@ -208,8 +215,9 @@ int32_t sliceScatter(const char* api, const OpInfo& info, const char* selfName, 
 // Updates addressed by rows of `indices` (ScatterNd, ScatterNdUpdate): indices [..., k],
 // updates [...] + data.shape[k:]; update p goes to (indices[p[:-]], p[rest]).
 int32_t ndScatter(const char* api, const OpInfo& info, const char* dataName, const aclTensor* data,
-                  const aclTensor* indices, const aclTensor* updates, const char* outName, const aclTensor* out,
-                  bool inPlace, ScatterReduce reduce, uint64_t* workspaceSize, aclOpExecutor** executor) {
+                  const aclTensor* indices, const aclTensor* updates, const char* outName,
+                  const aclTensor* out, bool inPlace, ScatterReduce reduce, uint64_t* workspaceSize,
+                  aclOpExecutor** executor) {
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"indices", indices}});
   if (st != kSuccess || (st = checkSelfOut(api, info, dataName, data, outName, out)) != kSuccess) return st;
@@ -247,89 +255,99 @@ int32_t ndScatter(const char* api, const OpInfo& info, const char* dataName, con
 
 using namespace npusim::aclnn;
 
-extern "C" aclnnStatus aclnnScatterGetWorkspaceSize(const aclTensor* self, int64_t dim, const aclTensor* index,
-                                                    const aclTensor* src, int64_t reduce, aclTensor* out,
-                                                    uint64_t* workspaceSize, aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnScatterGetWorkspaceSize(const aclTensor* self, int64_t dim,
+                                                    const aclTensor* index, const aclTensor* src,
+                                                    int64_t reduce, aclTensor* out, uint64_t* workspaceSize,
+                                                    aclOpExecutor** executor) {
   if (src == nullptr) return checkNotNull("aclnnScatterGetWorkspaceSize", {{"src", src}});
-  return elementScatter("aclnnScatterGetWorkspaceSize", kScatter, self, dim, index, src, nullptr, reduce, true, false,
-                        out, false, workspaceSize, executor);
+  return elementScatter("aclnnScatterGetWorkspaceSize", kScatter, self, dim, index, src, nullptr, reduce,
+                        true, false, out, false, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(Scatter)
 
-extern "C" aclnnStatus aclnnScatterValueGetWorkspaceSize(const aclTensor* self, int64_t dim, const aclTensor* index,
-                                                         const aclScalar* value, int64_t reduce, aclTensor* out,
+extern "C" aclnnStatus aclnnScatterValueGetWorkspaceSize(const aclTensor* self, int64_t dim,
+                                                         const aclTensor* index, const aclScalar* value,
+                                                         int64_t reduce, aclTensor* out,
                                                          uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return elementScatter("aclnnScatterValueGetWorkspaceSize", kScatterValue, self, dim, index, nullptr, value, reduce,
-                        true, false, out, false, workspaceSize, executor);
+  return elementScatter("aclnnScatterValueGetWorkspaceSize", kScatterValue, self, dim, index, nullptr, value,
+                        reduce, true, false, out, false, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(ScatterValue)
 
-extern "C" aclnnStatus aclnnInplaceScatterGetWorkspaceSize(aclTensor* selfRef, int64_t dim, const aclTensor* index,
-                                                           const aclTensor* src, int64_t reduce,
-                                                           uint64_t* workspaceSize, aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnInplaceScatterGetWorkspaceSize(aclTensor* selfRef, int64_t dim,
+                                                           const aclTensor* index, const aclTensor* src,
+                                                           int64_t reduce, uint64_t* workspaceSize,
+                                                           aclOpExecutor** executor) {
   if (src == nullptr) return checkNotNull("aclnnInplaceScatterGetWorkspaceSize", {{"src", src}});
-  return elementScatter("aclnnInplaceScatterGetWorkspaceSize", kInplaceScatter, selfRef, dim, index, src, nullptr,
-                        reduce, true, false, selfRef, true, workspaceSize, executor);
+  return elementScatter("aclnnInplaceScatterGetWorkspaceSize", kInplaceScatter, selfRef, dim, index, src,
+                        nullptr, reduce, true, false, selfRef, true, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(InplaceScatter)
 
 extern "C" aclnnStatus aclnnInplaceScatterValueGetWorkspaceSize(aclTensor* selfRef, int64_t dim,
-                                                                const aclTensor* index, const aclScalar* value,
-                                                                int64_t reduce, uint64_t* workspaceSize,
+                                                                const aclTensor* index,
+                                                                const aclScalar* value, int64_t reduce,
+                                                                uint64_t* workspaceSize,
                                                                 aclOpExecutor** executor) {
-  return elementScatter("aclnnInplaceScatterValueGetWorkspaceSize", kInplaceScatterValue, selfRef, dim, index, nullptr,
-                        value, reduce, true, false, selfRef, true, workspaceSize, executor);
+  return elementScatter("aclnnInplaceScatterValueGetWorkspaceSize", kInplaceScatterValue, selfRef, dim, index,
+                        nullptr, value, reduce, true, false, selfRef, true, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(InplaceScatterValue)
 
-extern "C" aclnnStatus aclnnScatterAddGetWorkspaceSize(const aclTensor* self, int64_t dim, const aclTensor* index,
-                                                       const aclTensor* src, aclTensor* out, uint64_t* workspaceSize,
+extern "C" aclnnStatus aclnnScatterAddGetWorkspaceSize(const aclTensor* self, int64_t dim,
+                                                       const aclTensor* index, const aclTensor* src,
+                                                       aclTensor* out, uint64_t* workspaceSize,
                                                        aclOpExecutor** executor) {
   if (src == nullptr) return checkNotNull("aclnnScatterAddGetWorkspaceSize", {{"src", src}});
-  return elementScatter("aclnnScatterAddGetWorkspaceSize", kScatterAdd, self, dim, index, src, nullptr, 1, true, false,
-                        out, false, workspaceSize, executor);
+  return elementScatter("aclnnScatterAddGetWorkspaceSize", kScatterAdd, self, dim, index, src, nullptr, 1,
+                        true, false, out, false, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(ScatterAdd)
 
-extern "C" aclnnStatus aclnnScatterReduceGetWorkspaceSize(const aclTensor* self, int64_t dim, const aclTensor* index,
-                                                          const aclTensor* src, int64_t reduce, bool includeSelf,
-                                                          aclTensor* out, uint64_t* workspaceSize,
-                                                          aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnScatterReduceGetWorkspaceSize(const aclTensor* self, int64_t dim,
+                                                          const aclTensor* index, const aclTensor* src,
+                                                          int64_t reduce, bool includeSelf, aclTensor* out,
+                                                          uint64_t* workspaceSize, aclOpExecutor** executor) {
   if (src == nullptr) return checkNotNull("aclnnScatterReduceGetWorkspaceSize", {{"src", src}});
-  return elementScatter("aclnnScatterReduceGetWorkspaceSize", kScatterReduce, self, dim, index, src, nullptr, reduce,
-                        includeSelf, true, out, false, workspaceSize, executor);
+  return elementScatter("aclnnScatterReduceGetWorkspaceSize", kScatterReduce, self, dim, index, src, nullptr,
+                        reduce, includeSelf, true, out, false, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(ScatterReduce)
 
 extern "C" aclnnStatus aclnnInplaceScatterReduceGetWorkspaceSize(aclTensor* selfRef, int64_t dim,
                                                                  const aclTensor* index, const aclTensor* src,
                                                                  int64_t reduce, bool includeSelf,
-                                                                 uint64_t* workspaceSize, aclOpExecutor** executor) {
+                                                                 uint64_t* workspaceSize,
+                                                                 aclOpExecutor** executor) {
   if (src == nullptr) return checkNotNull("aclnnInplaceScatterReduceGetWorkspaceSize", {{"src", src}});
-  return elementScatter("aclnnInplaceScatterReduceGetWorkspaceSize", kInplaceScatterReduce, selfRef, dim, index, src,
-                        nullptr, reduce, includeSelf, true, selfRef, true, workspaceSize, executor);
+  return elementScatter("aclnnInplaceScatterReduceGetWorkspaceSize", kInplaceScatterReduce, selfRef, dim,
+                        index, src, nullptr, reduce, includeSelf, true, selfRef, true, workspaceSize,
+                        executor);
 }
 NPUSIM_ACLNN_PHASE2(InplaceScatterReduce)
 
-extern "C" aclnnStatus aclnnIndexAddGetWorkspaceSize(const aclTensor* self, const int64_t dim, const aclTensor* index,
-                                                     const aclTensor* source, const aclScalar* alpha, aclTensor* out,
+extern "C" aclnnStatus aclnnIndexAddGetWorkspaceSize(const aclTensor* self, const int64_t dim,
+                                                     const aclTensor* index, const aclTensor* source,
+                                                     const aclScalar* alpha, aclTensor* out,
                                                      uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* api = "aclnnIndexAddGetWorkspaceSize";
   if (alpha == nullptr || source == nullptr) return checkNotNull(api, {{"source", source}, {"alpha", alpha}});
-  return sliceScatter(api, kIndexAdd, "self", self, dim, index, nullptr, source, nullptr, alpha->value.toDouble(),
-                      ScatterReduce::kAdd, "out", out, false, workspaceSize, executor);
+  return sliceScatter(api, kIndexAdd, "self", self, dim, index, nullptr, source, nullptr,
+                      alpha->value.toDouble(), ScatterReduce::kAdd, "out", out, false, workspaceSize,
+                      executor);
 }
 NPUSIM_ACLNN_PHASE2(IndexAdd)
 
 // `mode` picks the device's fast or deterministic kernel; both compute the same sums here.
-extern "C" aclnnStatus aclnnIndexAddV2GetWorkspaceSize(const aclTensor* self, const int64_t dim, const aclTensor* index,
-                                                       const aclTensor* source, const aclScalar* alpha, int64_t mode,
-                                                       aclTensor* out, uint64_t* workspaceSize,
-                                                       aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnIndexAddV2GetWorkspaceSize(const aclTensor* self, const int64_t dim,
+                                                       const aclTensor* index, const aclTensor* source,
+                                                       const aclScalar* alpha, int64_t mode, aclTensor* out,
+                                                       uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* api = "aclnnIndexAddV2GetWorkspaceSize";
   if (alpha == nullptr || source == nullptr) return checkNotNull(api, {{"source", source}, {"alpha", alpha}});
-  return sliceScatter(api, kIndexAddV2, "self", self, dim, index, nullptr, source, nullptr, alpha->value.toDouble(),
-                      ScatterReduce::kAdd, "out", out, false, workspaceSize, executor);
+  return sliceScatter(api, kIndexAddV2, "self", self, dim, index, nullptr, source, nullptr,
+                      alpha->value.toDouble(), ScatterReduce::kAdd, "out", out, false, workspaceSize,
+                      executor);
 }
 NPUSIM_ACLNN_PHASE2(IndexAddV2)
 
@@ -338,13 +356,14 @@ extern "C" aclnnStatus aclnnIndexCopyGetWorkspaceSize(aclTensor* selfRef, int64_
                                                       uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* api = "aclnnIndexCopyGetWorkspaceSize";
   if (source == nullptr) return checkNotNull(api, {{"source", source}});
-  return sliceScatter(api, kIndexCopy, "selfRef", selfRef, dim, index, nullptr, source, nullptr, 1, ScatterReduce::kNone,
-                      "outRef", outRef, false, workspaceSize, executor);
+  return sliceScatter(api, kIndexCopy, "selfRef", selfRef, dim, index, nullptr, source, nullptr, 1,
+                      ScatterReduce::kNone, "outRef", outRef, false, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(IndexCopy)
 
-extern "C" aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(aclTensor* selfRef, int64_t dim, const aclTensor* index,
-                                                             const aclTensor* source, uint64_t* workspaceSize,
+extern "C" aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(aclTensor* selfRef, int64_t dim,
+                                                             const aclTensor* index, const aclTensor* source,
+                                                             uint64_t* workspaceSize,
                                                              aclOpExecutor** executor) {
   const char* api = "aclnnInplaceIndexCopyGetWorkspaceSize";
   if (source == nullptr) return checkNotNull(api, {{"source", source}});
@@ -353,18 +372,20 @@ extern "C" aclnnStatus aclnnInplaceIndexCopyGetWorkspaceSize(aclTensor* selfRef,
 }
 NPUSIM_ACLNN_PHASE2(InplaceIndexCopy)
 
-extern "C" aclnnStatus aclnnIndexFillGetWorkspaceSize(const aclTensor* self, int64_t dim, const aclTensor* index,
-                                                      const aclScalar* value, aclTensor* out, uint64_t* workspaceSize,
+extern "C" aclnnStatus aclnnIndexFillGetWorkspaceSize(const aclTensor* self, int64_t dim,
+                                                      const aclTensor* index, const aclScalar* value,
+                                                      aclTensor* out, uint64_t* workspaceSize,
                                                       aclOpExecutor** executor) {
   const char* api = "aclnnIndexFillGetWorkspaceSize";
   if (index == nullptr) return checkNotNull(api, {{"index", index}});
-  return sliceScatter(api, kIndexFill, "self", self, dim, index, nullptr, nullptr, value, 1, ScatterReduce::kNone,
-                      "out", out, false, workspaceSize, executor);
+  return sliceScatter(api, kIndexFill, "self", self, dim, index, nullptr, nullptr, value, 1,
+                      ScatterReduce::kNone, "out", out, false, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(IndexFill)
 
-extern "C" aclnnStatus aclnnInplaceIndexFillGetWorkspaceSize(aclTensor* selfRef, int64_t dim, const aclTensor* index,
-                                                             const aclScalar* value, uint64_t* workspaceSize,
+extern "C" aclnnStatus aclnnInplaceIndexFillGetWorkspaceSize(aclTensor* selfRef, int64_t dim,
+                                                             const aclTensor* index, const aclScalar* value,
+                                                             uint64_t* workspaceSize,
                                                              aclOpExecutor** executor) {
   const char* api = "aclnnInplaceIndexFillGetWorkspaceSize";
   if (index == nullptr) return checkNotNull(api, {{"index", index}});
@@ -379,34 +400,36 @@ extern "C" aclnnStatus aclnnIndexFillTensorGetWorkspaceSize(const aclTensor* sel
                                                             aclOpExecutor** executor) {
   const char* api = "aclnnIndexFillTensorGetWorkspaceSize";
   if (index == nullptr) return checkNotNull(api, {{"index", index}});
-  return sliceScatter(api, kIndexFillTensor, "self", self, dim, nullptr, index, nullptr, value, 1, ScatterReduce::kNone,
-                      "out", out, false, workspaceSize, executor);
+  return sliceScatter(api, kIndexFillTensor, "self", self, dim, nullptr, index, nullptr, value, 1,
+                      ScatterReduce::kNone, "out", out, false, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(IndexFillTensor)
 
 extern "C" aclnnStatus aclnnInplaceIndexFillTensorGetWorkspaceSize(aclTensor* selfRef, int64_t dim,
-                                                                   const aclIntArray* index, const aclScalar* value,
-                                                                   uint64_t* workspaceSize, aclOpExecutor** executor) {
+                                                                   const aclIntArray* index,
+                                                                   const aclScalar* value,
+                                                                   uint64_t* workspaceSize,
+                                                                   aclOpExecutor** executor) {
   const char* api = "aclnnInplaceIndexFillTensorGetWorkspaceSize";
   if (index == nullptr) return checkNotNull(api, {{"index", index}});
-  return sliceScatter(api, kInplaceIndexFillTensor, "selfRef", selfRef, dim, nullptr, index, nullptr, value, 1,
-                      ScatterReduce::kNone, "selfRef", selfRef, true, workspaceSize, executor);
+  return sliceScatter(api, kInplaceIndexFillTensor, "selfRef", selfRef, dim, nullptr, index, nullptr, value,
+                      1, ScatterReduce::kNone, "selfRef", selfRef, true, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(InplaceIndexFillTensor)
 
 extern "C" aclnnStatus aclnnScatterNdGetWorkspaceSize(const aclTensor* data, const aclTensor* indices,
                                                       const aclTensor* updates, aclTensor* out,
                                                       uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return ndScatter("aclnnScatterNdGetWorkspaceSize", kScatterNd, "data", data, indices, updates, "out", out, false,
-                   ScatterReduce::kNone, workspaceSize, executor);
+  return ndScatter("aclnnScatterNdGetWorkspaceSize", kScatterNd, "data", data, indices, updates, "out", out,
+                   false, ScatterReduce::kNone, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(ScatterNd)
 
 extern "C" aclnnStatus aclnnScatterNdUpdateGetWorkspaceSize(aclTensor* varRef, const aclTensor* indices,
                                                             const aclTensor* updates, uint64_t* workspaceSize,
                                                             aclOpExecutor** executor) {
-  return ndScatter("aclnnScatterNdUpdateGetWorkspaceSize", kScatterNdUpdate, "varRef", varRef, indices, updates,
-                   "varRef", varRef, true, ScatterReduce::kNone, workspaceSize, executor);
+  return ndScatter("aclnnScatterNdUpdateGetWorkspaceSize", kScatterNdUpdate, "varRef", varRef, indices,
+                   updates, "varRef", varRef, true, ScatterReduce::kNone, workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(ScatterNdUpdate)
 
@@ -416,13 +439,15 @@ extern "C" aclnnStatus aclnnInplacePutGetWorkspaceSize(aclTensor* selfRef, const
   const char* api = "aclnnInplacePutGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"index", index}});
-  if (st != kSuccess || (st = checkSelfOut(api, kInplacePut, "selfRef", selfRef, "selfRef", selfRef)) != kSuccess)
+  if (st != kSuccess ||
+      (st = checkSelfOut(api, kInplacePut, "selfRef", selfRef, "selfRef", selfRef)) != kSuccess)
     return st;
   if ((st = checkIndexType(api, "index", index)) != kSuccess) return st;
   if ((st = checkSource(api, "source", source, selfRef)) != kSuccess) return st;
   if (index->desc.numel() != source->desc.numel()) {
-    return fail(api, kErrParamInvalid,
-                fmt::format("index has {} elements but source {}", index->desc.numel(), source->desc.numel()));
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format("index has {} elements but source {}", index->desc.numel(), source->desc.numel()));
   }
   auto inst = newScatter(kInplacePut, "selfRef", selfRef, "selfRef", selfRef, true);
   addInput(*inst, "index", index);
@@ -445,7 +470,8 @@ extern "C" aclnnStatus aclnnTfScatterAddGetWorkspaceSize(aclTensor* varRef, cons
   const char* api = "aclnnTfScatterAddGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"indices", indices}});
-  if (st != kSuccess || (st = checkSelfOut(api, kTfScatterAdd, "varRef", varRef, "varRef", varRef)) != kSuccess)
+  if (st != kSuccess ||
+      (st = checkSelfOut(api, kTfScatterAdd, "varRef", varRef, "varRef", varRef)) != kSuccess)
     return st;
   if ((st = checkIndexType(api, "indices", indices)) != kSuccess) return st;
   if ((st = checkSource(api, "updates", updates, varRef)) != kSuccess) return st;
@@ -461,9 +487,10 @@ extern "C" aclnnStatus aclnnTfScatterAddGetWorkspaceSize(aclTensor* varRef, cons
   inst->reduce = ScatterReduce::kAdd;
   const size_t lead = is.size();
   inst->dest = [s, is, lead](const std::vector<int64_t>& p, const std::vector<int64_t>& idx) {
-    const int64_t row = wrapIndex(
-        idx[static_cast<size_t>(flatIndex(std::vector<int64_t>(p.begin(), p.begin() + static_cast<int64_t>(lead)), is))],
-        s[0]);
+    const int64_t row =
+        wrapIndex(idx[static_cast<size_t>(flatIndex(
+                      std::vector<int64_t>(p.begin(), p.begin() + static_cast<int64_t>(lead)), is))],
+                  s[0]);
     if (row < 0) return int64_t{-1};
     std::vector<int64_t> q{row};
     q.insert(q.end(), p.begin() + static_cast<int64_t>(lead), p.end());

@@ -18,7 +18,8 @@ T scalarAs(const ScalarValue& v) {
 
 template <typename T>
 void select(const WhereInstance& op, const std::vector<HostTensor>& in, const HostTensor& out) {
-  const std::vector<int64_t> cond = loadDense<int64_t>(broadcastView(in[static_cast<size_t>(op.condInput)], out.shape));
+  const std::vector<int64_t> cond =
+      loadDense<int64_t>(broadcastView(in[static_cast<size_t>(op.condInput)], out.shape));
   const std::vector<T> b = loadDense<T>(broadcastView(in[static_cast<size_t>(op.falseInput)], out.shape));
   std::vector<T> a;
   if (op.trueInput >= 0) {

@@ -1,8 +1,8 @@
 #pragma once
 // The mask engine: out = condition ? a : b element by element, every operand broadcast to out's
 // shape (aclnnSWhere, the masked fills), or, `consecutive`, the k-th true position takes the
-// k-th element of `a` in row-major order (aclnnInplaceMaskedScatter). `a` may be a host scalar. Values are converted to out's
-// type (through int64 for integer and bool outs, fp64 otherwise). Cost: every operand read
+// k-th element of `a` in row-major order (aclnnInplaceMaskedScatter). `a` may be a host scalar. Values are
+// converted to out's type (through int64 for integer and bool outs, fp64 otherwise). Cost: every operand read
 // once, out written once, one vector select pass.
 #include <cstdint>
 #include <vector>

@@ -1,0 +1,355 @@
+// The index/scatter engine (runtime/aclnn/ops/scatters.cpp on scatter_op.h) and the masked
+// scatter: each operator against a loop over its definition written in the test, with
+// duplicate and negative indices, several types, in-place forms, error codes and bytes charged.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn_test_util.h"
+#include "aclnnop/aclnn_index_add.h"
+#include "aclnnop/aclnn_index_copy.h"
+#include "aclnnop/aclnn_index_fill.h"
+#include "aclnnop/aclnn_index_fill_tensor.h"
+#include "aclnnop/aclnn_masked_scatter.h"
+#include "aclnnop/aclnn_put.h"
+#include "aclnnop/aclnn_roll.h"
+#include "aclnnop/aclnn_scatter.h"
+#include "aclnnop/aclnn_scatter_add.h"
+#include "aclnnop/aclnn_scatter_nd.h"
+#include "aclnnop/aclnn_scatter_nd_update.h"
+#include "aclnnop/aclnn_scatter_reduce.h"
+#include "aclnnop/aclnn_tf_scatter_add.h"
+
+using namespace aclnn_test;
+
+namespace {
+
+constexpr int kParamNull = 161001, kParamInvalid = 161002;
+
+void copyInto(HostTensorBuf& dst, HostTensorBuf& src) {
+  for (int64_t i = 0; i < src.numel(); ++i) dst.set(i, src.get(i));
+}
+
+}  // namespace
+
+// torch.scatter_reduce along dim 1 of a [3, 5] self, index [3, 4] with repeats, src [3, 4]:
+// every reduction with and without self, against a direct loop.
+TEST(Scatter, ElementsMatchDefinition) {
+  std::mt19937 g(21);
+  for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_INT32}) {
+    HostTensorBuf self(dt, {3, 5}), src(dt, {3, 4}), index(ACL_INT64, {3, 4});
+    self.fillRandom(g, -4, 4);
+    src.fillRandom(g, -4, 4);
+    for (int64_t i = 0; i < 12; ++i)
+      index.set(i, static_cast<double>(g() % 5) - (i == 5 ? 5 : 0));  // one negative
+    for (int64_t reduce = 0; reduce <= 5; ++reduce) {
+      for (bool includeSelf : {true, false}) {
+        if (reduce == 0 && !includeSelf) continue;
+        std::vector<double> want(15), count(15, includeSelf ? 1 : 0);
+        std::vector<bool> hit(15, false);
+        for (int64_t i = 0; i < 15; ++i) want[i] = self.get(i);
+        for (int64_t r = 0; r < 3; ++r) {
+          for (int64_t c = 0; c < 4; ++c) {
+            int64_t j = static_cast<int64_t>(index.get(r * 4 + c));
+            if (j < 0) j += 5;
+            const size_t d = static_cast<size_t>(r * 5 + j);
+            const double v = src.get(r * 4 + c);
+            double& w = want[d];
+            if (!includeSelf && !hit[d]) {
+              w = v;
+            } else {
+              switch (reduce) {
+                case 0:
+                  w = v;
+                  break;
+                case 1:
+                case 5:
+                  w += v;
+                  break;
+                case 2:
+                  w *= v;
+                  break;
+                case 3:
+                  w = std::max(w, v);
+                  break;
+                default:
+                  w = std::min(w, v);
+                  break;
+              }
+            }
+            hit[d] = true;
+            count[d] += 1;
+          }
+        }
+        HostTensorBuf out(dt, {3, 5});
+        ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return aclnnScatterReduceGetWorkspaceSize(self.get(), -1, index.get(), src.get(), reduce,
+                                                              includeSelf, out.get(), ws, ex);
+                  }),
+                  0)
+            << aclGetRecentErrMsg();
+        for (int64_t i = 0; i < 15; ++i) {
+          double w = want[static_cast<size_t>(i)];
+          if (reduce == 5 && hit[static_cast<size_t>(i)]) {
+            w /= count[static_cast<size_t>(i)];
+            if (dt == ACL_INT32) w = std::floor(w);
+          }
+          expectNear(out.get(i), out.stored(w), dt,
+                     "reduce " + std::to_string(reduce) + " self " + std::to_string(includeSelf) + " dtype " +
+                         std::to_string(dt) + " at " + std::to_string(i));
+        }
+      }
+    }
+    // Scatter (reduce none = 0, add = 1) and ScatterAdd agree with ScatterReduce including self.
+    HostTensorBuf a(dt, {3, 5}), b(dt, {3, 5}), inplace(dt, {3, 5});
+    copyInto(inplace, self);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnScatterGetWorkspaceSize(self.get(), 1, index.get(), src.get(), 1, a.get(), ws,
+                                                    ex);
+              }),
+              0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnScatterAddGetWorkspaceSize(self.get(), 1, index.get(), src.get(), b.get(), ws,
+                                                       ex);
+              }),
+              0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceScatterGetWorkspaceSize(inplace.get(), 1, index.get(), src.get(), 1, ws,
+                                                           ex);
+              }),
+              0);
+    for (int64_t i = 0; i < 15; ++i) {
+      EXPECT_EQ(a.get(i), b.get(i));
+      EXPECT_EQ(a.get(i), inplace.get(i));
+    }
+  }
+}
+
+TEST(Scatter, ValueAndErrors) {
+  HostTensorBuf self(ACL_FLOAT, {2, 3}), out(ACL_FLOAT, {2, 3}), index(ACL_INT64, {1, 3}),
+      fidx(ACL_FLOAT, {1, 3}), big(ACL_INT64, {3, 3}), half(ACL_FLOAT16, {2, 3});
+  for (int64_t i = 0; i < 6; ++i) self.set(i, static_cast<double>(i));
+  const double idx[] = {1, 0, 1};
+  for (int i = 0; i < 3; ++i) index.set(i, idx[i]);
+  aclScalar* v = makeScalar(ACL_FLOAT, 9);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnScatterValueGetWorkspaceSize(self.get(), 0, index.get(), v, 0, out.get(), ws, ex);
+            }),
+            0);
+  const double want[] = {0, 9, 2, 9, 4, 9};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out.get(i), want[i]) << i;
+  auto scatter = [&](const aclTensor* s, const aclTensor* ix, int64_t dim, int64_t reduce, aclTensor* o) {
+    return run([&](uint64_t* ws, aclOpExecutor** ex) {
+      return aclnnScatterValueGetWorkspaceSize(s, dim, ix, v, reduce, o, ws, ex);
+    });
+  };
+  EXPECT_EQ(scatter(nullptr, index.get(), 0, 0, out.get()), kParamNull);
+  EXPECT_EQ(scatter(self.get(), nullptr, 0, 0, out.get()), kParamNull);
+  EXPECT_EQ(scatter(self.get(), fidx.get(), 0, 0, out.get()), kParamInvalid);  // float index
+  EXPECT_EQ(scatter(self.get(), big.get(), 1, 0, out.get()),
+            kParamInvalid);  // index taller than self off dim
+  EXPECT_EQ(scatter(self.get(), index.get(), 2, 0, out.get()), kParamInvalid);   // dim
+  EXPECT_EQ(scatter(self.get(), index.get(), 0, 3, out.get()), kParamInvalid);   // reduce (Scatter: 0..2)
+  EXPECT_EQ(scatter(self.get(), index.get(), 0, 0, half.get()), kParamInvalid);  // out type
+  // Cost: self (24 B) + index (24 B) read, out (24 B) written.
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  ASSERT_EQ(aclnnScatterValueGetWorkspaceSize(self.get(), 0, index.get(), v, 0, out.get(), &ws, &ex), 0);
+  const Charged ch = chargedBytes(ex);
+  EXPECT_EQ(ch.read, 48u);
+  EXPECT_EQ(ch.written, 24u);
+  aclDestroyScalar(v);
+}
+
+// IndexAdd / IndexCopy / IndexFill(Tensor) along dim 0 and 1, with a repeated index.
+TEST(Scatter, SlicesAlongDim) {
+  std::mt19937 g(23);
+  for (aclDataType dt : {ACL_FLOAT, ACL_BF16, ACL_INT64}) {
+    HostTensorBuf self(dt, {4, 3}), source(dt, {4, 2}), index(ACL_INT32, {2}), out(dt, {4, 3});
+    self.fillRandom(g, -5, 5);
+    source.fillRandom(g, -5, 5);
+    index.set(0, 2);
+    index.set(1, -1);  // = 2 as well: both source columns add into column 2
+    aclScalar* alpha = makeScalar(ACL_FLOAT, 2);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnIndexAddGetWorkspaceSize(self.get(), 1, index.get(), source.get(), alpha,
+                                                     out.get(), ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    for (int64_t r = 0; r < 4; ++r) {
+      for (int64_t c = 0; c < 3; ++c) {
+        double w = self.get(r * 3 + c);
+        if (c == 2) w += 2 * (source.get(r * 2) + source.get(r * 2 + 1));
+        expectNear(out.get(r * 3 + c), out.stored(w), dt, "index add");
+      }
+    }
+    // IndexCopy of rows 3 and 0 in place; IndexFillTensor of column 0 and 2.
+    HostTensorBuf rows(dt, {2, 3}), ref(dt, {4, 3}), rowIndex(ACL_INT64, {2});
+    rows.fillRandom(g, -5, 5);
+    copyInto(ref, self);
+    rowIndex.set(0, 3);
+    rowIndex.set(1, 0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceIndexCopyGetWorkspaceSize(ref.get(), 0, rowIndex.get(), rows.get(), ws,
+                                                             ex);
+              }),
+              0);
+    for (int64_t c = 0; c < 3; ++c) {
+      EXPECT_EQ(ref.get(9 + c), rows.get(c));
+      EXPECT_EQ(ref.get(c), rows.get(3 + c));
+      EXPECT_EQ(ref.get(3 + c), self.get(3 + c));
+    }
+    const int64_t cols[] = {0, 2};
+    aclIntArray* colIndex = aclCreateIntArray(cols, 2);
+    aclScalar* fill = makeScalar(ACL_FLOAT, -7);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnIndexFillTensorGetWorkspaceSize(self.get(), 1, colIndex, fill, out.get(), ws, ex);
+              }),
+              0);
+    HostTensorBuf same(dt, {4, 3});
+    copyInto(same, self);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplaceIndexFillGetWorkspaceSize(same.get(), 1, rowIndex.get(), fill, ws, ex);
+              }),
+              0);  // index 3 is outside the 3 columns: skipped; column 0 filled
+    for (int64_t i = 0; i < 12; ++i) {
+      EXPECT_EQ(out.get(i), i % 3 == 1 ? self.get(i) : -7.0);
+      EXPECT_EQ(same.get(i), i % 3 == 0 ? -7.0 : self.get(i));
+    }
+    aclDestroyIntArray(colIndex);
+    aclDestroyScalar(fill);
+    aclDestroyScalar(alpha);
+  }
+  HostTensorBuf self(ACL_FLOAT, {4, 3}), wrong(ACL_FLOAT, {3, 3}), index(ACL_INT64, {2}),
+      out(ACL_FLOAT, {4, 3});
+  aclScalar* alpha = makeScalar(ACL_FLOAT, 1);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {  // source must have 2 rows for 2 indices
+              return aclnnIndexAddGetWorkspaceSize(self.get(), 0, index.get(), wrong.get(), alpha, out.get(),
+                                                   ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnIndexAddGetWorkspaceSize(self.get(), 0, index.get(), wrong.get(), nullptr,
+                                                   out.get(), ws, ex);
+            }),
+            kParamNull);
+  aclDestroyScalar(alpha);
+}
+
+// ScatterNd / ScatterNdUpdate / TfScatterAdd / InplacePut on the public examples' shapes.
+TEST(Scatter, IndexRows) {
+  std::mt19937 g(29);
+  HostTensorBuf var(ACL_FLOAT, {2, 3, 7}), indices(ACL_INT64, {2, 2}), updates(ACL_FLOAT, {2, 7}),
+      ref(ACL_FLOAT, {2, 3, 7});
+  var.fillRandom(g, -3, 3);
+  updates.fillRandom(g, -3, 3);
+  copyInto(ref, var);
+  const double rows[] = {1, 2, 0, 1};  // (1, 2) and (0, 1)
+  for (int i = 0; i < 4; ++i) indices.set(i, rows[i]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnScatterNdUpdateGetWorkspaceSize(var.get(), indices.get(), updates.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  for (int64_t i = 0; i < 42; ++i) {
+    const int64_t row = i / 7, c = i % 7;
+    const double w = row == 5 ? updates.get(c) : row == 1 ? updates.get(7 + c) : ref.get(i);
+    EXPECT_EQ(var.get(i), w) << i;
+  }
+  HostTensorBuf data(ACL_INT32, {8}), idx(ACL_INT32, {4, 1}), upd(ACL_INT32, {4}), out(ACL_INT32, {8});
+  for (int64_t i = 0; i < 8; ++i) data.set(i, 100 + i);
+  const double pos[] = {4, 3, 1, 7};
+  for (int i = 0; i < 4; ++i) {
+    idx.set(i, pos[i]);
+    upd.set(i, i + 1);
+  }
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnScatterNdGetWorkspaceSize(data.get(), idx.get(), upd.get(), out.get(), ws, ex);
+            }),
+            0);
+  const double wantNd[] = {100, 3, 102, 2, 1, 105, 106, 4};
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(out.get(i), wantNd[i]);
+
+  HostTensorBuf v(ACL_FLOAT16, {3, 2}), ti(ACL_INT64, {2, 3}), tu(ACL_FLOAT16, {2, 3, 2});
+  for (int64_t i = 0; i < 6; ++i) v.set(i, 1);
+  const double tiv[] = {0, 1, 0, 2, 2, 0};
+  for (int i = 0; i < 6; ++i) ti.set(i, tiv[i]);
+  for (int64_t i = 0; i < 12; ++i) tu.set(i, static_cast<double>(i) / 4);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnTfScatterAddGetWorkspaceSize(v.get(), ti.get(), tu.get(), ws, ex);
+            }),
+            0);
+  std::vector<double> wantTf(6, 1);
+  for (int64_t k = 0; k < 6; ++k) {
+    for (int64_t c = 0; c < 2; ++c)
+      wantTf[static_cast<size_t>(tiv[k] * 2 + c)] += static_cast<double>(k * 2 + c) / 4;
+  }
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(v.get(i), wantTf[i]) << i;
+
+  for (bool accumulate : {false, true}) {
+    HostTensorBuf s(ACL_FLOAT, {4, 2}), pi(ACL_INT64, {2, 2}), src(ACL_FLOAT, {4});
+    for (int64_t i = 0; i < 8; ++i) s.set(i, 10);
+    const double flat[] = {7, -1, 0, 3};  // -1 is element 7 again
+    for (int i = 0; i < 4; ++i) {
+      pi.set(i, flat[i]);
+      src.set(i, i + 1);
+    }
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInplacePutGetWorkspaceSize(s.get(), pi.get(), src.get(), accumulate, ws, ex);
+              }),
+              0);
+    EXPECT_EQ(s.get(7), accumulate ? 13.0 : 2.0);  // both writes land; the later one wins unaccumulated
+    EXPECT_EQ(s.get(0), accumulate ? 13.0 : 3.0);
+    EXPECT_EQ(s.get(3), accumulate ? 14.0 : 4.0);
+    EXPECT_EQ(s.get(1), 10.0);
+  }
+  HostTensorBuf badUpd(ACL_FLOAT, {2, 6});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnScatterNdUpdateGetWorkspaceSize(var.get(), indices.get(), badUpd.get(), ws, ex);
+            }),
+            kParamInvalid);
+}
+
+TEST(Scatter, MaskedScatterAndComplexRoll) {
+  HostTensorBuf self(ACL_BF16, {2, 4}), mask(ACL_BOOL, {4}), source(ACL_BF16, {5});
+  for (int64_t i = 0; i < 8; ++i) self.set(i, -1);
+  const double m[] = {1, 0, 0, 1};
+  for (int i = 0; i < 4; ++i) mask.set(i, m[i]);
+  for (int64_t i = 0; i < 5; ++i) source.set(i, static_cast<double>(i + 1));
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnInplaceMaskedScatterGetWorkspaceSize(self.get(), mask.get(), source.get(), ws, ex);
+            }),
+            0);
+  const double want[] = {1, -1, -1, 2, 3, -1, -1, 4};
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(self.get(i), want[i]) << i;
+  HostTensorBuf other(ACL_FLOAT, {5});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnInplaceMaskedScatterGetWorkspaceSize(self.get(), mask.get(), other.get(), ws, ex);
+            }),
+            kParamInvalid);
+
+  // Complex64 elements move whole: roll [2, 3] by one along dim 1.
+  std::vector<float> x = {1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6}, y(12, 0);
+  const std::vector<int64_t> shape{2, 3}, strides{3, 1};
+  aclTensor* xt = aclCreateTensor(shape.data(), 2, ACL_COMPLEX64, strides.data(), 0, ACL_FORMAT_ND,
+                                  shape.data(), 2, x.data());
+  aclTensor* yt = aclCreateTensor(shape.data(), 2, ACL_COMPLEX64, strides.data(), 0, ACL_FORMAT_ND,
+                                  shape.data(), 2, y.data());
+  const int64_t one = 1;
+  aclIntArray *sh = aclCreateIntArray(&one, 1), *dims = aclCreateIntArray(&one, 1);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRollGetWorkspaceSize(xt, sh, dims, yt, ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  const std::vector<float> wantRoll = {3, -3, 1, -1, 2, -2, 6, -6, 4, -4, 5, -5};
+  EXPECT_EQ(y, wantRoll);
+  aclDestroyIntArray(sh);
+  aclDestroyIntArray(dims);
+  aclDestroyTensor(xt);
+  aclDestroyTensor(yt);
+}
