@@ -1,12 +1,15 @@
 // The pad operators (ops-math conversion/pad_v3, mirror_pad, circular_pad, pad_v3_grad_replicate,
 // pad_v3_grad_replication, pad_v4_grad, reflection_pad3d_grad, circular_pad_grad): each entry is
 // its mode, its padded dimensions and the types its doc lists; pad_map.h does the rest.
+#include <fmt/format.h>
+
 #include "aclnnop/aclnn_circular_pad2d.h"
 #include "aclnnop/aclnn_circular_pad2d_backward.h"
 #include "aclnnop/aclnn_circular_pad3d.h"
 #include "aclnnop/aclnn_circular_pad3d_backward.h"
 #include "aclnnop/aclnn_constant_pad_nd.h"
 #include "aclnnop/aclnn_pad2d_backward.h"
+#include "aclnnop/aclnn_pad_v2.h"
 #include "aclnnop/aclnn_reflection_pad1d.h"
 #include "aclnnop/aclnn_reflection_pad1d_backward.h"
 #include "aclnnop/aclnn_reflection_pad1d_v2.h"
@@ -18,6 +21,11 @@
 #include "aclnnop/aclnn_replication_pad2d.h"
 #include "aclnnop/aclnn_replication_pad3d.h"
 #include "aclnnop/aclnn_replication_pad3d_backward.h"
+#include "runtime/aclnn/base/arrays.h"
+#include "runtime/aclnn/base/error.h"
+#include "runtime/aclnn/base/scalar.h"
+#include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/gather_map_op.h"
 #include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/ops/pad_map.h"
 
@@ -56,6 +64,9 @@ NPUSIM_PAD_INFO(CircularPad3dBackward, kGradTypes, "gradInput = circular pad's g
 // experimental/math/reflection_pad1d_v2 (its op definition: FLOAT, FLOAT16, BF16).
 NPUSIM_PAD_INFO(ReflectionPad1dV2, std::vector<aclDataType>({ACL_FLOAT, ACL_FLOAT16, ACL_BF16}),
                 "out = self mirrored at its edges along the last dim")
+// experimental/conversion/pad_v2 (its op definition: FLOAT, FLOAT16, INT16, INT32).
+NPUSIM_PAD_INFO(PadV2, std::vector<aclDataType>({ACL_FLOAT, ACL_FLOAT16, ACL_INT16, ACL_INT32}),
+                "y = x padded by pad0..pad7 ([before, after] of dims 0..3) with value (mode 0)")
 #undef NPUSIM_PAD_INFO
 
 }  // namespace
@@ -116,3 +127,28 @@ extern "C" aclnnStatus aclnnReflectionPad1dV2GetWorkspaceSize(const aclTensor* x
       nullptr, const_cast<aclTensor*>(y), workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(ReflectionPad1dV2)
+
+// The experimental PadV2: pads given per dimension from the first ([l0, r0, l1, r1, ...]); its
+// kernel fills with `value` (mode 0, constant) and has no other mode.
+extern "C" aclnnStatus aclnnPadV2GetWorkspaceSize(const aclTensor* x, int64_t mode, int64_t value, int64_t pad0,
+                                                  int64_t pad1, int64_t pad2, int64_t pad3, int64_t pad4, int64_t pad5,
+                                                  int64_t pad6, int64_t pad7, const aclTensor* y,
+                                                  uint64_t* workspaceSize, aclOpExecutor** executor) {
+  using namespace npusim::aclnn;
+  const char* api = "aclnnPadV2GetWorkspaceSize";
+  if (mode != 0) {
+    return fail(api, kErrParamInvalid, fmt::format("mode {} is not supported: the operator pads with a constant (mode 0)", mode));
+  }
+  const int64_t pads[8] = {pad0, pad1, pad2, pad3, pad4, pad5, pad6, pad7};
+  const size_t r = x != nullptr ? x->desc.rank() : 0;
+  if (r > 4) return fail(api, kErrParamInvalid, fmt::format("x has {} dimensions; the pads cover 4", r));
+  aclIntArray padding;  // last dimension first, as padForward takes them
+  for (size_t d = r; d-- > 0;) {
+    padding.values.push_back(pads[2 * d]);
+    padding.values.push_back(pads[2 * d + 1]);
+  }
+  aclScalar fill{int64Scalar(value)};
+  return padForward({"aclnnPadV2", PadMode::kConstant, 0, &kPadV2}, x, &padding, &fill, const_cast<aclTensor*>(y),
+                    workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(PadV2)
