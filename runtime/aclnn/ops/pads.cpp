@@ -130,14 +130,16 @@ NPUSIM_ACLNN_PHASE2(ReflectionPad1dV2)
 
 // The experimental PadV2: pads given per dimension from the first ([l0, r0, l1, r1, ...]); its
 // kernel fills with `value` (mode 0, constant) and has no other mode.
-extern "C" aclnnStatus aclnnPadV2GetWorkspaceSize(const aclTensor* x, int64_t mode, int64_t value, int64_t pad0,
-                                                  int64_t pad1, int64_t pad2, int64_t pad3, int64_t pad4, int64_t pad5,
-                                                  int64_t pad6, int64_t pad7, const aclTensor* y,
-                                                  uint64_t* workspaceSize, aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnPadV2GetWorkspaceSize(const aclTensor* x, int64_t mode, int64_t value,
+                                                  int64_t pad0, int64_t pad1, int64_t pad2, int64_t pad3,
+                                                  int64_t pad4, int64_t pad5, int64_t pad6, int64_t pad7,
+                                                  const aclTensor* y, uint64_t* workspaceSize,
+                                                  aclOpExecutor** executor) {
   using namespace npusim::aclnn;
   const char* api = "aclnnPadV2GetWorkspaceSize";
   if (mode != 0) {
-    return fail(api, kErrParamInvalid, fmt::format("mode {} is not supported: the operator pads with a constant (mode 0)", mode));
+    return fail(api, kErrParamInvalid,
+                fmt::format("mode {} is not supported: the operator pads with a constant (mode 0)", mode));
   }
   const int64_t pads[8] = {pad0, pad1, pad2, pad3, pad4, pad5, pad6, pad7};
   const size_t r = x != nullptr ? x->desc.rank() : 0;
@@ -148,7 +150,7 @@ extern "C" aclnnStatus aclnnPadV2GetWorkspaceSize(const aclTensor* x, int64_t mo
     padding.values.push_back(pads[2 * d + 1]);
   }
   aclScalar fill{int64Scalar(value)};
-  return padForward({"aclnnPadV2", PadMode::kConstant, 0, &kPadV2}, x, &padding, &fill, const_cast<aclTensor*>(y),
-                    workspaceSize, executor);
+  return padForward({"aclnnPadV2", PadMode::kConstant, 0, &kPadV2}, x, &padding, &fill,
+                    const_cast<aclTensor*>(y), workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(PadV2)

@@ -20,11 +20,11 @@
 namespace npusim::aclnn {
 namespace {
 
-const std::vector<aclDataType> kAllTypes{ACL_FLOAT, ACL_FLOAT16, ACL_BF16,   ACL_DOUBLE, ACL_INT8,   ACL_UINT8,
-                                         ACL_INT16, ACL_INT32,   ACL_INT64,  ACL_BOOL,   ACL_UINT16, ACL_UINT32,
-                                         ACL_UINT64, ACL_COMPLEX64};
+const std::vector<aclDataType> kAllTypes{ACL_FLOAT,  ACL_FLOAT16, ACL_BF16,   ACL_DOUBLE,   ACL_INT8,
+                                         ACL_UINT8,  ACL_INT16,   ACL_INT32,  ACL_INT64,    ACL_BOOL,
+                                         ACL_UINT16, ACL_UINT32,  ACL_UINT64, ACL_COMPLEX64};
 
-#define NPUSIM_VIEW_INFO(Name, formula)                                        \
+#define NPUSIM_VIEW_INFO(Name, formula)                                       \
   const OpInfo k##Name{"aclnn" #Name, ExecUnit::kVector, kAllTypes, formula}; \
   const OpRegistrar k##Name##Registrar(k##Name);
 
@@ -41,29 +41,36 @@ int64_t clampBound(int64_t v, int64_t n) {
   return std::clamp<int64_t>(v, 0, n);
 }
 
-int64_t sliceLength(int64_t start, int64_t end, int64_t step) { return end > start ? (end - start + step - 1) / step : 0; }
+int64_t sliceLength(int64_t start, int64_t end, int64_t step) {
+  return end > start ? (end - start + step - 1) / step : 0;
+}
 
 }  // namespace
 }  // namespace npusim::aclnn
 
 using namespace npusim::aclnn;
 
-extern "C" aclnnStatus aclnnChannelShuffleGetWorkspaceSize(const aclTensor* self, int64_t groups, aclTensor* out,
-                                                           uint64_t* workspaceSize, aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnChannelShuffleGetWorkspaceSize(const aclTensor* self, int64_t groups,
+                                                           aclTensor* out, uint64_t* workspaceSize,
+                                                           aclOpExecutor** executor) {
   const char* api = "aclnnChannelShuffleGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkMapArgs(api, kChannelShuffle, "self", self, "out", out);
-  if (st != kSuccess || (st = checkShape(api, "out", out->desc.shape, self->desc.shape)) != kSuccess) return st;
+  if (st != kSuccess || (st = checkShape(api, "out", out->desc.shape, self->desc.shape)) != kSuccess)
+    return st;
   const std::vector<int64_t> s = self->desc.shape;
-  if (s.size() < 3) return fail(api, kErrParamInvalid, fmt::format("self needs at least 3 dimensions, not {}", s.size()));
+  if (s.size() < 3)
+    return fail(api, kErrParamInvalid, fmt::format("self needs at least 3 dimensions, not {}", s.size()));
   if (groups <= 0 || s[1] % groups != 0)
-    return fail(api, kErrParamInvalid, fmt::format("groups {} must be positive and divide the {} channels", groups, s[1]));
+    return fail(api, kErrParamInvalid,
+                fmt::format("groups {} must be positive and divide the {} channels", groups, s[1]));
   const int64_t per = s[1] / groups;
-  auto inst = newMap("aclnnChannelShuffle", {{"self", self}}, "out", out, [s, groups, per](const std::vector<int64_t>& p) {
-    std::vector<int64_t> q = p;
-    q[1] = (p[1] % groups) * per + p[1] / groups;
-    return flatIndex(q, s);
-  });
+  auto inst = newMap("aclnnChannelShuffle", {{"self", self}}, "out", out,
+                     [s, groups, per](const std::vector<int64_t>& p) {
+                       std::vector<int64_t> q = p;
+                       q[1] = (p[1] % groups) * per + p[1] / groups;
+                       return flatIndex(q, s);
+                     });
   inst->attrs = fmt::format("groups={}", groups);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
@@ -76,7 +83,8 @@ extern "C" aclnnStatus aclnnConfusionTransposeGetWorkspaceSize(const aclTensor* 
   const char* api = "aclnnConfusionTransposeGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"perm", perm}, {"shape", shape}});
-  if (st != kSuccess || (st = checkMapArgs(api, kConfusionTranspose, "x", x, "out", out)) != kSuccess) return st;
+  if (st != kSuccess || (st = checkMapArgs(api, kConfusionTranspose, "x", x, "out", out)) != kSuccess)
+    return st;
   const std::vector<int64_t> xs = x->desc.shape, rs = shape->values, pv = perm->values;
   // The permuted tensor: x's shape (transpose first) or the reshaped one, reordered by perm.
   const std::vector<int64_t>& base = transpose_first ? xs : rs;
@@ -98,7 +106,8 @@ extern "C" aclnnStatus aclnnConfusionTransposeGetWorkspaceSize(const aclTensor* 
   if ((st = checkShape(api, "out", out->desc.shape, transpose_first ? rs : permuted)) != kSuccess) return st;
   auto inst = newMap("aclnnConfusionTranspose", {{"x", x}}, "out", out,
                      [base, permuted, pv, rs, transpose_first](const std::vector<int64_t>& p) {
-                       // Coordinates in the permuted tensor: out's own (reshape after) or from out's flat index.
+                       // Coordinates in the permuted tensor: out's own (reshape after) or from out's flat
+                       // index.
                        std::vector<int64_t> t(permuted.size());
                        if (transpose_first) {
                          int64_t f = flatIndex(p, rs);
@@ -113,32 +122,37 @@ extern "C" aclnnStatus aclnnConfusionTransposeGetWorkspaceSize(const aclTensor* 
                        for (size_t i = 0; i < pv.size(); ++i) q[static_cast<size_t>(pv[i])] = t[i];
                        return flatIndex(q, base);  // x's flat index (x and its reshape share it)
                      });
-  inst->attrs = fmt::format("perm={} shape={} transpose_first={}", shapeString(pv), shapeString(rs), transpose_first);
+  inst->attrs =
+      fmt::format("perm={} shape={} transpose_first={}", shapeString(pv), shapeString(rs), transpose_first);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(ConfusionTranspose)
 
-extern "C" aclnnStatus aclnnStridedSliceAssignV2GetWorkspaceSize(aclTensor* varRef, const aclTensor* inputValue,
-                                                                 const aclIntArray* begin, const aclIntArray* end,
-                                                                 const aclIntArray* strides,
-                                                                 const aclIntArray* axesOptional,
-                                                                 uint64_t* workspaceSize, aclOpExecutor** executor) {
+extern "C" aclnnStatus aclnnStridedSliceAssignV2GetWorkspaceSize(
+    aclTensor* varRef, const aclTensor* inputValue, const aclIntArray* begin, const aclIntArray* end,
+    const aclIntArray* strides, const aclIntArray* axesOptional, uint64_t* workspaceSize,
+    aclOpExecutor** executor) {
   const char* api = "aclnnStridedSliceAssignV2GetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"begin", begin}, {"end", end}, {"strides", strides}});
-  if (st != kSuccess || (st = checkMapArgs(api, kStridedSliceAssignV2, "inputValue", inputValue, "varRef", varRef)) != kSuccess)
+  if (st != kSuccess ||
+      (st = checkMapArgs(api, kStridedSliceAssignV2, "inputValue", inputValue, "varRef", varRef)) != kSuccess)
     return st;
   const std::vector<int64_t> s = varRef->desc.shape;
   const size_t k = begin->values.size();
   std::vector<int64_t> axes(k);
-  for (size_t i = 0; i < k; ++i) axes[i] = axesOptional != nullptr && i < axesOptional->values.size() ? axesOptional->values[i] : static_cast<int64_t>(i);
-  if (end->values.size() != k || strides->values.size() != k || (axesOptional != nullptr && axesOptional->values.size() != k))
+  for (size_t i = 0; i < k; ++i)
+    axes[i] = axesOptional != nullptr && i < axesOptional->values.size() ? axesOptional->values[i]
+                                                                         : static_cast<int64_t>(i);
+  if (end->values.size() != k || strides->values.size() != k ||
+      (axesOptional != nullptr && axesOptional->values.size() != k))
     return fail(api, kErrParamInvalid, "begin, end, strides and axes must have the same number of values");
   std::vector<int64_t> start(s.size(), 0), step(s.size(), 1), shape = s;
   for (size_t i = 0; i < k; ++i) {
     const int64_t d = wrapDim(axes[i], s.size());
     if (d < 0 || strides->values[i] <= 0)
-      return fail(api, kErrParamInvalid, fmt::format("axis {} or stride {} is invalid", axes[i], strides->values[i]));
+      return fail(api, kErrParamInvalid,
+                  fmt::format("axis {} or stride {} is invalid", axes[i], strides->values[i]));
     const auto ud = static_cast<size_t>(d);
     start[ud] = clampBound(begin->values[i], s[ud]);
     step[ud] = strides->values[i];
@@ -146,8 +160,8 @@ extern "C" aclnnStatus aclnnStridedSliceAssignV2GetWorkspaceSize(aclTensor* varR
   }
   if ((st = checkShape(api, "inputValue", inputValue->desc.shape, shape)) != kSuccess) return st;
   const int64_t n = varRef->desc.numel();
-  auto inst = newMap("aclnnStridedSliceAssignV2", {{"varRef", varRef}, {"inputValue", inputValue}}, "varRef", varRef,
-                     [s, start, step, shape, n](const std::vector<int64_t>& p) {
+  auto inst = newMap("aclnnStridedSliceAssignV2", {{"varRef", varRef}, {"inputValue", inputValue}}, "varRef",
+                     varRef, [s, start, step, shape, n](const std::vector<int64_t>& p) {
                        std::vector<int64_t> q(s.size());
                        for (size_t a = 0; a < s.size(); ++a) {
                          const int64_t r = p[a] - start[a];
@@ -162,15 +176,16 @@ extern "C" aclnnStatus aclnnStridedSliceAssignV2GetWorkspaceSize(aclTensor* varR
 NPUSIM_ACLNN_PHASE2(StridedSliceAssignV2)
 
 extern "C" aclnnStatus aclnnAsStridedGetWorkspaceSize(const aclTensor* x, const aclIntArray* size,
-                                                      const aclIntArray* stride, const aclIntArray* storageOffset,
-                                                      const aclTensor* out, uint64_t* workspaceSize,
-                                                      aclOpExecutor** executor) {
+                                                      const aclIntArray* stride,
+                                                      const aclIntArray* storageOffset, const aclTensor* out,
+                                                      uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* api = "aclnnAsStridedGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"size", size}, {"stride", stride}});
   if (st != kSuccess || (st = checkMapArgs(api, kAsStrided, "x", x, "out", out)) != kSuccess) return st;
   const std::vector<int64_t> sz = size->values, sd = stride->values;
-  const int64_t offset = storageOffset != nullptr && !storageOffset->values.empty() ? storageOffset->values[0] : 0;
+  const int64_t offset =
+      storageOffset != nullptr && !storageOffset->values.empty() ? storageOffset->values[0] : 0;
   if (sd.size() != sz.size()) return fail(api, kErrParamInvalid, "size and stride must have the same length");
   int64_t last = offset;
   for (size_t a = 0; a < sz.size(); ++a) {
@@ -195,9 +210,9 @@ extern "C" aclnnStatus aclnnAsStridedGetWorkspaceSize(const aclTensor* x, const 
 NPUSIM_ACLNN_PHASE2(AsStrided)
 
 extern "C" aclnnStatus aclnnStridedSliceGetWorkspaceSize(const aclTensor* x, int64_t start1, int64_t start2,
-                                                         int64_t end1, int64_t end2, int64_t stride1, int64_t stride2,
-                                                         const aclTensor* z, uint64_t* workspaceSize,
-                                                         aclOpExecutor** executor) {
+                                                         int64_t end1, int64_t end2, int64_t stride1,
+                                                         int64_t stride2, const aclTensor* z,
+                                                         uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* api = "aclnnStridedSliceGetWorkspaceSize";
   npusim::rt::chargeOpPrepare(api);
   int32_t st = checkMapArgs(api, kStridedSlice, "x", x, "z", z);
@@ -210,7 +225,8 @@ extern "C" aclnnStatus aclnnStridedSliceGetWorkspaceSize(const aclTensor* x, int
                 nc = sliceLength(c0, clampBound(end2, cols), stride2);
   if (z->desc.numel() != nr * nc) {
     return fail(api, kErrParamInvalid,
-                fmt::format("z has {} elements; the slice of x as [{}, {}] has {} x {}", z->desc.numel(), rows, cols, nr, nc));
+                fmt::format("z has {} elements; the slice of x as [{}, {}] has {} x {}", z->desc.numel(),
+                            rows, cols, nr, nc));
   }
   const std::vector<int64_t> zs = z->desc.shape;
   auto inst = newMap("aclnnStridedSlice", {{"x", x}}, "z", z, [=](const std::vector<int64_t>& p) {
