@@ -94,11 +94,13 @@ int32_t buildClamp(const char* api, const OpInfo& info, const aclTensor* self, c
     if ((st = checkDtype(api, name, t->desc.dtype, info)) != kSuccess) return st;
     if (std::string(name) == "out") continue;
     promoted = promoteTypes(promoted, t->desc.dtype);
-    if (!broadcastShapes(shape, t->desc.shape, &shape)) {
+    std::vector<int64_t> joined;
+    if (!broadcastShapes(shape, t->desc.shape, &joined)) {
       return fail(api, kErrParamInvalid,
                   fmt::format("{} shape {} does not broadcast with {}", name, shapeString(t->desc.shape),
                               shapeString(shape)));
     }
+    shape = joined;
   }
   if (promoted == ACL_DT_UNDEFINED || !canCast(promoted, out->desc.dtype)) {
     return fail(api, kErrParamInvalid,
