@@ -170,8 +170,8 @@ TEST(ViewMaps, ClampTensors) {
     }
   }
   // NaN in self stays; a bound that does not broadcast is refused.
-  HostTensorBuf s(ACL_FLOAT, {2}), m(ACL_FLOAT, {2}), o(ACL_FLOAT, {2}), h(ACL_FLOAT16, {2}),
-      ho(ACL_FLOAT16, {2});
+  HostTensorBuf s(ACL_FLOAT, {2}), m(ACL_FLOAT, {2}), o(ACL_FLOAT, {2}), h(ACL_FLOAT, {3}),
+      ho(ACL_FLOAT, {2});
   s.set(0, NAN);
   s.set(1, -5);
   m.set(0, 1);
