@@ -9,6 +9,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_embedding_dense_backward.h"
 #include "aclnnop/aclnn_index_add.h"
 #include "aclnnop/aclnn_index_copy.h"
 #include "aclnnop/aclnn_index_fill.h"
@@ -352,4 +353,41 @@ TEST(Scatter, MaskedScatterAndComplexRoll) {
   aclDestroyIntArray(dims);
   aclDestroyTensor(xt);
   aclDestroyTensor(yt);
+}
+
+// Embedding weight gradient: rows accumulate by index, the padding row stays zero, and with
+// scaleGradByFreq each row is divided by its index's count.
+TEST(Scatter, EmbeddingDenseBackward) {
+  std::mt19937 g(37);
+  for (bool scale : {false, true}) {
+    for (aclDataType dt : {ACL_FLOAT, ACL_BF16}) {
+      HostTensorBuf grad(dt, {2, 3, 4}), indices(ACL_INT64, {2, 3}), out(dt, {5, 4});
+      grad.fillRandom(g, -2, 2);
+      const double idx[] = {1, 3, 1, 0, 1, 3};
+      for (int i = 0; i < 6; ++i) indices.set(i, idx[i]);
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnEmbeddingDenseBackwardGetWorkspaceSize(grad.get(), indices.get(), 5, 3, scale,
+                                                                     out.get(), ws, ex);
+                }),
+                0)
+          << aclGetRecentErrMsg();
+      const double count[] = {1, 3, 0, 2, 0};
+      for (int64_t w = 0; w < 5; ++w) {
+        for (int64_t c = 0; c < 4; ++c) {
+          double want = 0;
+          for (int i = 0; i < 6; ++i) {
+            if (idx[i] == static_cast<double>(w) && w != 3)
+              want += grad.get(i * 4 + c) / (scale ? count[w] : 1.0);
+          }
+          expectNear(out.get(w * 4 + c), want, dt, "row " + std::to_string(w));
+        }
+      }
+    }
+  }
+  HostTensorBuf grad(ACL_FLOAT, {3, 4}), indices(ACL_INT64, {2}), out(ACL_FLOAT, {5, 4});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {  // 2 indices for 3 rows of grad
+              return aclnnEmbeddingDenseBackwardGetWorkspaceSize(grad.get(), indices.get(), 5, 0, false,
+                                                                 out.get(), ws, ex);
+            }),
+            kParamInvalid);
 }

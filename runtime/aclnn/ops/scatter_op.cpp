@@ -1,6 +1,7 @@
 #include "runtime/aclnn/ops/scatter_op.h"
 
 #include <algorithm>
+#include <map>
 
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/ops/gather_map_op.h"
@@ -49,6 +50,10 @@ void scatter(const ScatterInstance& op, const std::vector<HostTensor>& in, const
     else
       value = static_cast<T>(op.scalar.toDouble());
   }
+  std::map<int64_t, int64_t> frequency;  // index value -> occurrences (frequencyOf)
+  if (op.frequencyOf) {
+    for (int64_t v : idx) ++frequency[v];
+  }
   std::vector<int64_t> count(n, op.includeSelf ? 1 : 0);  // values combined so far (mean)
   std::vector<bool> touched(n, false);
   bool empty = false;
@@ -59,6 +64,8 @@ void scatter(const ScatterInstance& op, const std::vector<HostTensor>& in, const
     if (d >= 0 && static_cast<size_t>(d) < n) {
       T v = op.srcInput >= 0 ? src[static_cast<size_t>(flatIndex(pos, srcShape))] : value;
       if (op.alpha != 1) v = static_cast<T>(v * op.alpha);
+      if (op.frequencyOf)
+        v = static_cast<T>(v / static_cast<T>(frequency[idx[static_cast<size_t>(op.frequencyOf(pos))]]));
       T& slot = y[static_cast<size_t>(d)];
       const bool first = !op.includeSelf && !touched[static_cast<size_t>(d)];
       slot = first ? v : combine(op.reduce, slot, v);

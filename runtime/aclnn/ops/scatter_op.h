@@ -34,6 +34,9 @@ class ScatterInstance : public OpInstanceBase<ScatterInstance> {
   double alpha = 1;
   ScatterReduce reduce = ScatterReduce::kNone;
   bool includeSelf = true;  // false: the first update of a position replaces self's value
+  // When set, an update is divided by how often its index value, index[frequencyOf(pos)], occurs
+  // in the index tensor (the embedding gradients' scaleGradByFreq).
+  std::function<int64_t(const std::vector<int64_t>& pos)> frequencyOf;
 
   rt::OpWork work() const override;
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override;
