@@ -12,10 +12,13 @@
 #include "aclnnop/aclnn_as_strided.h"
 #include "aclnnop/aclnn_channel_shuffle.h"
 #include "aclnnop/aclnn_clamp.h"
+#include "aclnnop/aclnn_col2_im.h"
 #include "aclnnop/aclnn_confusion_transpose.h"
+#include "aclnnop/aclnn_im2col.h"
 #include "aclnnop/aclnn_pad_v2.h"
 #include "aclnnop/aclnn_strided_slice.h"
 #include "aclnnop/aclnn_strided_slice_assign_v2.h"
+#include "aclnnop/aclnn_unfold_grad.h"
 
 using namespace aclnn_test;
 
@@ -197,4 +200,81 @@ TEST(ViewMaps, ClampTensors) {
   const Charged ch = chargedBytes(ex);
   EXPECT_EQ(ch.read, 24u);
   EXPECT_EQ(ch.written, 8u);
+}
+
+// Im2col against torch.nn.functional.unfold written as loops; Col2Im and UnfoldGrad as the
+// adjoints of im2col and Tensor.unfold: <col, im2col(x)> = <col2im(col), x>.
+TEST(ViewMaps, Im2colAndAdjoints) {
+  std::mt19937 g(41);
+  const int64_t n = 2, c = 2, h = 5, w = 6, kh = 3, kw = 2, dh = 2, dw = 1, ph = 1, pw = 0, sh = 1, sw = 2;
+  const int64_t oh = (h + 2 * ph - dh * (kh - 1) - 1) / sh + 1,
+                ow = (w + 2 * pw - dw * (kw - 1) - 1) / sw + 1;
+  HostTensorBuf x(ACL_FLOAT, {n, c, h, w}), col(ACL_FLOAT, {n, c * kh * kw, oh * ow});
+  for (int64_t i = 0; i < x.numel(); ++i) x.set(i, static_cast<double>(g() % 9) - 4);
+  aclIntArray *k = ints({kh, kw}), *d = ints({dh, dw}), *p = ints({ph, pw}), *s = ints({sh, sw});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnIm2colGetWorkspaceSize(x.get(), k, d, p, s, col.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  for (int64_t b = 0; b < n; ++b) {
+    for (int64_t ch = 0; ch < c; ++ch) {
+      for (int64_t i = 0; i < kh; ++i) {
+        for (int64_t j = 0; j < kw; ++j) {
+          for (int64_t y = 0; y < oh; ++y) {
+            for (int64_t z = 0; z < ow; ++z) {
+              const int64_t yy = y * sh - ph + i * dh, xx = z * sw - pw + j * dw;
+              const double want =
+                  yy >= 0 && yy < h && xx >= 0 && xx < w ? x.get(((b * c + ch) * h + yy) * w + xx) : 0;
+              EXPECT_EQ(col.get((b * c * kh * kw + (ch * kh + i) * kw + j) * oh * ow + y * ow + z), want);
+            }
+          }
+        }
+      }
+    }
+  }
+  // Col2Im (square geometry) is im2col's adjoint.
+  HostTensorBuf img(ACL_FLOAT, {1, 2, 4, 4}), cols(ACL_FLOAT, {1, 8, 9}), back(ACL_FLOAT, {1, 2, 4, 4}),
+      g2(ACL_FLOAT, {1, 8, 9});
+  for (int64_t i = 0; i < img.numel(); ++i) img.set(i, static_cast<double>(g() % 7) - 3);
+  for (int64_t i = 0; i < g2.numel(); ++i) g2.set(i, static_cast<double>(g() % 7) - 3);
+  aclIntArray *k2 = ints({2, 2}), *one = ints({1, 1}), *zero = ints({0, 0});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnIm2colGetWorkspaceSize(img.get(), k2, one, zero, one, cols.get(), ws, ex);
+            }),
+            0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnCol2ImGetWorkspaceSize(g2.get(), 4, 4, 2, 2, 1, 0, 1, back.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  double lhs = 0, rhs = 0;
+  for (int64_t i = 0; i < cols.numel(); ++i) lhs += g2.get(i) * cols.get(i);
+  for (int64_t i = 0; i < img.numel(); ++i) rhs += back.get(i) * img.get(i);
+  EXPECT_EQ(lhs, rhs);
+  // UnfoldGrad of x.unfold(0, 3, 2) on an [8, 2] input: element i of dim 0 collects windows 2w + k = i.
+  HostTensorBuf go(ACL_FLOAT, {3, 2, 3}), gi(ACL_FLOAT, {8, 2});
+  for (int64_t i = 0; i < 18; ++i) go.set(i, static_cast<double>(i + 1));
+  aclIntArray* sizes = ints({8, 2});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnUnfoldGradGetWorkspaceSize(go.get(), sizes, 0, 3, 2, gi.get(), ws, ex);
+            }),
+            0);
+  for (int64_t i = 0; i < 8; ++i) {
+    for (int64_t j = 0; j < 2; ++j) {
+      double want = 0;
+      for (int64_t win = 0; win < 3; ++win) {
+        for (int64_t kk = 0; kk < 3; ++kk) {
+          if (win * 2 + kk == i) want += go.get((win * 2 + j) * 3 + kk);
+        }
+      }
+      EXPECT_EQ(gi.get(i * 2 + j), want) << i << "," << j;
+    }
+  }
+  HostTensorBuf badCol(ACL_FLOAT, {1, 8, 8});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnIm2colGetWorkspaceSize(img.get(), k2, one, zero, one, badCol.get(), ws, ex);
+            }),
+            kParamInvalid);
+  for (aclIntArray* a : {k, d, p, s, k2, one, zero, sizes}) aclDestroyIntArray(a);
 }
