@@ -11,6 +11,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_broadcast_v2.h"
 #include "aclnnop/aclnn_chunk_cat.h"
 #include "aclnnop/aclnn_circular_pad2d.h"
 #include "aclnnop/aclnn_circular_pad2d_backward.h"
@@ -24,6 +25,7 @@
 #include "aclnnop/aclnn_fill_diagonal.h"
 #include "aclnnop/aclnn_flatten.h"
 #include "aclnnop/aclnn_flip.h"
+#include "aclnnop/aclnn_masked_fill.h"
 #include "aclnnop/aclnn_masked_fill_scalar.h"
 #include "aclnnop/aclnn_masked_fill_tensor.h"
 #include "aclnnop/aclnn_pad2d_backward.h"
@@ -41,6 +43,7 @@
 #include "aclnnop/aclnn_roll.h"
 #include "aclnnop/aclnn_s_where.h"
 #include "aclnnop/aclnn_slice_v2.h"
+#include "aclnnop/aclnn_split.h"
 #include "aclnnop/aclnn_stack.h"
 
 using namespace aclnn_test;
@@ -629,4 +632,52 @@ TEST(DataMovement, LayoutErrorsAndCost) {
   EXPECT_EQ(ch.read, 48u);
   EXPECT_EQ(ch.written, 768u);
   for (aclIntArray* a : {rep, shortRep, neg, size, bad}) aclDestroyIntArray(a);
+}
+
+// The experimental Split (split points), BroadcastV2 (elements repeated along an axis) and
+// MaskedFill (a scalar into a copy).
+TEST(DataMovement, ExperimentalSplitBroadcastMaskedFill) {
+  HostTensorBuf x(ACL_INT32, {3, 5}), a(ACL_INT32, {3, 1}), b(ACL_INT32, {3, 3}), c(ACL_INT32, {3, 1});
+  for (int64_t i = 0; i < 15; ++i) x.set(i, static_cast<double>(i));
+  aclTensor* items[] = {listHandle(a), listHandle(b), listHandle(c)};
+  aclTensorList* list = aclCreateTensorList(items, 3);
+  aclIntArray* points = ints({1, 4});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnSplitGetWorkspaceSize(x.get(), points, 1, list, ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  for (int64_t r = 0; r < 3; ++r) {
+    EXPECT_EQ(a.get(r), x.get(r * 5));
+    for (int64_t j = 0; j < 3; ++j) EXPECT_EQ(b.get(r * 3 + j), x.get(r * 5 + 1 + j));
+    EXPECT_EQ(c.get(r), x.get(r * 5 + 4));
+  }
+  aclIntArray* tooMany = ints({1, 2, 3});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnSplitGetWorkspaceSize(x.get(), tooMany, 1, list, ws, ex);
+            }),
+            kParamInvalid);
+  aclDestroyTensorList(list);
+  aclDestroyIntArray(points);
+  aclDestroyIntArray(tooMany);
+
+  HostTensorBuf v(ACL_FLOAT16, {2, 3}), y(ACL_FLOAT16, {2, 6});
+  for (int64_t i = 0; i < 6; ++i) v.set(i, static_cast<double>(i) / 2);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnBroadcastV2GetWorkspaceSize(v.get(), 0, 2, 0, 1, 2, y.get(), ws, ex);
+            }),
+            0);
+  for (int64_t i = 0; i < 12; ++i) EXPECT_EQ(y.get(i), v.get(i / 6 * 3 + i % 6 / 2)) << i;
+
+  HostTensorBuf m(ACL_BOOL, {3}), z(ACL_FLOAT16, {2, 3});
+  m.set(0, 1);
+  m.set(1, 0);
+  m.set(2, 1);
+  aclScalar* s = makeScalar(ACL_FLOAT, -2.5);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnMaskedFillGetWorkspaceSize(v.get(), m.get(), s, z.get(), ws, ex);
+            }),
+            0);
+  for (int64_t i = 0; i < 6; ++i) EXPECT_EQ(z.get(i), i % 3 == 1 ? v.get(i) : -2.5);
+  aclDestroyScalar(s);
 }

@@ -5,6 +5,7 @@
 // Each entry: the checks its doc states, the output shape, and the map.
 #include <fmt/format.h>
 
+#include "aclnnop/aclnn_broadcast_v2.h"
 #include "aclnnop/aclnn_chunk_cat.h"
 #include "aclnnop/aclnn_expand.h"
 #include "aclnnop/aclnn_expandv.h"
@@ -16,6 +17,7 @@
 #include "aclnnop/aclnn_roll.h"
 #include "aclnnop/aclnn_slice_v2.h"
 #include "aclnnop/aclnn_slice_v3.h"
+#include "aclnnop/aclnn_split.h"
 #include "aclnnop/aclnn_stack.h"
 #include "aclnnop/aclnn_tensor_move.h"
 #include "runtime/aclnn/base/arrays.h"
@@ -90,6 +92,17 @@ const OpInfo kFillV2{"aclnnFillV2",
                      {ACL_FLOAT16, ACL_FLOAT, ACL_INT16, ACL_INT32, ACL_BF16},
                      "x = fill_value[0] everywhere (experimental/conversion/fill_v2)"};
 const OpRegistrar kFillV2Registrar(kFillV2);
+const OpInfo kBroadcastV2{
+    "aclnnBroadcastV2",
+    ExecUnit::kVector,
+    {ACL_FLOAT, ACL_FLOAT16},
+    "y[.., i*num + r, ..] = x[.., i, ..] along axis (experimental/conversion/broadcast_v2)"};
+const OpRegistrar kBroadcastV2Registrar(kBroadcastV2);
+const OpInfo kSplit{"aclnnSplit",
+                    ExecUnit::kVector,
+                    {ACL_FLOAT, ACL_INT32},
+                    "y[i] = x[split points i-1 : i] along axis (experimental/conversion/split)"};
+const OpRegistrar kSplitRegistrar(kSplit);
 
 int32_t launch(const char* api, std::unique_ptr<MapInstance> inst, std::string attrs, uint64_t* workspaceSize,
                aclOpExecutor** executor) {
@@ -538,3 +551,71 @@ extern "C" aclnnStatus aclnnFillV2GetWorkspaceSize(aclTensor* x, const aclTensor
   return launch(api, std::move(inst), "", workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(FillV2)
+
+// bufferMode, dim and isReuseSource choose the device kernel's buffers; they do not change y.
+extern "C" aclnnStatus aclnnBroadcastV2GetWorkspaceSize(const aclTensor* x, int64_t bufferMode, int64_t dim,
+                                                        int64_t isReuseSource, int64_t axis, int64_t num,
+                                                        const aclTensor* y, uint64_t* workspaceSize,
+                                                        aclOpExecutor** executor) {
+  const char* api = "aclnnBroadcastV2GetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkMapArgs(api, kBroadcastV2, "x", x, "y", y);
+  if (st != kSuccess) return st;
+  const std::vector<int64_t> xs = x->desc.shape;
+  const int64_t a = wrapDim(axis, xs.size());
+  if (a < 0 || num < 1 || xs.empty())
+    return fail(api, kErrParamInvalid,
+                fmt::format("axis {} and num {} do not fit x {}", axis, num, shapeString(xs)));
+  std::vector<int64_t> shape = xs;
+  shape[static_cast<size_t>(a)] *= num;
+  if ((st = checkShape(api, "y", y->desc.shape, shape)) != kSuccess) return st;
+  auto inst = newMap("aclnnBroadcastV2", {{"x", x}}, "y", y, [xs, a, num](const std::vector<int64_t>& p) {
+    std::vector<int64_t> q = p;
+    q[static_cast<size_t>(a)] /= num;
+    return flatIndex(q, xs);
+  });
+  return launch(api, std::move(inst),
+                fmt::format("axis={} num={} bufferMode={} dim={} isReuseSource={}", axis, num, bufferMode,
+                            dim, isReuseSource),
+                workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(BroadcastV2)
+
+// indices_or_sections are split points along axis (as numpy.split with a list): y[i] holds x
+// between point i-1 and point i (0 and the axis' size at the ends).
+extern "C" aclnnStatus aclnnSplitGetWorkspaceSize(const aclTensor* x, const aclIntArray* indicesOrSections,
+                                                  int64_t axis, const aclTensorList* y,
+                                                  uint64_t* workspaceSize, aclOpExecutor** executor) {
+  const char* api = "aclnnSplitGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"x", x}, {"indices_or_sections", indicesOrSections}, {"y", y}});
+  if (st != kSuccess || (st = checkTensor(api, "x", x->desc)) != kSuccess) return st;
+  if ((st = checkDtype(api, "x", x->desc.dtype, kSplit)) != kSuccess) return st;
+  const int64_t a = wrapDim(axis, x->desc.rank());
+  if (a < 0 || x->desc.rank() == 0)
+    return fail(api, kErrParamInvalid, fmt::format("axis {} is out of range", axis));
+  const int64_t n = x->desc.shape[static_cast<size_t>(a)];
+  std::vector<int64_t> points{0};
+  for (int64_t v : indicesOrSections->values) points.push_back(std::clamp<int64_t>(v, points.back(), n));
+  points.push_back(n);
+  if (y->items.size() != points.size() - 1) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("y has {} tensors; {} split points make {}", y->items.size(), points.size() - 2,
+                            points.size() - 1));
+  }
+  auto inst = std::make_unique<CopyInstance>();
+  inst->name = "aclnnSplit";
+  for (size_t i = 0; i < y->items.size(); ++i) {
+    const aclTensor* part = y->items[i];
+    const std::string name = fmt::format("y[{}]", i);
+    if ((st = checkMapArgs(api, kSplit, "x", x, name.c_str(), part)) != kSuccess) return st;
+    const TensorDesc view = sliceView(x->desc, a, points[i], points[i + 1] - points[i]);
+    if ((st = checkShape(api, name.c_str(), part->desc.shape, view.shape)) != kSuccess) return st;
+    inst->inputs.push_back(view);
+    inst->inputNames.emplace_back("x");
+    addOutput(*inst, "y", part);
+  }
+  inst->attrs = fmt::format("indices_or_sections={} axis={}", shapeString(indicesOrSections->values), axis);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(Split)

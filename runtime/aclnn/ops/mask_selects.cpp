@@ -3,6 +3,7 @@
 // and aclnnInplaceMaskedScatter (ops-nn index/masked_scatter).
 #include <fmt/format.h>
 
+#include "aclnnop/aclnn_masked_fill.h"
 #include "aclnnop/aclnn_masked_fill_scalar.h"
 #include "aclnnop/aclnn_masked_fill_tensor.h"
 #include "aclnnop/aclnn_masked_scatter.h"
@@ -43,6 +44,15 @@ const OpInfo kMaskedScatter{"aclnnInplaceMaskedScatter",
                              ACL_INT32, ACL_INT64, ACL_BOOL},
                             "selfRef[k-th true of mask] = source.flat[k]"};
 const OpRegistrar kMaskedScatterRegistrar(kMaskedScatter);
+
+// experimental/math/masked_fill's op definition: BF16, FLOAT16, FLOAT, DOUBLE, UINT8, UINT16,
+// UINT32, UINT64, INT8, INT16, INT32, INT64.
+const OpInfo kMaskedFill{"aclnnMaskedFill",
+                         ExecUnit::kVector,
+                         {ACL_BF16, ACL_FLOAT16, ACL_FLOAT, ACL_DOUBLE, ACL_UINT8, ACL_UINT16, ACL_UINT32,
+                          ACL_UINT64, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64},
+                         "z = mask ? value : x"};
+const OpRegistrar kMaskedFillRegistrar(kMaskedFill);
 
 int32_t checkMask(const char* api, const char* name, const aclTensor* mask, bool allowUint8) {
   int32_t st = checkTensor(api, name, mask->desc);
@@ -232,3 +242,38 @@ extern "C" aclnnStatus aclnnInplaceMaskedScatterGetWorkspaceSize(aclTensor* self
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(InplaceMaskedScatter)
+
+extern "C" aclnnStatus aclnnMaskedFillGetWorkspaceSize(const aclTensor* x, const aclTensor* mask,
+                                                       const aclScalar* value, const aclTensor* z,
+                                                       uint64_t* workspaceSize, aclOpExecutor** executor) {
+  const char* api = "aclnnMaskedFillGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"x", x}, {"mask", mask}, {"value", value}, {"z", z}});
+  if (st != kSuccess) return st;
+  for (auto [name, t] : {std::pair{"x", x}, {"z", z}}) {
+    if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
+    if ((st = checkDtype(api, name, t->desc.dtype, kMaskedFill)) != kSuccess) return st;
+  }
+  if (z->desc.dtype != x->desc.dtype)
+    return fail(api, kErrParamInvalid, fmt::format("z type must equal x type {}", dtypeName(x->desc.dtype)));
+  if ((st = checkMask(api, "mask", mask, false)) != kSuccess) return st;
+  std::vector<int64_t> shape;
+  if (!broadcastShapes(x->desc.shape, mask->desc.shape, &shape)) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("mask {} and x {} do not broadcast", shapeString(mask->desc.shape),
+                            shapeString(x->desc.shape)));
+  }
+  if ((st = checkShape(api, "z", z->desc.shape, shape)) != kSuccess) return st;
+  auto inst = std::make_unique<WhereInstance>();
+  inst->name = "aclnnMaskedFill";
+  addInput(*inst, "x", x);
+  addInput(*inst, "mask", mask);
+  inst->condInput = 1;
+  inst->falseInput = 0;
+  inst->trueInput = -1;
+  inst->trueScalar = value->value;
+  inst->attrs = "value=" + value->value.str();
+  addOutput(*inst, "z", z);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(MaskedFill)
