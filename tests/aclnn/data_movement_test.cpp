@@ -35,6 +35,8 @@
 #include "aclnnop/aclnn_reflection_pad3d.h"
 #include "aclnnop/aclnn_reflection_pad3d_backward.h"
 #include "aclnnop/aclnn_repeat.h"
+#include "aclnnop/aclnn_repeat_interleave.h"
+#include "aclnnop/aclnn_repeat_interleave_grad.h"
 #include "aclnnop/aclnn_replication_pad1d.h"
 #include "aclnnop/aclnn_replication_pad1d_backward.h"
 #include "aclnnop/aclnn_replication_pad2d.h"
@@ -680,4 +682,52 @@ TEST(DataMovement, ExperimentalSplitBroadcastMaskedFill) {
             0);
   for (int64_t i = 0; i < 6; ++i) EXPECT_EQ(z.get(i), i % 3 == 1 ? v.get(i) : -2.5);
   aclDestroyScalar(s);
+}
+
+// repeat_interleave along dim 1 with per-column counts, the Int and Tensor forms, and the
+// gradient summing each block back.
+TEST(DataMovement, RepeatInterleave) {
+  HostTensorBuf x(ACL_BF16, {2, 3}), reps(ACL_INT32, {3}), y(ACL_BF16, {2, 6}), g(ACL_BF16, {2, 3});
+  for (int64_t i = 0; i < 6; ++i) x.set(i, static_cast<double>(i) - 2.5);
+  const double r[] = {2, 0, 4};
+  for (int i = 0; i < 3; ++i) reps.set(i, r[i]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRepeatInterleaveWithDimGetWorkspaceSize(x.get(), reps.get(), 1, 6, y.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  const int64_t col[] = {0, 0, 2, 2, 2, 2};
+  for (int64_t i = 0; i < 2; ++i) {
+    for (int64_t j = 0; j < 6; ++j) EXPECT_EQ(y.get(i * 6 + j), x.get(i * 3 + col[j]));
+  }
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRepeatInterleaveGradGetWorkspaceSize(y.get(), reps.get(), 1, g.get(), ws, ex);
+            }),
+            0);
+  for (int64_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(g.get(i * 3), 2 * x.get(i * 3));
+    EXPECT_EQ(g.get(i * 3 + 1), 0.0);
+    EXPECT_EQ(g.get(i * 3 + 2), 4 * x.get(i * 3 + 2));
+  }
+  HostTensorBuf flat(ACL_BF16, {12}), idx(ACL_INT32, {6}), wrong(ACL_BF16, {11});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRepeatInterleaveIntGetWorkspaceSize(x.get(), 2, 12, flat.get(), ws, ex);
+            }),
+            0);
+  for (int64_t i = 0; i < 12; ++i) EXPECT_EQ(flat.get(i), x.get(i / 2));
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRepeatInterleaveIntGetWorkspaceSize(x.get(), 2, 11, wrong.get(), ws, ex);
+            }),
+            kParamInvalid);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnRepeatInterleaveTensorGetWorkspaceSize(reps.get(), 6, idx.get(), ws, ex);
+            }),
+            0);
+  const double want[] = {0, 0, 2, 2, 2, 2};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(idx.get(i), want[i]);
+  HostTensorBuf four(ACL_INT32, {4});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {  // 4 repeats for 3 columns
+              return aclnnRepeatInterleaveWithDimGetWorkspaceSize(x.get(), four.get(), 1, 6, y.get(), ws, ex);
+            }),
+            kParamInvalid);
 }
