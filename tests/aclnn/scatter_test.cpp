@@ -15,6 +15,9 @@
 #include "aclnnop/aclnn_index_fill.h"
 #include "aclnnop/aclnn_index_fill_tensor.h"
 #include "aclnnop/aclnn_masked_scatter.h"
+#include "aclnnop/aclnn_masked_select.h"
+#include "aclnnop/aclnn_nonzero.h"
+#include "aclnnop/aclnn_nonzero_v2.h"
 #include "aclnnop/aclnn_put.h"
 #include "aclnnop/aclnn_roll.h"
 #include "aclnnop/aclnn_scatter.h"
@@ -388,6 +391,61 @@ TEST(Scatter, EmbeddingDenseBackward) {
   EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {  // 2 indices for 3 rows of grad
               return aclnnEmbeddingDenseBackwardGetWorkspaceSize(grad.get(), indices.get(), 5, 0, false,
                                                                  out.get(), ws, ex);
+            }),
+            kParamInvalid);
+}
+
+// Results of data-dependent size: the coordinates or values written densely and out's view
+// shape set to the count (aclGetViewShape reports it).
+TEST(Scatter, NonzeroAndMaskedSelect) {
+  HostTensorBuf x(ACL_FLOAT16, {2, 3}, {1, 2}, 0);  // transposed view
+  const double v[] = {0, 1.5, 0, -2, 3, 0};
+  for (int i = 0; i < 6; ++i) x.set(i, v[i]);
+  HostTensorBuf rows(ACL_INT64, {6, 2}), cols(ACL_INT64, {2, 6});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnNonzeroGetWorkspaceSize(x.get(), rows.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnNonzeroV2GetWorkspaceSize(x.get(), cols.get(), ws, ex);
+            }),
+            0);
+  int64_t* dims = nullptr;
+  uint64_t n = 0;
+  ASSERT_EQ(aclGetViewShape(rows.get(), &dims, &n), 0);
+  ASSERT_EQ(n, 2u);
+  EXPECT_EQ(dims[0], 3);
+  EXPECT_EQ(dims[1], 2);
+  delete[] dims;
+  const int64_t want[3][2] = {{0, 1}, {1, 0}, {1, 1}};  // nonzeros at flat 1, 3, 4
+  for (int k = 0; k < 3; ++k) {
+    for (int a = 0; a < 2; ++a) {
+      EXPECT_EQ(static_cast<int64_t>(decode(ACL_INT64, rows.raw().data() + (k * 2 + a) * 8)), want[k][a]);
+      EXPECT_EQ(static_cast<int64_t>(decode(ACL_INT64, cols.raw().data() + (a * 3 + k) * 8)), want[k][a]);
+    }
+  }
+  HostTensorBuf mask(ACL_BOOL, {3}), out(ACL_FLOAT16, {6});
+  mask.set(0, 1);
+  mask.set(1, 0);
+  mask.set(2, 1);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnMaskedSelectGetWorkspaceSize(x.get(), mask.get(), out.get(), ws, ex);
+            }),
+            0);
+  ASSERT_EQ(aclGetViewShape(out.get(), &dims, &n), 0);
+  ASSERT_EQ(n, 1u);
+  EXPECT_EQ(dims[0], 4);
+  delete[] dims;
+  const double sel[] = {0, 0, -2, 0};  // columns 0 and 2 of both rows
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(decode(ACL_FLOAT16, out.raw().data() + i * 2), sel[i]);
+  HostTensorBuf badOut(ACL_INT32, {6, 2}), wrongRank(ACL_INT64, {6, 3});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnNonzeroGetWorkspaceSize(x.get(), badOut.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnNonzeroGetWorkspaceSize(x.get(), wrongRank.get(), ws, ex);
             }),
             kParamInvalid);
 }
