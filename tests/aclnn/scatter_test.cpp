@@ -10,6 +10,7 @@
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_embedding_dense_backward.h"
+#include "aclnnop/aclnn_index.h"
 #include "aclnnop/aclnn_index_add.h"
 #include "aclnnop/aclnn_index_copy.h"
 #include "aclnnop/aclnn_index_fill.h"
@@ -448,4 +449,58 @@ TEST(Scatter, NonzeroAndMaskedSelect) {
               return aclnnNonzeroGetWorkspaceSize(x.get(), wrongRank.get(), ws, ex);
             }),
             kParamInvalid);
+}
+
+// Advanced indexing: x[:, i, j] (adjacent index tensors, B in their place) and x[i, :, j]
+// (separated, B in front), with broadcasting and a negative index.
+TEST(Scatter, AdvancedIndex) {
+  HostTensorBuf x(ACL_INT32, {2, 3, 4});
+  for (int64_t k = 0; k < 24; ++k) x.set(k, static_cast<double>(k));
+  HostTensorBuf i(ACL_INT64, {2, 1}), j(ACL_INT32, {3});
+  i.set(0, 2);
+  i.set(1, -3);  // = 0
+  j.set(0, 1);
+  j.set(1, 3);
+  j.set(2, 0);
+  // x[:, i, j]: out [2, 2, 3], out[a, p, q] = x[a, i[p], j[q]]
+  {
+    aclTensor* items[] = {nullptr, listHandle(i), listHandle(j)};
+    aclTensorList* list = aclCreateTensorList(items, 3);
+    HostTensorBuf out(ACL_INT32, {2, 2, 3});
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnIndexGetWorkspaceSize(x.get(), list, out.get(), ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    const int64_t iv[] = {2, 0};
+    for (int64_t a = 0; a < 2; ++a) {
+      for (int64_t p = 0; p < 2; ++p) {
+        for (int64_t q = 0; q < 3; ++q)
+          EXPECT_EQ(out.get((a * 2 + p) * 3 + q), x.get((a * 3 + iv[p]) * 4 + j.get(q)));
+      }
+    }
+    aclDestroyTensorList(list);
+  }
+  // x[k, :, j] with k = [1]: B = broadcast([1], [3]) = [3] goes in front: out [3, 3]
+  {
+    HostTensorBuf k(ACL_INT64, {1});
+    k.set(0, 1);
+    aclTensor* items[] = {listHandle(k), nullptr, listHandle(j)};
+    aclTensorList* list = aclCreateTensorList(items, 3);
+    HostTensorBuf out(ACL_INT32, {3, 3});
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnIndexGetWorkspaceSize(x.get(), list, out.get(), ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    for (int64_t q = 0; q < 3; ++q) {
+      for (int64_t m = 0; m < 3; ++m) EXPECT_EQ(out.get(q * 3 + m), x.get((12 + m * 4) + j.get(q)));
+    }
+    HostTensorBuf wrong(ACL_INT32, {3, 4});
+    EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnIndexGetWorkspaceSize(x.get(), list, wrong.get(), ws, ex);
+              }),
+              kParamInvalid);
+    aclDestroyTensorList(list);
+  }
 }
