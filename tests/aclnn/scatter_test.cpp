@@ -27,6 +27,9 @@
 #include "aclnnop/aclnn_scatter_nd_update.h"
 #include "aclnnop/aclnn_scatter_reduce.h"
 #include "aclnnop/aclnn_tf_scatter_add.h"
+#include "aclnnop/aclnn_unique.h"
+#include "aclnnop/aclnn_unique_consecutive.h"
+#include "aclnnop/aclnn_unique_dim.h"
 
 using namespace aclnn_test;
 
@@ -503,4 +506,66 @@ TEST(Scatter, AdvancedIndex) {
               kParamInvalid);
     aclDestroyTensorList(list);
   }
+}
+
+namespace {
+std::vector<int64_t> viewShape(const aclTensor* t) {
+  int64_t* dims = nullptr;
+  uint64_t n = 0;
+  EXPECT_EQ(aclGetViewShape(t, &dims, &n), 0);
+  std::vector<int64_t> v(dims, dims + n);
+  delete[] dims;
+  return v;
+}
+}  // namespace
+
+// unique (sorted, inverse), unique_consecutive (flattened with dim 1000, counts) and
+// unique along dim 0, against PyTorch's results for the same inputs worked by hand.
+TEST(Scatter, Unique) {
+  HostTensorBuf x(ACL_INT32, {2, 4}), value(ACL_INT32, {8}), inverse(ACL_INT64, {2, 4}),
+      counts(ACL_INT64, {8});
+  const double v[] = {3, 1, 1, 2, 3, 3, 0, 1};
+  for (int i = 0; i < 8; ++i) x.set(i, v[i]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnUniqueGetWorkspaceSize(x.get(), true, true, value.get(), inverse.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  EXPECT_EQ(viewShape(value.get()), (std::vector<int64_t>{4}));
+  EXPECT_EQ(viewShape(inverse.get()), (std::vector<int64_t>{2, 4}));
+  const double uniq[] = {0, 1, 2, 3}, inv[] = {3, 1, 1, 2, 3, 3, 0, 1};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(decode(ACL_INT32, value.raw().data() + i * 4), uniq[i]);
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(decode(ACL_INT64, inverse.raw().data() + i * 8), inv[i]);
+
+  HostTensorBuf value2(ACL_INT32, {8}), counts2(ACL_INT64, {8}), inverse2(ACL_INT64, {2, 4});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnUniqueConsecutiveGetWorkspaceSize(x.get(), true, true, 1000, value2.get(),
+                                                            inverse2.get(), counts2.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(viewShape(value2.get()), (std::vector<int64_t>{6}));
+  const double runs[] = {3, 1, 2, 3, 0, 1}, lens[] = {1, 2, 1, 2, 1, 1};
+  EXPECT_EQ(viewShape(counts2.get()), (std::vector<int64_t>{6}));
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(decode(ACL_INT32, value2.raw().data() + i * 4), runs[i]);
+    EXPECT_EQ(decode(ACL_INT64, counts2.raw().data() + i * 8), lens[i]);
+  }
+
+  HostTensorBuf rows(ACL_FLOAT, {4, 2}), value3(ACL_FLOAT, {4, 2}), counts3(ACL_INT64, {4});
+  const double r[] = {1, 3, 0, 1, 1, 3, 1, 2};
+  for (int i = 0; i < 8; ++i) rows.set(i, r[i]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnUniqueDimGetWorkspaceSize(rows.get(), true, false, 0, value3.get(), nullptr,
+                                                    counts3.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(viewShape(value3.get()), (std::vector<int64_t>{3, 2}));
+  const double sortedRows[] = {0, 1, 1, 2, 1, 3}, rowCounts[] = {1, 1, 2};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(decode(ACL_FLOAT, value3.raw().data() + i * 4), sortedRows[i]);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(decode(ACL_INT64, counts3.raw().data() + i * 8), rowCounts[i]);
+  HostTensorBuf wrongType(ACL_FLOAT, {8});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnUniqueGetWorkspaceSize(x.get(), true, false, wrongType.get(), nullptr, ws, ex);
+            }),
+            kParamInvalid);
 }
