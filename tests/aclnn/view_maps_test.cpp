@@ -18,6 +18,7 @@
 #include "aclnnop/aclnn_pad_v2.h"
 #include "aclnnop/aclnn_strided_slice.h"
 #include "aclnnop/aclnn_strided_slice_assign_v2.h"
+#include "aclnnop/aclnn_transposev.h"
 #include "aclnnop/aclnn_unfold_grad.h"
 
 using namespace aclnn_test;
@@ -277,4 +278,36 @@ TEST(ViewMaps, Im2colAndAdjoints) {
             }),
             kParamInvalid);
   for (aclIntArray* a : {k, d, p, s, k2, one, zero, sizes}) aclDestroyIntArray(a);
+}
+
+// Transposev: the permutation is a device tensor read when the operator runs.
+TEST(ViewMaps, TransposevReadsItsPermutation) {
+  HostTensorBuf x(ACL_FLOAT, {2, 3, 4}), perm(ACL_INT64, {3}), out(ACL_FLOAT, {4, 2, 3});
+  for (int64_t i = 0; i < 24; ++i) x.set(i, static_cast<double>(i));
+  perm.set(0, 2);
+  perm.set(1, 0);
+  perm.set(2, 1);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnTransposevGetWorkspaceSize(x.get(), perm.get(), out.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  for (int64_t a = 0; a < 4; ++a) {
+    for (int64_t b = 0; b < 2; ++b) {
+      for (int64_t c = 0; c < 3; ++c) EXPECT_EQ(out.get((a * 2 + b) * 3 + c), x.get((b * 3 + c) * 4 + a));
+    }
+  }
+  HostTensorBuf shortPerm(ACL_INT64, {2}), floatPerm(ACL_FLOAT, {3}), small(ACL_FLOAT, {4, 2, 2});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnTransposevGetWorkspaceSize(x.get(), shortPerm.get(), out.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnTransposevGetWorkspaceSize(x.get(), floatPerm.get(), out.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnTransposevGetWorkspaceSize(x.get(), perm.get(), small.get(), ws, ex);
+            }),
+            kParamInvalid);
 }

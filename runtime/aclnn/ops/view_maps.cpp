@@ -1,7 +1,8 @@
 // View-like data movement on the gather-map engine (gather_map_op.h): aclnnChannelShuffle
 // (ops-math conversion/transpose), aclnnConfusionTranspose (conversion/confusion_transpose_d),
 // aclnnStridedSliceAssignV2 (conversion/strided_slice_assign_v2), and the experimental
-// aclnnAsStrided and aclnnStridedSlice (experimental/conversion/as_strided, strided_slice).
+// aclnnAsStrided, aclnnStridedSlice and aclnnTransposev (experimental/conversion/as_strided,
+// strided_slice, transposev).
 #include <fmt/format.h>
 
 #include "aclnnop/aclnn_as_strided.h"
@@ -9,13 +10,16 @@
 #include "aclnnop/aclnn_confusion_transpose.h"
 #include "aclnnop/aclnn_strided_slice.h"
 #include "aclnnop/aclnn_strided_slice_assign_v2.h"
+#include "aclnnop/aclnn_transposev.h"
 #include "runtime/aclnn/base/arrays.h"
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/copy_op.h"
 #include "runtime/aclnn/ops/gather_map_op.h"
 #include "runtime/aclnn/ops/op_checks.h"
 #include "runtime/aclnn/ops/tensor_io.h"
+#include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
 namespace {
@@ -33,7 +37,47 @@ NPUSIM_VIEW_INFO(ConfusionTranspose, "out = reshape(permute(x)) or permute(resha
 NPUSIM_VIEW_INFO(StridedSliceAssignV2, "varRef[begin:end:strides along axes] = inputValue")
 NPUSIM_VIEW_INFO(AsStrided, "out[p] = x.flat[storageOffset + sum p * stride]")
 NPUSIM_VIEW_INFO(StridedSlice, "z = x (as [rows, last dim])[start1:end1:stride1, start2:end2:stride2]")
+NPUSIM_VIEW_INFO(Transposev, "out = x.permute(perm), perm a device tensor")
 #undef NPUSIM_VIEW_INFO
+
+// A transpose whose permutation is a device tensor (int32/int64): it is read when the operator
+// runs; one that is not a permutation is reported then (the kernel error of
+// aclrtSynchronizeStream) and out is left as it was.
+class PermTensorInstance : public OpInstanceBase<PermTensorInstance> {
+ public:
+  rt::OpWork work() const override {
+    std::vector<TensorDesc> reads{inputs[0]};
+    VectorPass p{&reads, &outputs[0], outputs[0].numel(), 0};
+    p.extraReadBytes = static_cast<uint64_t>(inputs[1].numel()) * inputs[1].elementSize();
+    return vectorTiles(p);
+  }
+  void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
+    const std::vector<int64_t> perm = loadDense<int64_t>(in[1]);
+    const size_t r = in[0].shape.size();
+    HostTensor view = in[0];
+    std::vector<bool> seen(r, false);
+    bool ok = perm.size() == r;
+    for (size_t i = 0; ok && i < r; ++i) {
+      const int64_t d = wrapDim(perm[i], r);
+      ok = d >= 0 && !seen[static_cast<size_t>(d)];
+      if (!ok) break;
+      seen[static_cast<size_t>(d)] = true;
+      view.shape[i] = in[0].shape[static_cast<size_t>(d)];
+      view.strides[i] = in[0].strides[static_cast<size_t>(d)];
+    }
+    if (!ok) {
+      reportExecutionError(name.c_str(), fmt::format("perm {} is not a permutation of x's {} dimensions",
+                                                     shapeString(perm), r));
+      return;
+    }
+    // Like the device kernel, out receives the permuted elements in row-major order whatever
+    // shape it was declared with (phase 1 checked its rank and size).
+    HostTensor dense = out[0];
+    dense.shape = view.shape;
+    dense.strides = contiguousStrides(view.shape);
+    copyView(view, out[0].strides == contiguousStrides(out[0].shape) ? dense : out[0]);
+  }
+};
 
 // Python-style slice bounds of a dimension of size n: start and end clamped into [0, n].
 int64_t clampBound(int64_t v, int64_t n) {
@@ -238,3 +282,31 @@ extern "C" aclnnStatus aclnnStridedSliceGetWorkspaceSize(const aclTensor* x, int
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(StridedSlice)
+
+extern "C" aclnnStatus aclnnTransposevGetWorkspaceSize(const aclTensor* x, const aclTensor* perm,
+                                                       const aclTensor* out, uint64_t* workspaceSize,
+                                                       aclOpExecutor** executor) {
+  const char* api = "aclnnTransposevGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"perm", perm}});
+  if (st != kSuccess || (st = checkMapArgs(api, kTransposev, "x", x, "out", out)) != kSuccess) return st;
+  if ((st = checkTensor(api, "perm", perm->desc)) != kSuccess) return st;
+  if ((perm->desc.dtype != ACL_INT32 && perm->desc.dtype != ACL_INT64) || perm->desc.rank() != 1 ||
+      perm->desc.numel() != static_cast<int64_t>(x->desc.rank())) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("perm must be a 1-D int32/int64 tensor of {} values, not {}", x->desc.rank(),
+                            perm->desc.brief()));
+  }
+  if (out->desc.rank() != x->desc.rank() || out->desc.numel() != x->desc.numel()) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("out {} must hold x {} permuted", shapeString(out->desc.shape),
+                            shapeString(x->desc.shape)));
+  }
+  auto inst = std::make_unique<PermTensorInstance>();
+  inst->name = "aclnnTransposev";
+  addInput(*inst, "x", x);
+  addInput(*inst, "perm", perm);
+  addOutput(*inst, "out", out);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(Transposev)
