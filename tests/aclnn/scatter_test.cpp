@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_index_fill_tensor.h"
 #include "aclnnop/aclnn_masked_scatter.h"
 #include "aclnnop/aclnn_masked_select.h"
+#include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "aclnnop/aclnn_nonzero.h"
 #include "aclnnop/aclnn_nonzero_v2.h"
 #include "aclnnop/aclnn_put.h"
@@ -568,4 +569,37 @@ TEST(Scatter, Unique) {
               return aclnnUniqueGetWorkspaceSize(x.get(), true, false, wrongType.get(), nullptr, ws, ex);
             }),
             kParamInvalid);
+}
+
+// MaxUnpool2dBackward: out[n, c, i] = gradOutput[n, c, indices[n, c, i]] over the flattened
+// H*W; an index past gradOutput's plane gives 0.
+TEST(Scatter, MaxUnpool2dBackwardGathers) {
+  HostTensorBuf grad(ACL_FLOAT16, {2, 1, 2, 3}), self(ACL_FLOAT16, {2, 1, 2, 2}),
+      idx(ACL_INT64, {2, 1, 2, 2}), out(ACL_FLOAT16, {2, 1, 2, 2});
+  for (int64_t i = 0; i < 12; ++i) grad.set(i, static_cast<double>(i) / 4);
+  const double ix[] = {5, 0, 3, 9, 1, 1, 4, 2};  // 9 is past the 6 elements of a plane
+  for (int i = 0; i < 8; ++i) idx.set(i, ix[i]);
+  const int64_t sizes[] = {2, 3};
+  aclIntArray* outputSize = aclCreateIntArray(sizes, 2);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad.get(), self.get(), idx.get(), outputSize,
+                                                              out.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  for (int64_t n = 0; n < 2; ++n) {
+    for (int64_t i = 0; i < 4; ++i) {
+      const double k = ix[n * 4 + i];
+      EXPECT_EQ(out.get(n * 4 + i), k < 6 ? grad.get(n * 6 + static_cast<int64_t>(k)) : 0.0) << n << "," << i;
+    }
+  }
+  const int64_t wrong[] = {3, 3};
+  aclIntArray* wrongSize = aclCreateIntArray(wrong, 2);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnMaxUnpool2dBackwardGetWorkspaceSize(grad.get(), self.get(), idx.get(), wrongSize,
+                                                              out.get(), ws, ex);
+            }),
+            kParamInvalid);
+  aclDestroyIntArray(outputSize);
+  aclDestroyIntArray(wrongSize);
 }
