@@ -10,14 +10,17 @@
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_embedding_dense_backward.h"
+#include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_index.h"
 #include "aclnnop/aclnn_index_add.h"
 #include "aclnnop/aclnn_index_copy.h"
 #include "aclnnop/aclnn_index_fill.h"
 #include "aclnnop/aclnn_index_fill_tensor.h"
+#include "aclnnop/aclnn_kthvalue.h"
 #include "aclnnop/aclnn_masked_scatter.h"
 #include "aclnnop/aclnn_masked_select.h"
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
+#include "aclnnop/aclnn_median.h"
 #include "aclnnop/aclnn_nonzero.h"
 #include "aclnnop/aclnn_nonzero_v2.h"
 #include "aclnnop/aclnn_put.h"
@@ -27,6 +30,7 @@
 #include "aclnnop/aclnn_scatter_nd.h"
 #include "aclnnop/aclnn_scatter_nd_update.h"
 #include "aclnnop/aclnn_scatter_reduce.h"
+#include "aclnnop/aclnn_take.h"
 #include "aclnnop/aclnn_tf_scatter_add.h"
 #include "aclnnop/aclnn_unique.h"
 #include "aclnnop/aclnn_unique_consecutive.h"
@@ -602,4 +606,64 @@ TEST(Scatter, MaxUnpool2dBackwardGathers) {
             kParamInvalid);
   aclDestroyIntArray(outputSize);
   aclDestroyIntArray(wrongSize);
+}
+
+// GatherV2 (index of any shape, negative indices), Take, and the order statistics: lower
+// median with NaN propagation or skipping, k-th value with its index.
+TEST(Scatter, GatherV2TakeAndOrderStatistics) {
+  HostTensorBuf x(ACL_FLOAT, {3, 4}), index(ACL_INT32, {2, 2}), out(ACL_FLOAT, {3, 2, 2});
+  for (int64_t i = 0; i < 12; ++i) x.set(i, static_cast<double>(i));
+  const double ix[] = {-1, 0, 2, -4};  // columns 3, 0, 2, 0
+  for (int i = 0; i < 4; ++i) index.set(i, ix[i]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnGatherV2GetWorkspaceSize(x.get(), 1, index.get(), out.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  const int64_t col[] = {3, 0, 2, 0};
+  for (int64_t r = 0; r < 3; ++r) {
+    for (int64_t j = 0; j < 4; ++j) EXPECT_EQ(out.get(r * 4 + j), x.get(r * 4 + col[j]));
+  }
+  HostTensorBuf flat(ACL_FLOAT, {2, 2});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnTakeGetWorkspaceSize(x.get(), index.get(), flat.get(), ws, ex);
+            }),
+            0);
+  const double taken[] = {11, 0, 2, 8};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(flat.get(i), taken[i]);
+
+  HostTensorBuf y(ACL_FLOAT, {2, 5}), values(ACL_FLOAT, {2}), indices(ACL_INT64, {2}), one(ACL_FLOAT, {1});
+  const double v[] = {4, 1, NAN, 1, 3, 9, 2, 7, 2, 5};
+  for (int i = 0; i < 10; ++i) y.set(i, v[i]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnMedianDimGetWorkspaceSize(y.get(), 1, false, values.get(), indices.get(), ws, ex);
+            }),
+            0);
+  EXPECT_TRUE(std::isnan(values.get(0)));  // a NaN in the row
+  EXPECT_EQ(indices.get(0), 2.0);
+  EXPECT_EQ(values.get(1), 5.0);  // sorted 2 2 5 7 9: lower median 5 at index 9 - 5
+  EXPECT_EQ(indices.get(1), 4.0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnNanMedianDimGetWorkspaceSize(y.get(), 1, false, values.get(), indices.get(), ws,
+                                                       ex);
+            }),
+            0);
+  EXPECT_EQ(values.get(0), 1.0);  // 1 1 3 4 without the NaN: rank 1 is the second 1 (stable order)
+  EXPECT_EQ(indices.get(0), 3.0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnKthvalueGetWorkspaceSize(y.get(), 2, -1, false, values.get(), indices.get(), ws,
+                                                   ex);
+            }),
+            0);
+  EXPECT_EQ(values.get(1), 2.0);  // the second 2 (stable order): index 3 along the row
+  EXPECT_EQ(indices.get(1), 3.0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnNanMedianGetWorkspaceSize(y.get(), one.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(one.get(0), 3.0);  // 1 1 2 2 3 4 5 7 9
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnKthvalueGetWorkspaceSize(y.get(), 6, 1, false, values.get(), indices.get(), ws, ex);
+            }),
+            kParamInvalid);
 }

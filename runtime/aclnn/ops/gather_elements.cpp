@@ -2,12 +2,17 @@
 // experimental/index/gather_elements_v3: torch.gather along dim with the op definition's types)
 // and aclnnMaxUnpool2dBackward / aclnnMaxUnpool3dBackward (ops-nn index/gather_elements):
 // out[lead, i] = gradOutput[lead, indices[lead, i]], the spatial dimensions of each flattened
-// (lead: (N, C) or (C) for 2d; (N, C) or (N) for 3d).
+// (lead: (N, C) or (C) for 2d; (N, C) or (N) for 3d); aclnnGatherV2 / aclnnGatherV3 (ops-nn
+// index/gather_v2: whole slices along dim picked by an index tensor of any shape, negative
+// indices counting from the end) and aclnnTake (self flattened, out of index's shape).
 #include <fmt/format.h>
 
 #include "aclnnop/aclnn_gather_elements_v3.h"
+#include "aclnnop/aclnn_gather_v2.h"
+#include "aclnnop/aclnn_gather_v3.h"
 #include "aclnnop/aclnn_max_unpool2d_backward.h"
 #include "aclnnop/aclnn_max_unpool3d_backward.h"
+#include "aclnnop/aclnn_take.h"
 #include "runtime/aclnn/base/arrays.h"
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
@@ -33,6 +38,41 @@ const OpRegistrar kUnpool2dRegistrar(kUnpool2d);
 const OpInfo kUnpool3d{"aclnnMaxUnpool3dBackward", ExecUnit::kVector, kUnpoolTypes,
                        "out[lead, i] = gradOutput[lead, indices[lead, i]] over D*H*W"};
 const OpRegistrar kUnpool3dRegistrar(kUnpool3d);
+
+const std::vector<aclDataType> kGatherTypes{ACL_FLOAT, ACL_FLOAT16, ACL_BF16,  ACL_DOUBLE, ACL_INT8,
+                                            ACL_UINT8, ACL_INT16,   ACL_INT32, ACL_INT64,  ACL_BOOL};
+const OpInfo kGatherV2{"aclnnGatherV2", ExecUnit::kVector, kGatherTypes,
+                       "out = self[..., index, ...] (index's shape in place of dim)"};
+const OpRegistrar kGatherV2Registrar(kGatherV2);
+const OpInfo kGatherV3{"aclnnGatherV3", ExecUnit::kVector, kGatherTypes,
+                       "GatherV2 with batchDims (0 only) and a kernel mode"};
+const OpRegistrar kGatherV3Registrar(kGatherV3);
+const OpInfo kTake{"aclnnTake", ExecUnit::kVector, kGatherTypes, "out = self.flatten()[index]"};
+const OpRegistrar kTakeRegistrar(kTake);
+
+// out = self with dimension d replaced by index's shape; index values pick slices along d.
+int32_t gatherSlices(const char* api, const OpInfo& info, const aclTensor* self, int64_t dim,
+                     const aclTensor* index, const aclTensor* out, uint64_t* workspaceSize,
+                     aclOpExecutor** executor) {
+  int64_t d = 0;
+  int32_t st = checkIndexArgsAlongDim(api, info, self, index, out, dim, &d);
+  if (st != kSuccess) return st;
+  std::vector<int64_t> shape(self->desc.shape.begin(),
+                             self->desc.shape.begin() + (self->desc.rank() == 0 ? 0 : d));
+  shape.insert(shape.end(), index->desc.shape.begin(), index->desc.shape.end());
+  if (self->desc.rank() > 0)
+    shape.insert(shape.end(), self->desc.shape.begin() + d + 1, self->desc.shape.end());
+  if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
+  auto inst = std::make_unique<IndexInstance>();
+  inst->name = info.name;
+  inst->dim = d;
+  inst->wrapNegative = true;
+  addInput(*inst, "self", self);
+  addInput(*inst, "index", index);
+  addOutput(*inst, "out", out);
+  inst->attrs = fmt::format("dim={}", dim);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
 
 // gradOutput [lead, spatial...], self/indices/out [lead, spatial'...]: the gather of out's
 // flattened spatial positions from gradOutput's, by indices.
@@ -143,3 +183,51 @@ extern "C" aclnnStatus aclnnMaxUnpool3dBackwardGetWorkspaceSize(
                         executor);
 }
 NPUSIM_ACLNN_PHASE2(MaxUnpool3dBackward)
+
+extern "C" aclnnStatus aclnnGatherV2GetWorkspaceSize(const aclTensor* self, int64_t dim,
+                                                     const aclTensor* index, aclTensor* out,
+                                                     uint64_t* workspaceSize, aclOpExecutor** executor) {
+  using namespace npusim::aclnn;
+  const char* api = "aclnnGatherV2GetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  return gatherSlices(api, kGatherV2, self, dim, index, out, workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(GatherV2)
+
+// mode picks the device kernel; batchDims other than 0 (a batched gather) is not supported.
+extern "C" aclnnStatus aclnnGatherV3GetWorkspaceSize(const aclTensor* self, int64_t dim,
+                                                     const aclTensor* index, int64_t batchDims, int64_t mode,
+                                                     aclTensor* out, uint64_t* workspaceSize,
+                                                     aclOpExecutor** executor) {
+  using namespace npusim::aclnn;
+  const char* api = "aclnnGatherV3GetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  if (batchDims != 0)
+    return fail(api, kErrParamInvalid, fmt::format("batchDims {} is not supported (only 0)", batchDims));
+  (void)mode;
+  return gatherSlices(api, kGatherV3, self, dim, index, out, workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(GatherV3)
+
+extern "C" aclnnStatus aclnnTakeGetWorkspaceSize(const aclTensor* self, const aclTensor* index,
+                                                 aclTensor* out, uint64_t* workspaceSize,
+                                                 aclOpExecutor** executor) {
+  using namespace npusim::aclnn;
+  const char* api = "aclnnTakeGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkIndexArgs(api, kTake, "self", self, "index", index, out);
+  if (st != kSuccess) return st;
+  if ((st = checkShape(api, "out", out->desc.shape, index->desc.shape)) != kSuccess) return st;
+  if (!self->desc.isContiguous()) return fail(api, kErrParamInvalid, "self must be contiguous");
+  auto inst = std::make_unique<IndexInstance>();
+  inst->name = "aclnnTake";
+  inst->dim = 0;
+  inst->wrapNegative = true;
+  addInput(*inst, "self", self);
+  addInput(*inst, "index", index);
+  addOutput(*inst, "out", out);
+  inst->inputs[0].shape = {self->desc.numel()};  // the flattened self
+  inst->inputs[0].strides = {1};
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(Take)
