@@ -9,13 +9,16 @@
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_embedding_bag.h"
 #include "aclnnop/aclnn_embedding_dense_backward.h"
+#include "aclnnop/aclnn_expand_into_jagged_permute.h"
 #include "aclnnop/aclnn_gather_v2.h"
 #include "aclnnop/aclnn_index.h"
 #include "aclnnop/aclnn_index_add.h"
 #include "aclnnop/aclnn_index_copy.h"
 #include "aclnnop/aclnn_index_fill.h"
 #include "aclnnop/aclnn_index_fill_tensor.h"
+#include "aclnnop/aclnn_inverse.h"
 #include "aclnnop/aclnn_kthvalue.h"
 #include "aclnnop/aclnn_masked_scatter.h"
 #include "aclnnop/aclnn_masked_select.h"
@@ -664,6 +667,113 @@ TEST(Scatter, GatherV2TakeAndOrderStatistics) {
   EXPECT_EQ(one.get(0), 3.0);  // 1 1 2 2 3 4 5 7 9
   EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
               return aclnnKthvalueGetWorkspaceSize(y.get(), 6, 1, false, values.get(), indices.get(), ws, ex);
+            }),
+            kParamInvalid);
+}
+
+// Inverse: A * inv(A) = I for a batch of random well-conditioned matrices (fp64 and fp32, and
+// fp16 within its precision); a non-square self is refused.
+TEST(Scatter, InverseTimesSelfIsIdentity) {
+  std::mt19937 g(43);
+  for (aclDataType dt : {ACL_DOUBLE, ACL_FLOAT, ACL_FLOAT16}) {
+    const int64_t b = 3, n = 4;
+    HostTensorBuf a(dt, {b, n, n}), inv(dt, {b, n, n});
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int64_t i = 0; i < b * n * n; ++i)
+      a.set(i, u(g) + ((i % (n * n)) % (n + 1) == 0 ? 4.0 : 0.0));  // diagonally dominant
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnInverseGetWorkspaceSize(a.get(), inv.get(), ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    const double tolerance = dt == ACL_FLOAT16 ? 1e-2 : dt == ACL_FLOAT ? 1e-6 : 1e-12;
+    for (int64_t k = 0; k < b; ++k) {
+      for (int64_t r = 0; r < n; ++r) {
+        for (int64_t c = 0; c < n; ++c) {
+          double sum = 0;
+          for (int64_t j = 0; j < n; ++j)
+            sum += a.get(k * n * n + r * n + j) * inv.get(k * n * n + j * n + c);
+          EXPECT_NEAR(sum, r == c ? 1.0 : 0.0, tolerance) << "dtype " << dt << " batch " << k;
+        }
+      }
+    }
+  }
+  HostTensorBuf rect(ACL_FLOAT, {2, 3}), out(ACL_FLOAT, {2, 3}), i8(ACL_INT8, {2, 2});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnInverseGetWorkspaceSize(rect.get(), out.get(), ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnInverseGetWorkspaceSize(i8.get(), i8.get(), ws, ex);
+            }),
+            kParamInvalid);
+}
+
+// ExpandIntoJaggedPermute on the public example's data: tables 1, 0, 2 of sizes 2, 2, 2
+// starting at 3, 0, 5 -> 3 4 0 1 5 6.
+TEST(Scatter, ExpandIntoJaggedPermute) {
+  HostTensorBuf perm(ACL_INT32, {3}), inOff(ACL_INT32, {4}), outOff(ACL_INT32, {4}), out(ACL_INT32, {6});
+  const double p[] = {1, 0, 2}, in[] = {0, 3, 5, 8}, o[] = {0, 2, 4, 6};
+  for (int i = 0; i < 3; ++i) perm.set(i, p[i]);
+  for (int i = 0; i < 4; ++i) {
+    inOff.set(i, in[i]);
+    outOff.set(i, o[i]);
+  }
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnExpandIntoJaggedPermuteGetWorkspaceSize(perm.get(), inOff.get(), outOff.get(), 6,
+                                                                  out.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  const double want[] = {3, 4, 0, 1, 5, 6};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out.get(i), want[i]);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnExpandIntoJaggedPermuteGetWorkspaceSize(perm.get(), inOff.get(), outOff.get(), 7,
+                                                                  out.get(), ws, ex);
+            }),
+            kParamInvalid);
+}
+
+// EmbeddingBag in its three modes: bags [0, 2), [2, 4), [4, 5), [5, 6) of the indices, the
+// padding row left out, per-sample weights in sum mode, the max's row per column.
+TEST(Scatter, EmbeddingBag) {
+  HostTensorBuf w(ACL_FLOAT, {3, 2}), idx(ACL_INT64, {6}), off(ACL_INT64, {4}), psw(ACL_FLOAT, {6});
+  const double wv[] = {1, -1, 2, 5, 3, 0}, iv[] = {1, 2, 0, 2, 2, 1}, ov[] = {0, 2, 4, 5};
+  for (int i = 0; i < 6; ++i) {
+    w.set(i, wv[i]);
+    idx.set(i, iv[i]);
+    psw.set(i, i + 1);
+  }
+  for (int i = 0; i < 4; ++i) off.set(i, ov[i]);
+  for (int64_t mode : {0, 1, 2}) {
+    HostTensorBuf out(ACL_FLOAT, {4, 2}), o2b(ACL_INT64, {6}), size(ACL_INT64, {4}),
+        maxIdx(ACL_INT64, mode == 2 ? std::vector<int64_t>{4, 2} : std::vector<int64_t>{4});
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnEmbeddingBagGetWorkspaceSize(w.get(), idx.get(), off.get(), false, mode, false,
+                                                         mode == 0 ? psw.get() : nullptr, false, 1, out.get(),
+                                                         o2b.get(), size.get(), maxIdx.get(), ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    // Rows per bag without the padding row 1: {2}, {0, 2}, {2}, {} ; sum weights 2, (3, 4), 5.
+    const double sum[] = {2 * 3, 2 * 0, 3 * 1 + 4 * 3, 3 * -1 + 4 * 0, 5 * 3, 5 * 0, 0, 0};
+    const double mean[] = {3, 0, 2, -0.5, 3, 0, 0, 0};
+    const double mx[] = {3, 0, 3, 0, 3, 0, 0, 0};
+    for (int i = 0; i < 8; ++i)
+      EXPECT_EQ(out.get(i), mode == 0 ? sum[i] : mode == 1 ? mean[i] : mx[i]) << mode << " " << i;
+    const double bag[] = {0, 0, 1, 1, 2, 3}, count[] = {1, 2, 1, 0};
+    for (int i = 0; i < 6; ++i) EXPECT_EQ(o2b.get(i), bag[i]);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(size.get(i), count[i]);
+    if (mode == 2) {
+      const double arg[] = {2, 2, 2, 2, 2, 2, 0, 0};  // bag 1: row 2 beats row 0 in both columns
+      for (int i = 0; i < 8; ++i) EXPECT_EQ(maxIdx.get(i), arg[i]) << i;
+    }
+  }
+  HostTensorBuf out(ACL_FLOAT, {4, 2}), o2b(ACL_INT64, {6}), size(ACL_INT64, {4}), maxIdx(ACL_INT64, {4});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {  // weights outside sum mode
+              return aclnnEmbeddingBagGetWorkspaceSize(w.get(), idx.get(), off.get(), false, 1, false,
+                                                       psw.get(), false, 1, out.get(), o2b.get(), size.get(),
+                                                       maxIdx.get(), ws, ex);
             }),
             kParamInvalid);
 }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "aclnnop/aclnn_strided_slice_assign_v2.h"
 #include "aclnnop/aclnn_transposev.h"
 #include "aclnnop/aclnn_unfold_grad.h"
+#include "aclnnop/aclnn_view_copy.h"
 
 using namespace aclnn_test;
 
@@ -308,6 +310,38 @@ TEST(ViewMaps, TransposevReadsItsPermutation) {
             kParamInvalid);
   EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
               return aclnnTransposevGetWorkspaceSize(x.get(), perm.get(), small.get(), ws, ex);
+            }),
+            kParamInvalid);
+}
+
+// ViewCopy: dst_out = dst with the view (size [2, 2], stride [3, 1], offset 1) taken from src's
+// view (size [2, 2], stride [1, 2], offset 0).
+TEST(ViewMaps, ViewCopy) {
+  HostTensorBuf dst(ACL_FLOAT, {6}), src(ACL_FLOAT, {4}), out(ACL_FLOAT, {6});
+  for (int64_t i = 0; i < 6; ++i) dst.set(i, -1.0 - static_cast<double>(i));
+  for (int64_t i = 0; i < 4; ++i) src.set(i, 10.0 + static_cast<double>(i));
+  auto ints1 = [](std::vector<double> v) {
+    auto t = std::make_unique<HostTensorBuf>(ACL_INT32, std::vector<int64_t>{static_cast<int64_t>(v.size())});
+    for (size_t i = 0; i < v.size(); ++i) t->set(static_cast<int64_t>(i), v[i]);
+    return t;
+  };
+  auto dSize = ints1({2, 2}), dStride = ints1({3, 1}), dOff = ints1({1}), sSize = ints1({2, 2}),
+       sStride = ints1({1, 2}), sOff = ints1({0});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnViewCopyGetWorkspaceSize(dst.get(), dSize->get(), dStride->get(), dOff->get(),
+                                                   src.get(), sSize->get(), sStride->get(), sOff->get(),
+                                                   out.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  // dst elements 1, 2, 4, 5 take src elements 0, 2, 1, 3.
+  const double want[] = {-1, 10, 12, -4, 11, 13};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(out.get(i), want[i]) << i;
+  auto floats = std::make_unique<HostTensorBuf>(ACL_FLOAT, std::vector<int64_t>{2});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnViewCopyGetWorkspaceSize(dst.get(), floats->get(), dStride->get(), dOff->get(),
+                                                   src.get(), sSize->get(), sStride->get(), sOff->get(),
+                                                   out.get(), ws, ex);
             }),
             kParamInvalid);
 }

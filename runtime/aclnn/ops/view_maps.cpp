@@ -1,8 +1,8 @@
 // View-like data movement on the gather-map engine (gather_map_op.h): aclnnChannelShuffle
 // (ops-math conversion/transpose), aclnnConfusionTranspose (conversion/confusion_transpose_d),
 // aclnnStridedSliceAssignV2 (conversion/strided_slice_assign_v2), and the experimental
-// aclnnAsStrided, aclnnStridedSlice and aclnnTransposev (experimental/conversion/as_strided,
-// strided_slice, transposev).
+// aclnnAsStrided, aclnnStridedSlice, aclnnTransposev and aclnnViewCopy (experimental/conversion/
+// as_strided, strided_slice, transposev, view_copy).
 #include <fmt/format.h>
 
 #include "aclnnop/aclnn_as_strided.h"
@@ -11,6 +11,7 @@
 #include "aclnnop/aclnn_strided_slice.h"
 #include "aclnnop/aclnn_strided_slice_assign_v2.h"
 #include "aclnnop/aclnn_transposev.h"
+#include "aclnnop/aclnn_view_copy.h"
 #include "runtime/aclnn/base/arrays.h"
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
@@ -38,6 +39,7 @@ NPUSIM_VIEW_INFO(StridedSliceAssignV2, "varRef[begin:end:strides along axes] = i
 NPUSIM_VIEW_INFO(AsStrided, "out[p] = x.flat[storageOffset + sum p * stride]")
 NPUSIM_VIEW_INFO(StridedSlice, "z = x (as [rows, last dim])[start1:end1:stride1, start2:end2:stride2]")
 NPUSIM_VIEW_INFO(Transposev, "out = x.permute(perm), perm a device tensor")
+NPUSIM_VIEW_INFO(ViewCopy, "dst_out = dst with its (size, stride, offset) view set to src's view")
 #undef NPUSIM_VIEW_INFO
 
 // A transpose whose permutation is a device tensor (int32/int64): it is read when the operator
@@ -88,6 +90,60 @@ int64_t clampBound(int64_t v, int64_t n) {
 int64_t sliceLength(int64_t start, int64_t end, int64_t step) {
   return end > start ? (end - start + step - 1) / step : 0;
 }
+
+// ViewCopy: the views (size, stride, storage offset, each a device tensor) are read when the
+// operator runs; dst_out receives dst with the dst view overwritten by the src view. A view
+// reaching outside its tensor's elements is reported then (the kernel error of
+// aclrtSynchronizeStream) and dst_out is left as it was.
+class ViewCopyInstance : public OpInstanceBase<ViewCopyInstance> {
+ public:
+  rt::OpWork work() const override {
+    std::vector<TensorDesc> reads{inputs[0], inputs[4]};
+    VectorPass p{&reads, &outputs[0], outputs[0].numel(), 0};
+    for (int k : {1, 2, 3, 5, 6, 7})
+      p.extraReadBytes += static_cast<uint64_t>(inputs[static_cast<size_t>(k)].numel()) *
+                          inputs[static_cast<size_t>(k)].elementSize();
+    return vectorTiles(p);
+  }
+  void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
+    std::vector<double> y = loadDense<double>(in[0]);
+    const std::vector<double> src = loadDense<double>(in[4]);
+    const std::vector<int64_t> dSize = loadDense<int64_t>(in[1]), dStride = loadDense<int64_t>(in[2]),
+                               dOff = loadDense<int64_t>(in[3]), sSize = loadDense<int64_t>(in[5]),
+                               sStride = loadDense<int64_t>(in[6]), sOff = loadDense<int64_t>(in[7]);
+    if (dSize != sSize || dStride.size() != dSize.size() || sStride.size() != sSize.size() || dOff.empty() ||
+        sOff.empty()) {
+      reportExecutionError(name.c_str(),
+                           fmt::format("dst_size {} and src_size {} (with their strides) do not match",
+                                       shapeString(dSize), shapeString(sSize)));
+      return;
+    }
+    std::vector<std::pair<int64_t, int64_t>> moves;  // (dst element, src element)
+    bool inside = true;
+    const int64_t count = dimProduct(dSize, 0, dSize.size());
+    std::vector<int64_t> pos(dSize.size(), 0);
+    for (int64_t e = 0; e < count && inside; ++e) {
+      int64_t d = dOff[0], sIdx = sOff[0];
+      for (size_t a = 0; a < pos.size(); ++a) {
+        d += pos[a] * dStride[a];
+        sIdx += pos[a] * sStride[a];
+      }
+      inside = d >= 0 && d < static_cast<int64_t>(y.size()) && sIdx >= 0 &&
+               sIdx < static_cast<int64_t>(src.size());
+      moves.emplace_back(d, sIdx);
+      for (size_t a = pos.size(); a-- > 0;) {
+        if (++pos[a] < dSize[a]) break;
+        pos[a] = 0;
+      }
+    }
+    if (!inside) {
+      reportExecutionError(name.c_str(), "a view reaches outside its tensor");
+      return;
+    }
+    for (const auto& [d, sIdx] : moves) y[static_cast<size_t>(d)] = src[static_cast<size_t>(sIdx)];
+    storeDense(out[0], y.data());
+  }
+};
 
 }  // namespace
 }  // namespace npusim::aclnn
@@ -310,3 +366,48 @@ extern "C" aclnnStatus aclnnTransposevGetWorkspaceSize(const aclTensor* x, const
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 NPUSIM_ACLNN_PHASE2(Transposev)
+
+extern "C" aclnnStatus aclnnViewCopyGetWorkspaceSize(const aclTensor* dst, const aclTensor* dstSize,
+                                                     const aclTensor* dstStride,
+                                                     const aclTensor* dstStorageOffset, const aclTensor* src,
+                                                     const aclTensor* srcSize, const aclTensor* srcStride,
+                                                     const aclTensor* srcStorageOffset,
+                                                     const aclTensor* dstOut, uint64_t* workspaceSize,
+                                                     aclOpExecutor** executor) {
+  const char* api = "aclnnViewCopyGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"dst_size", dstSize},
+                                  {"dst_stride", dstStride},
+                                  {"dst_storage_offset", dstStorageOffset},
+                                  {"src", src},
+                                  {"src_size", srcSize},
+                                  {"src_stride", srcStride},
+                                  {"src_storage_offset", srcStorageOffset}});
+  if (st != kSuccess || (st = checkMapArgs(api, kViewCopy, "dst", dst, "dst_out", dstOut)) != kSuccess)
+    return st;
+  if ((st = checkShape(api, "dst_out", dstOut->desc.shape, dst->desc.shape)) != kSuccess) return st;
+  if ((st = checkMapArgs(api, kViewCopy, "src", src, "dst", dst)) != kSuccess) return st;
+  for (auto [name, t] : {std::pair{"dst_size", dstSize},
+                         {"dst_stride", dstStride},
+                         {"dst_storage_offset", dstStorageOffset},
+                         {"src_size", srcSize},
+                         {"src_stride", srcStride},
+                         {"src_storage_offset", srcStorageOffset}}) {
+    if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
+    if (t->desc.dtype != ACL_INT32 && t->desc.dtype != ACL_INT64)
+      return fail(api, kErrParamInvalid, fmt::format("{} type must be int32 or int64", name));
+  }
+  auto inst = std::make_unique<ViewCopyInstance>();
+  inst->name = "aclnnViewCopy";
+  addInput(*inst, "dst", dst);
+  addInput(*inst, "dst_size", dstSize);
+  addInput(*inst, "dst_stride", dstStride);
+  addInput(*inst, "dst_storage_offset", dstStorageOffset);
+  addInput(*inst, "src", src);
+  addInput(*inst, "src_size", srcSize);
+  addInput(*inst, "src_stride", srcStride);
+  addInput(*inst, "src_storage_offset", srcStorageOffset);
+  addOutput(*inst, "dst_out", dstOut);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+NPUSIM_ACLNN_PHASE2(ViewCopy)
