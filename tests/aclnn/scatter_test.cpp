@@ -9,6 +9,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_apply_top_k_top_p.h"
 #include "aclnnop/aclnn_embedding_bag.h"
 #include "aclnnop/aclnn_embedding_dense_backward.h"
 #include "aclnnop/aclnn_expand_into_jagged_permute.h"
@@ -776,4 +777,37 @@ TEST(Scatter, EmbeddingBag) {
                                                        maxIdx.get(), ws, ex);
             }),
             kParamInvalid);
+}
+
+// ApplyTopKTopP on an unsorted row: top-2 keeps 5 and 9; of their softmax (0.018, 0.982) the
+// running sum from the smallest, 0.018, is at most 1 - 0.5, so only 9 stays; with p alone
+// (0.99) the small ones whose running sum stays under 0.01 go.
+TEST(Scatter, ApplyTopKTopP) {
+  HostTensorBuf logits(ACL_FLOAT, {1, 4}), p(ACL_FLOAT, {1}), k(ACL_INT32, {1}), out(ACL_FLOAT, {1, 4});
+  const double row[] = {1, 9, 5, 0};
+  for (int i = 0; i < 4; ++i) logits.set(i, row[i]);
+  p.set(0, 0.5);
+  k.set(0, 2);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnApplyTopKTopPGetWorkspaceSize(logits.get(), p.get(), k.get(), out.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(out.get(i), i == 1 ? 9.0 : -INFINITY) << i;
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnApplyTopKTopPGetWorkspaceSize(logits.get(), nullptr, k.get(), out.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(out.get(i), i == 1 || i == 2 ? row[i] : -INFINITY) << i;
+  p.set(0, 0.99);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnApplyTopKTopPGetWorkspaceSize(logits.get(), p.get(), nullptr, out.get(), ws, ex);
+            }),
+            0);
+  // softmax of (0, 1, 5, 9): 1.1e-4, 3.3e-4, 0.018, 0.982; running 1.1e-4, 4.5e-4 <= 0.01 go.
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(out.get(i), i == 1 || i == 2 ? row[i] : -INFINITY) << i;
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnApplyTopKTopPGetWorkspaceSize(logits.get(), nullptr, nullptr, out.get(), ws, ex);
+            }),
+            kParamNull);
 }
