@@ -28,7 +28,8 @@ void gatherAs(const IndexInstance& op, const HostTensor& self, const HostTensor&
     const auto k = static_cast<int64_t>(idx.size());
     for (int64_t o = 0; o < outer; ++o) {
       for (int64_t j = 0; j < k; ++j) {
-        const int64_t s = idx[static_cast<size_t>(j)];
+        int64_t s = idx[static_cast<size_t>(j)];
+        if (op.wrapNegative && s < 0) s += n;
         if (s < 0 || s >= n) continue;
         std::copy_n(x.begin() + (o * n + s) * inner, inner, y.begin() + (o * k + j) * inner);
       }

@@ -17,6 +17,7 @@ class IndexInstance : public OpInstanceBase<IndexInstance> {
  public:
   bool elementwise = false;  // false: whole slices along dim (IndexSelect); true: torch.gather
   int64_t dim = 0;
+  bool wrapNegative = false;  // an index in [-size, 0) counts from the end (GatherV2, Take)
 
   rt::OpWork work() const override;
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override;

@@ -1,0 +1,22 @@
+/*
+ * npusim: aclnnReflectionPad3dBackward: gradient of the 3d mirror pad.
+ * Declarations as in hicann/ops-math conversion/reflection_pad3d_grad/op_api/aclnn_reflection_pad3d_backward.h.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_REFLECTION_PAD3D_BACKWARD_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_REFLECTION_PAD3D_BACKWARD_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnReflectionPad3dBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, const aclIntArray* padding, aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnReflectionPad3dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_REFLECTION_PAD3D_BACKWARD_H_ */
