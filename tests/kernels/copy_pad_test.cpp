@@ -3,6 +3,7 @@
 // timed as the bytes they move; the platform answers from the preset the runtime runs.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <vector>
 
 #include "acl/acl.h"
@@ -102,4 +103,16 @@ TEST(PlatformAscendC, AnswersFromThePresetTheRuntimeRuns) {
   // A mixed kernel's 96 vector slices on 24 cube + 48 vector cores: 48 blocks of one cube core each.
   EXPECT_EQ(platform->CalcTschBlockDim(96, aic, aiv), 48u);
   EXPECT_EQ(platform->CalcTschBlockDim(96, 0, aiv), 96u);
+}
+
+// A configuration that cannot be read gives no platform, and says why (a fresh process: the
+// platform is read once per process).
+TEST(PlatformAscendCDeathTest, AnUnreadableConfigurationGivesNoPlatform) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(
+      {
+        setenv("NPUSIM_SET", "aicore.vector_cores=0", 1);
+        std::exit(platform_ascendc::PlatformAscendCManager::GetInstance() == nullptr ? 3 : 4);
+      },
+      ::testing::ExitedWithCode(3), "PlatformAscendC: .*aicore.vector_cores");
 }
