@@ -405,6 +405,12 @@ void* npusimKernelUbAlloc(uint64_t bytes) {
   return p;
 }
 
+void* npusimKernelUbBase(uint64_t* bytes) {
+  if (!tBlock) npusimKernelFault(0, "unified buffer addressed outside a kernel");
+  if (bytes) *bytes = tBlock->ub->size() - 32;
+  return reinterpret_cast<void*>((reinterpret_cast<uintptr_t>(tBlock->ub->data()) + 31) / 32 * 32);
+}
+
 void npusimKernelRecord(int event, uint64_t bytes, const void* gm) {
   if (tBlock) tBlock->events.push_back({event, bytes, reinterpret_cast<uint64_t>(gm)});
 }

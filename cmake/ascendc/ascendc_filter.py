@@ -164,7 +164,7 @@ def find_traps(src, masked):
     return edits
 
 
-KERNEL = re.compile(r"\b__global__\b(?:\s*(?:__aicore__|__global__|inline|static)\b)*\s*void\s+([A-Za-z_]\w*)\s*\(")
+KERNEL = re.compile(r"\b__global__\b(?:\s*(?:__aicore__|__global__|__vector__|inline|static)\b)*\s*void\s+([A-Za-z_]\w*)\s*\(")
 KERNEL_AFTER = re.compile(r"\b__aicore__\s+__global__\s+void\s+([A-Za-z_]\w*)\s*\(")
 
 

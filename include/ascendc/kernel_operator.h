@@ -14,9 +14,9 @@
 #include <type_traits>
 
 #include "npusim_ascendc_types.h"
+#include "npusim_cce_intrinsics.h"
 #include "npusim_kernel_abi.h"
 
-enum pipe_t { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL };
 using event_t = int32_t;
 
 #define block_idx (::AscendC::GetBlockIdx())
@@ -73,9 +73,7 @@ namespace detail {
 template <class T>
 void checkBlocks(uint64_t count) {
   if (count * sizeof(T) % ONE_BLK_SIZE != 0)
-    fault(
-        "DataCopy length is not a whole number of 32-byte blocks (use whole blocks; DataCopyPad is not "
-        "supported)");
+    fault("DataCopy length is not a whole number of 32-byte blocks (DataCopyPad copies any length)");
 }
 inline void checkCount(uint64_t count, uint64_t have, const char* what) {
   if (count > have) fault(what);
@@ -329,6 +327,79 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
   npusimKernelRecord(NPUSIM_KERNEL_COPY_OUT, bytes, dst.GetPhyAddr());
 }
 
+// ---- copies of any length (DataCopyPad) -------------------------------------------------------
+
+// blockCount rows of blockLen bytes. Copying in, srcStride is the gap between GM rows in bytes and
+// dstStride the gap between unified-buffer rows in 32-byte blocks; copying out, the other way round.
+struct DataCopyExtParams {
+  uint16_t blockCount = 1;
+  uint32_t blockLen = 0;
+  uint32_t srcStride = 0;
+  uint32_t dstStride = 0;
+  uint32_t rsv = 0;
+  DataCopyExtParams() = default;
+  DataCopyExtParams(uint16_t count, uint32_t len, uint32_t srcGap, uint32_t dstGap, uint32_t reserved)
+      : blockCount(count), blockLen(len), srcStride(srcGap), dstStride(dstGap), rsv(reserved) {}
+};
+// Copying in: each unified-buffer row is leftPadding elements, the row's data, rightPadding
+// elements, up to a whole 32-byte block; with isPad the padding elements hold paddingValue.
+template <class T>
+struct DataCopyPadExtParams {
+  bool isPad = false;
+  uint8_t leftPadding = 0;
+  uint8_t rightPadding = 0;
+  T paddingValue = 0;
+  DataCopyPadExtParams() = default;
+  DataCopyPadExtParams(bool pad, uint8_t left, uint8_t right, T value)
+      : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
+};
+
+namespace detail {
+inline uint64_t roundUpBlock(uint64_t bytes) {
+  return (bytes + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+}
+}  // namespace detail
+
+template <class T>
+__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+                                   const DataCopyExtParams& p, const DataCopyPadExtParams<T>& pad) {
+  const uint64_t left = uint64_t{pad.leftPadding} * sizeof(T), right = uint64_t{pad.rightPadding} * sizeof(T);
+  if (left > ONE_BLK_SIZE || right > ONE_BLK_SIZE)
+    detail::fault("DataCopyPad: leftPadding/rightPadding beyond one 32-byte block");
+  const uint64_t row = detail::roundUpBlock(left + p.blockLen + right);
+  const uint64_t dstep = row + uint64_t{p.dstStride} * ONE_BLK_SIZE,
+                 sstep = uint64_t{p.blockLen} + p.srcStride;
+  if (p.blockCount == 0 || p.blockLen == 0) return;
+  detail::checkCount((p.blockCount - 1) * dstep + row, uint64_t{dst.GetSize()} * sizeof(T),
+                     "DataCopyPad beyond the destination LocalTensor");
+  auto* d = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
+  const auto* s = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
+  for (uint16_t i = 0; i < p.blockCount; ++i) {
+    uint8_t* r = d + i * dstep;
+    std::memcpy(r + left, s + i * sstep, p.blockLen);
+    if (pad.isPad) {
+      for (uint64_t e = 0; e < pad.leftPadding; ++e)
+        std::memcpy(r + e * sizeof(T), &pad.paddingValue, sizeof(T));
+      for (uint64_t off = left + p.blockLen; off + sizeof(T) <= row; off += sizeof(T))
+        std::memcpy(r + off, &pad.paddingValue, sizeof(T));
+    }
+  }
+  npusimKernelRecord(NPUSIM_KERNEL_COPY_IN, uint64_t{p.blockCount} * p.blockLen, src.GetPhyAddr());
+}
+template <class T>
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+                                   const DataCopyExtParams& p) {
+  const uint64_t sstep = detail::roundUpBlock(p.blockLen) + uint64_t{p.srcStride} * ONE_BLK_SIZE;
+  const uint64_t dstep = uint64_t{p.blockLen} + p.dstStride;
+  if (p.blockCount == 0 || p.blockLen == 0) return;
+  detail::checkCount((p.blockCount - 1) * sstep + p.blockLen, uint64_t{src.GetSize()} * sizeof(T),
+                     "DataCopyPad beyond the source LocalTensor");
+  auto* d = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
+  const auto* s = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
+  for (uint16_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * dstep, s + i * sstep, p.blockLen);
+  npusimKernelRecord(NPUSIM_KERNEL_COPY_OUT, uint64_t{p.blockCount} * p.blockLen, dst.GetPhyAddr());
+}
+
 // ---- vector instructions ----------------------------------------------------------------------
 
 namespace detail {
@@ -512,6 +583,27 @@ __aicore__ inline void PRINTF(const char* fmt, Args... args) {
 }
 #pragma GCC diagnostic pop
 
+// ---- workspace and checks ----------------------------------------------------------------------
+
+// The system workspace that CANN reserves at the start of a kernel's workspace (16 MiB), before
+// the user's part. In the CPU debug mode there is none: the user's part is the whole workspace.
+constexpr uint64_t RESERVED_WORKSPACE = 16 * 1024 * 1024;
+#if defined(__CCE_KT_TEST__) || defined(ASCENDC_CPU_DEBUG)
+constexpr bool kCpuDebugWorkspace = true;
+#else
+constexpr bool kCpuDebugWorkspace = false;
+#endif
+__aicore__ inline void SetSysWorkspace(GM_ADDR workspace) {
+  if (workspace == nullptr) detail::fault("SetSysWorkspace: workspace can not be nullptr");
+}
+__aicore__ inline void SetSysWorkspaceForce(GM_ADDR workspace) { SetSysWorkspace(workspace); }
+// npusim's system workspace is always the start of the workspace argument (what every kernel
+// hands SetSysWorkspace), so the user's part follows it.
+__aicore__ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
+  if (workspace == nullptr) detail::fault("GetUserWorkspace: workspace can not be nullptr");
+  return kCpuDebugWorkspace ? workspace : workspace + RESERVED_WORKSPACE;
+}
+
 // The first Ascend C releases' name for the offset of this block's share of a tensor.
 template <class T>
 __aicore__ inline GM_ADDR ParamOffset(GM_ADDR gm, int64_t blockLength) {
@@ -528,6 +620,12 @@ using namespace AscendC;
 
 #ifndef PRINTF
 #define PRINTF ::AscendC::PRINTF
+#endif
+
+// ASSERT(condition): a kernel whose condition fails stops there with an AI-core exception naming
+// it (in the CPU debug mode ICPU_RUN_KF prints it and returns -1), where hardware would trap.
+#ifndef ASSERT
+#define ASSERT(cond) ((cond) ? static_cast<void>(0) : ::npusimKernelFault(1, "ASSERT failed: " #cond))
 #endif
 
 #endif  // NPUSIM_KERNEL_OPERATOR_H_

@@ -6,6 +6,7 @@
 
 #define __global__
 #define __aicore__
+#define __vector__  // a vector-core kernel (the ASC language's marker): npusim's kernels all are
 #define __gm__
 #define __ubuf__
 #define __inline__ inline

@@ -31,6 +31,9 @@ int64_t npusimKernelBlockNum(void);
 /* Unified-buffer space for the block's TPipe, 32-byte aligned; faults the kernel when the
  * block asks for more than the core's unified buffer holds. */
 void* npusimKernelUbAlloc(uint64_t bytes);
+/* The block's unified buffer as the CCE intrinsics address it (UB address 0 is its start): its
+ * 32-byte aligned base, and its size in `bytes`. */
+void* npusimKernelUbBase(uint64_t* bytes);
 /* What the block does, for the AI-core model. */
 enum npusimKernelEvent {
   NPUSIM_KERNEL_COPY_IN = 0,  /* GM -> UB (MTE2), bytes read from `gm` */
@@ -52,6 +55,12 @@ void npusimKernelScalarOps(uint64_t ops);
 void npusimKernelPrint(const char* text, size_t len);
 /* Ends the kernel with an AI-core exception (the `trap` instruction, a failed check). */
 void npusimKernelFault(int trap, const char* why) __attribute__((noreturn));
+
+/* Host side: an integer parameter of the simulated system (`aicore.vector_cores`, `aicore.ub_bytes`,
+ * ...) from the preset and overrides a run would use (NPUSIM_CONFIG, NPUSIM_SET), for
+ * PlatformAscendC (platform/platform_ascendc.h). Returns 0, or -1 after printing why (a bad
+ * configuration, an unknown or non-integer key). */
+int npusimPlatformParam(const char* key, int64_t* value);
 
 /* Static registration, so the runtime can go from a host symbol to what it names: a kernel's
  * binary entry (aclrtGetFuncBySymbol, `entry` is a const npusim::kernel::Entry*) and a file-scope

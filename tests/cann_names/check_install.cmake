@@ -68,6 +68,8 @@ foreach(route ccec tikcpp)
   endif()
 endforeach()
 expect(${WORK}/asc/kernel_asc "^asc: ok")
+expect(${WORK}/kernels/tiled_cpu "^tiled-cpu: ok")
+expect(${WORK}/kernels/tiled_ccec "^tiled-ccec: ok")
 
 # Operator examples, compiled with the lines the operator repositories' build.sh use (ops-math
 # `--run_example <op> eager cust --experimental`, ops-nn's built-in examples), ASCEND_OPP_PATH

@@ -69,10 +69,11 @@ class Kernels(unittest.TestCase):
             "__global__ __aicore__ void decl(GM_ADDR x);\n"
             "template <typename T> __global__ __aicore__ void tk(GM_ADDR x) {}\n"
             "__aicore__ __global__ void noargs(void) {}\n"
+            "__global__ __aicore__ __vector__ void vec(GM_ADDR x) {}\n"  # the ASC language's marker
             "// __global__ __aicore__ void commented(int x) {}\n"
         )
         text, headers = f.generate(src, "/k.cpp")
-        self.assertEqual(sorted(headers), ["add", "noargs"])
+        self.assertEqual(sorted(headers), ["add", "noargs", "vec"])
         self.assertIn(
             'extern "C" uint32_t aclrtlaunch_add(uint32_t blockDim, aclrtStream stream, void* x, void* y, '
             "uint32_t n, const float a);",
