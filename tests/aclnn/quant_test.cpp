@@ -1,0 +1,202 @@
+// The quantisation operators on host memory against references written here: per-token dynamic
+// quantisation (int8, packed int4, smooth scales per group, asymmetric), AscendQuant with the
+// rounding modes and an axis, AscendAntiQuant and DequantBias; formats 910B lacks are refused.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn_test_util.h"
+#include "aclnnop/aclnn_ascend_anti_quant.h"
+#include "aclnnop/aclnn_ascend_quant.h"
+#include "aclnnop/aclnn_ascend_quant_v3.h"
+#include "aclnnop/aclnn_dequant_bias.h"
+#include "aclnnop/aclnn_dynamic_quant.h"
+#include "aclnnop/aclnn_dynamic_quant_v2.h"
+
+using namespace aclnn_test;
+
+TEST(Quant, DynamicQuantPerTokenInt8WithSmoothScales) {
+  for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
+    std::mt19937 g(11);
+    const int64_t R = 3, H = 16;
+    HostTensorBuf x(dt, {R, H}), smooth(dt, {H}), y(ACL_INT8, {R, H}), scale(ACL_FLOAT, {R});
+    x.fillRandom(g, -5, 5);
+    smooth.fillRandom(g, 0.5, 2);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnDynamicQuantGetWorkspaceSize(x.get(), smooth.get(), y.get(), scale.get(), ws, ex);
+              }),
+              0);
+    for (int64_t r = 0; r < R; ++r) {
+      double m = 0;
+      for (int64_t h = 0; h < H; ++h) m = std::max(m, std::fabs(x.get(r * H + h) * smooth.get(h)));
+      EXPECT_NEAR(scale.get(r), m / 127, 1e-6 * m);
+      for (int64_t h = 0; h < H; ++h) {
+        const double want = std::nearbyint(x.get(r * H + h) * smooth.get(h) / (m / 127));
+        EXPECT_NEAR(y.get(r * H + h), want, 1.0) << r << "," << h;  // fp32 rounding may move a half by one
+        EXPECT_LE(std::fabs(y.get(r * H + h)), 127);
+      }
+    }
+  }
+}
+
+TEST(Quant, DynamicQuantPacksInt4EightToAnInt32) {
+  const int64_t R = 2, H = 16;
+  HostTensorBuf x(ACL_FLOAT16, {R, H}), y(ACL_INT32, {R, H / 8}), scale(ACL_FLOAT, {R});
+  for (int64_t i = 0; i < R * H; ++i) x.set(i, (i % 15) - 7);  // exact multiples of max/7
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnDynamicQuantGetWorkspaceSize(x.get(), nullptr, y.get(), scale.get(), ws, ex);
+            }),
+            0);
+  for (int64_t r = 0; r < R; ++r) {
+    EXPECT_DOUBLE_EQ(scale.get(r), 1.0);
+    for (int64_t w = 0; w < H / 8; ++w) {
+      const uint32_t word = static_cast<uint32_t>(static_cast<int32_t>(y.get(r * 2 + w)));
+      for (int i = 0; i < 8; ++i) {
+        int v = static_cast<int>((word >> (4 * i)) & 0xF);
+        if (v >= 8) v -= 16;
+        EXPECT_EQ(v, x.get(r * H + w * 8 + i));
+      }
+    }
+  }
+  HostTensorBuf y8(ACL_FLOAT8_E4M3FN, {R, H}), yOdd(ACL_INT32, {R, 3});
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnDynamicQuantGetWorkspaceSize(x.get(), nullptr, y8.get(), scale.get(), &ws, &ex), 161002);
+  EXPECT_EQ(aclnnDynamicQuantGetWorkspaceSize(x.get(), nullptr, yOdd.get(), scale.get(), &ws, &ex), 161002);
+  EXPECT_EQ(aclnnDynamicQuantGetWorkspaceSize(x.get(), nullptr, nullptr, scale.get(), &ws, &ex), 161001);
+}
+
+TEST(Quant, DynamicQuantV2AsymmetricWithGroupedSmoothScales) {
+  std::mt19937 g(12);
+  const int64_t R = 5, H = 8, G = 2;
+  HostTensorBuf x(ACL_FLOAT16, {R, H}), smooth(ACL_FLOAT16, {G, H}), groups(ACL_INT32, {G});
+  HostTensorBuf y(ACL_INT8, {R, H}), scale(ACL_FLOAT, {R}), offset(ACL_FLOAT, {R});
+  x.fillRandom(g, -3, 5);
+  smooth.fillRandom(g, 0.5, 1.5);
+  groups.set(0, 2);  // rows 0-1 use group 0, rows 2-4 group 1
+  groups.set(1, 5);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnDynamicQuantV2GetWorkspaceSize(x.get(), smooth.get(), groups.get(), ACL_INT8,
+                                                         y.get(), scale.get(), offset.get(), ws, ex);
+            }),
+            0);
+  for (int64_t r = 0; r < R; ++r) {
+    const int64_t grp = r < 2 ? 0 : 1;
+    double hi = -1e30, lo = 1e30;
+    for (int64_t h = 0; h < H; ++h) {
+      const double v = x.get(r * H + h) * smooth.get(grp * H + h);
+      hi = std::max(hi, v);
+      lo = std::min(lo, v);
+    }
+    const double s = (hi - lo) / 255, o = 127 - hi / s;
+    EXPECT_NEAR(scale.get(r), s, 1e-6 * s);
+    EXPECT_NEAR(offset.get(r), o, 1e-4);
+    for (int64_t h = 0; h < H; ++h) {
+      const double v = x.get(r * H + h) * smooth.get(grp * H + h);
+      EXPECT_NEAR(y.get(r * H + h), std::nearbyint(v / s + o), 1.0);
+      EXPECT_GE(y.get(r * H + h), -128);
+    }
+  }
+}
+
+TEST(Quant, AscendQuantRoundingModesAndAxis) {
+  const int64_t R = 2, C = 4;
+  HostTensorBuf x(ACL_FLOAT, {R, C}), scale(ACL_FLOAT, {C}), offset(ACL_FLOAT, {C}), y(ACL_INT8, {R, C});
+  const double xs[8] = {0.25, -0.25, 1.5, 100, -2.5, 0.75, -1.5, -100};
+  for (int i = 0; i < 8; ++i) x.set(i, xs[i]);
+  for (int c = 0; c < C; ++c) {
+    scale.set(c, 2);
+    offset.set(c, c == 3 ? 0 : 0.5);
+  }
+  struct Case {
+    const char* mode;
+    double (*f)(double);
+  };
+  const Case cases[] = {{"round", [](double v) { return std::round(v); }},
+                        {"floor", [](double v) { return std::floor(v); }},
+                        {"ceil", [](double v) { return std::ceil(v); }},
+                        {"trunc", [](double v) { return std::trunc(v); }}};
+  for (const Case& cs : cases) {
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnAscendQuantGetWorkspaceSize(x.get(), scale.get(), offset.get(), false, cs.mode,
+                                                        ACL_INT8, y.get(), ws, ex);
+              }),
+              0);
+    for (int i = 0; i < 8; ++i) {
+      const double v = cs.f(xs[i] * 2 + (i % C == 3 ? 0 : 0.5));
+      EXPECT_EQ(y.get(i), std::min(127.0, std::max(-128.0, v))) << cs.mode << " " << i;
+    }
+  }
+  // V3 along axis 0 in sqrt mode: row r scaled by scale[r]^2.
+  HostTensorBuf rowScale(ACL_FLOAT, {R}), y3(ACL_INT8, {R, C});
+  rowScale.set(0, 2);
+  rowScale.set(1, 0.5);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAscendQuantV3GetWorkspaceSize(x.get(), rowScale.get(), nullptr, true, "round",
+                                                        ACL_INT8, 0, y3.get(), ws, ex);
+            }),
+            0);
+  for (int i = 0; i < 8; ++i) {
+    const double s = i < C ? 4 : 0.25;
+    EXPECT_EQ(y3.get(i), std::min(127.0, std::max(-128.0, std::round(xs[i] * s))));
+  }
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnAscendQuantGetWorkspaceSize(x.get(), scale.get(), nullptr, false, "nearest", ACL_INT8,
+                                             y.get(), &ws, &ex),
+            161002);
+  EXPECT_EQ(aclnnAscendQuantGetWorkspaceSize(x.get(), scale.get(), nullptr, false, "round", ACL_HIFLOAT8,
+                                             y.get(), &ws, &ex),
+            161002);
+}
+
+TEST(Quant, AntiQuantAndDequantBias) {
+  std::mt19937 g(13);
+  const int64_t M = 3, N = 5;
+  HostTensorBuf q(ACL_INT8, {M, N}), sc(ACL_FLOAT, {N}), off(ACL_FLOAT, {N}), y(ACL_BF16, {M, N});
+  q.fillRandom(g, -128, 127);
+  sc.fillRandom(g, 0.01, 0.1);
+  off.fillRandom(g, -3, 3);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAscendAntiQuantGetWorkspaceSize(q.get(), sc.get(), off.get(), ACL_BF16, false,
+                                                          y.get(), ws, ex);
+            }),
+            0);
+  for (int64_t i = 0; i < M * N; ++i) {
+    expectNear(y.get(i), (q.get(i) + off.get(i % N)) * sc.get(i % N), ACL_BF16, "anti-quant");
+  }
+  HostTensorBuf acc(ACL_INT32, {M, N}), ws_(ACL_FLOAT, {N}), as(ACL_FLOAT, {M}), bi(ACL_INT32, {N}),
+      bf(ACL_FLOAT, {N});
+  HostTensorBuf out(ACL_FLOAT16, {M, N}), out2(ACL_FLOAT16, {M, N});
+  acc.fillRandom(g, -5000, 5000);
+  ws_.fillRandom(g, 1e-3, 1e-2);
+  as.fillRandom(g, 0.5, 2);
+  bi.fillRandom(g, -100, 100);
+  bf.fillRandom(g, -1, 1);
+  ASSERT_EQ(run([&](uint64_t* w, aclOpExecutor** ex) {
+              return aclnnDequantBiasGetWorkspaceSize(acc.get(), ws_.get(), as.get(), bi.get(), ACL_FLOAT16,
+                                                      out.get(), w, ex);
+            }),
+            0);
+  ASSERT_EQ(run([&](uint64_t* w, aclOpExecutor** ex) {
+              return aclnnDequantBiasGetWorkspaceSize(acc.get(), ws_.get(), nullptr, bf.get(), ACL_FLOAT16,
+                                                      out2.get(), w, ex);
+            }),
+            0);
+  for (int64_t m = 0; m < M; ++m) {
+    for (int64_t n = 0; n < N; ++n) {
+      const double a = acc.get(m * N + n);
+      expectNear(out.get(m * N + n), (a + bi.get(n)) * ws_.get(n) * as.get(m), ACL_FLOAT16, "int bias");
+      expectNear(out2.get(m * N + n), a * ws_.get(n) + bf.get(n), ACL_FLOAT16, "float bias");
+    }
+  }
+  uint64_t w = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(
+      aclnnDequantBiasGetWorkspaceSize(acc.get(), ws_.get(), nullptr, nullptr, ACL_FLOAT, out.get(), &w, &ex),
+      161002);
+}
