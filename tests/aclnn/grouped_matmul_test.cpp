@@ -119,8 +119,26 @@ TEST(GroupedMatmul, UnsupportedFormsAreRefusedAndCubeWorkIsCharged) {
     written += t.writeBytes;
   }
   aclDestroyAclOpExecutor(ex);
-  EXPECT_EQ(macs, static_cast<uint64_t>(M * K * N));  // E groups of M / E rows
+  EXPECT_EQ(macs, static_cast<uint64_t>(M * K * N));  // E groups of M / E rows (M >= E)
   EXPECT_EQ(written, static_cast<uint64_t>(M * N * 2));
+  {  // two rows over four experts (a decode step): at most two experts' weights are streamed
+    HostTensorBuf x2(ACL_FLOAT16, {2, K}), y2(ACL_FLOAT16, {2, N});
+    aclTensorList *x2l = listOf(x2), *y2l = listOf(y2);
+    ASSERT_EQ(aclnnGroupedMatmulV5GetWorkspaceSize(x2l, wl, nullptr, nullptr, nullptr, nullptr, nullptr,
+                                                   nullptr, groups.get(), nullptr, nullptr, nullptr, 3, 0, 0,
+                                                   0, nullptr, y2l, nullptr, nullptr, &ws, &ex),
+              0);
+    uint64_t macs2 = 0, read2 = 0;
+    for (const auto& t : npusim::aclnn::executorOp(ex)->work().tiles) {
+      macs2 += t.cubeMacs;
+      read2 += t.readBytes;
+    }
+    aclDestroyAclOpExecutor(ex);
+    EXPECT_EQ(macs2, static_cast<uint64_t>(2 * K * N));
+    EXPECT_GE(read2, static_cast<uint64_t>(2 * K * N * 2));  // two experts' weights
+    EXPECT_LT(read2, static_cast<uint64_t>(3 * K * N * 2));  // not all four
+    for (aclTensorList* l : {x2l, y2l}) aclDestroyTensorList(l);
+  }
   EXPECT_EQ(aclnnGroupedMatmulV5GetWorkspaceSize(xl, wl, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
                                                  nullptr, nullptr, nullptr, nullptr, 3, 0, 0, 0, nullptr, yl,
                                                  nullptr, nullptr, &ws, &ex),

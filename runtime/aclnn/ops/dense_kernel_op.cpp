@@ -26,8 +26,26 @@ rt::OpWork DenseKernelInstance::work() const {
     if (i != main) otherBytes += static_cast<uint64_t>(outputs[i].numel()) * outputs[i].elementSize();
   }
   for (const TensorDesc& in : inputs) elements = std::max(elements, in.numel());
-  VectorPass pass{&inputs, &outputs[main], elements, std::max(0, vectorPasses - 1)};
+  // Inputs as large as the iteration space stream through the vector unit element by element;
+  // smaller ones (indices, scales) are read whole beside them. Without such an input (a gather
+  // whose output is larger than its source), the largest input is the streamed one, so the
+  // tiles' reads start at a real operand.
+  size_t largest = 0;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (inputs[i].numel() > inputs[largest].numel()) largest = i;
+  }
+  std::vector<TensorDesc> streamed;
+  uint64_t wholeBytes = 0;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (inputs[i].numel() == elements || (i == largest && inputs[i].numel() < elements)) {
+      streamed.push_back(inputs[i]);
+    } else {
+      wholeBytes += static_cast<uint64_t>(inputs[i].numel()) * inputs[i].elementSize();
+    }
+  }
+  VectorPass pass{&streamed, &outputs[main], elements, std::max(0, vectorPasses - 1)};
   pass.extraWriteBytes = otherBytes;
+  pass.extraReadBytes = wholeBytes;
   return vectorTiles(pass);
 }
 

@@ -5,8 +5,9 @@
 // * perTokenScale, the int8 products accumulated exactly. Not supported (161002, named): other
 // group types, several tensors per list, fused activations, antiquant (int4/int8 weight with
 // fp16 x), activation quantisation outputs. Rows past the last group's end are left untouched.
-// Cost: the cube tiling of a batched matmul of E groups of ceil(M / E) rows (the group sizes are
-// device data the launch does not see; an even split is what a balanced router gives).
+// Cost: the cube tiling of a batched matmul of G = min(E, M) groups of ceil(M / G) rows: the
+// group sizes are device data the launch does not see; an even split is what a balanced router
+// gives, and with fewer rows than experts (decoding) at most M experts' weights are read.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -51,21 +52,21 @@ class GroupedMatmulInstance : public OpInstanceBase<GroupedMatmulInstance> {
   GmmShape s;
 
   rt::OpWork work() const override {
-    const int64_t rows = (s.M + s.E - 1) / s.E;
+    const int64_t groups = std::max<int64_t>(1, std::min(s.E, s.M)), rows = (s.M + groups - 1) / groups;
     MatmulGeometry g;
     g.M = rows;
     g.N = s.N;
     g.K = s.K;
-    g.batch = s.E;
+    g.batch = groups;
     g.aSm = s.K, g.aSk = 1, g.bSk = s.N, g.bSn = 1, g.cSm = s.N, g.cSn = 1;
-    for (int64_t e = 0; e < s.E; ++e) {
+    for (int64_t e = 0; e < groups; ++e) {
       g.aOff.push_back(std::min(e * rows, std::max<int64_t>(s.M - rows, 0)) * s.K);
       g.bOff.push_back(e * s.K * s.N);
       g.cOff.push_back(std::min(e * rows, std::max<int64_t>(s.M - rows, 0)) * s.N);
     }
     const int64_t inEs = s.quant ? 1 : inputs[0].dtype == ACL_FLOAT ? 4 : 2;
     const MatmulTiling t =
-        planMatmul(s.E, rows, s.N, s.K, std::max<int64_t>(inEs, 2), rt::coreRates().cubeCores);
+        planMatmul(groups, rows, s.N, s.K, std::max<int64_t>(inEs, 2), rt::coreRates().cubeCores);
     auto base = [](const TensorDesc& d) {
       return d.data + static_cast<uint64_t>(d.offset) * d.elementSize();
     };

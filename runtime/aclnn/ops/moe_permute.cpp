@@ -109,7 +109,7 @@ extern "C" aclnnStatus aclnnMoeTokenPermuteGetWorkspaceSize(const aclTensor* tok
   addInput(*inst, "indices", indices);
   addOutput(*inst, "permuteTokensOut", permuteTokensOut);
   addOutput(*inst, "sortedIndicesOut", sortedIndicesOut);
-  inst->vectorPasses = 3;  // the sort's passes, then the gather
+  inst->vectorPasses = 1;  // the gather; the sort runs over the (small) index tensor
   inst->kernel = [=](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
     const std::vector<float> x = loadDense<float>(in[0]);
     const std::vector<int64_t> experts = loadDense<int64_t>(in[1]);
@@ -157,7 +157,7 @@ extern "C" aclnnStatus aclnnMoeTokenPermuteGradGetWorkspaceSize(const aclTensor*
   addInput(*inst, "permutedOutputGrad", permutedOutputGrad);
   addInput(*inst, "sortedIndices", sortedIndices);
   addOutput(*inst, "out", out);
-  inst->vectorPasses = static_cast<int>(std::min<int64_t>(numTopk, 16));
+  inst->vectorPasses = 1;  // each permuted row is added once
   const int64_t rows = permutedOutputGrad->desc.shape[0];
   inst->kernel = [=](const std::vector<HostTensor>& in, const std::vector<HostTensor>& o) {
     gatherSum(loadDense<float>(in[0]), rows, loadDense<int64_t>(in[1]), nullptr, numTopk, H, o[0]);
@@ -203,7 +203,7 @@ extern "C" aclnnStatus aclnnMoeTokenUnpermuteGetWorkspaceSize(const aclTensor* p
   const bool hasProbs = probsOptional != nullptr;
   if (hasProbs) addInput(*inst, "probsOptional", probsOptional);
   addOutput(*inst, "out", out);
-  inst->vectorPasses = static_cast<int>(2 * std::min<int64_t>(topK, 16));  // multiply and add per expert
+  inst->vectorPasses = 2;  // each permuted row is multiplied by its prob and added once
   const int64_t rows = permutedTokens->desc.shape[0];
   inst->kernel = [=](const std::vector<HostTensor>& in, const std::vector<HostTensor>& o) {
     const std::vector<float> probs = hasProbs ? loadDense<float>(in[2]) : std::vector<float>();

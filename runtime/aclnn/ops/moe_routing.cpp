@@ -109,7 +109,7 @@ extern "C" aclnnStatus aclnnMoeInitRoutingGetWorkspaceSize(
   addOutput(*inst, "expandedXOut", expandedXOut);
   addOutput(*inst, "expandedRowIdxOut", expandedRowIdxOut);
   addOutput(*inst, "expandedExpertIdxOut", expandedExpertIdxOut);
-  inst->vectorPasses = 3;  // the sort's compare and merge passes, then the gather
+  inst->vectorPasses = 1;  // the gather; the sort runs over the (small) index tensors
   inst->kernel = [N, H, gathered](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
     const std::vector<float> xv = loadDense<float>(in[0]);
     const std::vector<int64_t> rows = loadDense<int64_t>(in[1]), experts = loadDense<int64_t>(in[2]);
@@ -190,7 +190,7 @@ extern "C" aclnnStatus aclnnMoeInitRoutingV2GetWorkspaceSize(
     }
     addOutput(*inst, name, t);
   }
-  inst->vectorPasses = 3;
+  inst->vectorPasses = 1;  // the gather; the sort runs over the (small) index tensor
   const int64_t flag = expertTokensCountOrCumsumFlag;
   inst->kernel = [=](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
     const std::vector<float> xv = loadDense<float>(in[0]);
@@ -324,7 +324,7 @@ int32_t buildFinalize(const char* api, const char* name, const FinalizeArgs& a, 
     if (has[i]) addInput(*inst, names[i], ts[i]);
   }
   addOutput(*inst, "out", a.out);
-  inst->vectorPasses = static_cast<int>(2 * K);  // a multiply and an add per chosen expert
+  inst->vectorPasses = 2;  // each expert row is multiplied by its scale and added once
   const bool colMajor = a.dropPadMode == 0 || a.dropPadMode == 1;
   const int64_t expandedRows = a.expandedX->desc.numel() / std::max<int64_t>(H, 1);
   std::vector<bool> present(has, has + 5);
