@@ -15,11 +15,13 @@
 #include "aclnnop/aclnn_moe_compute_expert_tokens.h"
 #include "aclnnop/aclnn_moe_finalize_routing.h"
 #include "aclnnop/aclnn_moe_finalize_routing_v2.h"
+#include "aclnnop/aclnn_moe_finalize_routing_v2_grad.h"
 #include "aclnnop/aclnn_moe_gating_top_k.h"
 #include "aclnnop/aclnn_moe_gating_top_k_softmax.h"
 #include "aclnnop/aclnn_moe_gating_top_k_softmax_v2.h"
 #include "aclnnop/aclnn_moe_init_routing.h"
 #include "aclnnop/aclnn_moe_init_routing_v2.h"
+#include "aclnnop/aclnn_moe_init_routing_v2_grad.h"
 #include "aclnnop/aclnn_moe_token_permute.h"
 #include "aclnnop/aclnn_moe_token_permute_grad.h"
 #include "aclnnop/aclnn_moe_token_unpermute.h"
@@ -415,4 +417,58 @@ TEST(MoePermute, CostModelMovesEveryByteOnce) {
   const Charged c = chargedBytes(ex);
   EXPECT_EQ(c.read, static_cast<uint64_t>(T * H * 2 + T * K * 4));
   EXPECT_EQ(c.written, static_cast<uint64_t>(T * K * H * 2 + T * K * 4));
+}
+
+TEST(MoeRouting, V2GradientsMatchTheirDefinitions) {
+  for (aclDataType dt : {ACL_FLOAT, ACL_BF16}) {
+    std::mt19937 g(15);
+    const int64_t R = 4, K = 2, H = 3, E = 3;
+    HostTensorBuf gy(dt, {R, H}), rows(ACL_INT32, {R * K}), ex(dt, {R * K, H}), sc(dt, {R, K}),
+        bias(dt, {E, H});
+    HostTensorBuf eidx(ACL_INT32, {R, K}), gx(dt, {R * K, H}), gs(dt, {R, K}), back(dt, {R, H});
+    for (HostTensorBuf* t : {&gy, &ex, &sc, &bias}) t->fillRandom(g, -1, 1);
+    std::vector<int> perm(R * K);
+    std::iota(perm.begin(), perm.end(), 0);
+    std::shuffle(perm.begin(), perm.end(), g);
+    for (int64_t i = 0; i < R * K; ++i) rows.set(i, perm[i]);
+    fillChoices(eidx, E, g);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** e) {
+                return aclnnMoeFinalizeRoutingV2GradGetWorkspaceSize(gy.get(), rows.get(), ex.get(), sc.get(),
+                                                                     eidx.get(), bias.get(), 0, 0, 0, 0,
+                                                                     gx.get(), gs.get(), ws, e);
+              }),
+              0);
+    for (int64_t i = 0; i < R * K; ++i) {
+      const int64_t r = perm[i], t = i / K, e = static_cast<int64_t>(eidx.get(i));
+      double dot = 0;
+      for (int64_t h = 0; h < H; ++h) {
+        expectNear(gx.get(r * H + h), gy.get(t * H + h) * sc.get(i), dt, "gradExpandedX");
+        dot += gy.get(t * H + h) * (ex.get(r * H + h) + bias.get(e * H + h));
+      }
+      EXPECT_NEAR(gs.get(i), dot, 4 * tol(dt) * std::max(1.0, std::fabs(dot)));
+    }
+    // InitRoutingV2Grad sums each token's K copies back: with gradExpandedX = gx, token t gets
+    // sum_k gy[t] * scale[t, k].
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** e) {
+                return aclnnMoeInitRoutingV2GradGetWorkspaceSize(gx.get(), rows.get(), K, 0, 0, back.get(),
+                                                                 ws, e);
+              }),
+              0);
+    for (int64_t t = 0; t < R; ++t) {
+      for (int64_t h = 0; h < H; ++h) {
+        double want = 0;
+        for (int64_t k = 0; k < K; ++k) want += gx.get(perm[t * K + k] * H + h);
+        EXPECT_NEAR(back.get(t * H + h), want, 4 * tol(dt) * std::max(1.0, std::fabs(want)));
+      }
+    }
+  }
+  HostTensorBuf gx(ACL_FLOAT, {4, 3}), rows(ACL_INT32, {4}), out(ACL_FLOAT, {2, 3});
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnMoeInitRoutingV2GradGetWorkspaceSize(gx.get(), rows.get(), 3, 0, 0, out.get(), &ws, &ex),
+            161002);
+  EXPECT_EQ(aclnnMoeInitRoutingV2GradGetWorkspaceSize(gx.get(), rows.get(), 2, 2, 0, out.get(), &ws, &ex),
+            161002);
+  EXPECT_EQ(aclnnMoeInitRoutingV2GradGetWorkspaceSize(nullptr, rows.get(), 2, 0, 0, out.get(), &ws, &ex),
+            161001);
 }
