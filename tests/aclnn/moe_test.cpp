@@ -24,8 +24,12 @@
 #include "aclnnop/aclnn_moe_init_routing_v2_grad.h"
 #include "aclnnop/aclnn_moe_token_permute.h"
 #include "aclnnop/aclnn_moe_token_permute_grad.h"
+#include "aclnnop/aclnn_moe_token_permute_with_ep.h"
+#include "aclnnop/aclnn_moe_token_permute_with_ep_grad.h"
 #include "aclnnop/aclnn_moe_token_unpermute.h"
 #include "aclnnop/aclnn_moe_token_unpermute_grad.h"
+#include "aclnnop/aclnn_moe_token_unpermute_with_ep.h"
+#include "aclnnop/aclnn_moe_token_unpermute_with_ep_grad.h"
 
 using namespace aclnn_test;
 
@@ -471,4 +475,84 @@ TEST(MoeRouting, V2GradientsMatchTheirDefinitions) {
             161002);
   EXPECT_EQ(aclnnMoeInitRoutingV2GradGetWorkspaceSize(nullptr, rows.get(), 2, 0, 0, out.get(), &ws, &ex),
             161001);
+}
+
+TEST(MoePermute, ExpertParallelFormsKeepTheirRanksSlice) {
+  std::mt19937 g(16);
+  const int64_t T = 5, K = 2, H = 3, E = 4, r0 = 3, r1 = 7, n = r1 - r0;
+  HostTensorBuf x(ACL_FLOAT, {T, H}), idx(ACL_INT32, {T, K}), probs(ACL_FLOAT, {T, K});
+  HostTensorBuf perm(ACL_FLOAT, {n, H}), sorted(ACL_INT32, {T * K}), pprobs(ACL_FLOAT, {n});
+  x.fillRandom(g, -1, 1);
+  probs.fillRandom(g, 0, 1);
+  fillChoices(idx, E, g);
+  const int64_t rv[2] = {r0, r1};
+  aclIntArray* range = aclCreateIntArray(rv, 2);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** e) {
+              return aclnnMoeTokenPermuteWithEpGetWorkspaceSize(x.get(), idx.get(), probs.get(), range, 0,
+                                                                false, perm.get(), sorted.get(), pprobs.get(),
+                                                                ws, e);
+            }),
+            0);
+  for (int64_t f = 0; f < T * K; ++f) {
+    const int64_t p = static_cast<int64_t>(sorted.get(f));
+    if (p < r0 || p >= r1) continue;
+    for (int64_t h = 0; h < H; ++h) EXPECT_EQ(perm.get((p - r0) * H + h), x.get(f / K * H + h));
+    EXPECT_EQ(pprobs.get(p - r0), probs.get(f));
+  }
+  // Unpermute of this rank's rows: each token gets only the copies in the slice.
+  HostTensorBuf out(ACL_FLOAT, {T, H}), tokGrad(ACL_FLOAT, {T, H}), probGrad(ACL_FLOAT, {T, K});
+  HostTensorBuf permGrad(ACL_FLOAT, {n, H}), probsGrad2(ACL_FLOAT, {T, K});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** e) {
+              return aclnnMoeTokenUnpermuteWithEpGetWorkspaceSize(perm.get(), sorted.get(), probs.get(), K,
+                                                                  range, false, nullptr, out.get(), ws, e);
+            }),
+            0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** e) {
+              return aclnnMoeTokenPermuteWithEpGradGetWorkspaceSize(perm.get(), sorted.get(), pprobs.get(), K,
+                                                                    range, false, tokGrad.get(),
+                                                                    probGrad.get(), ws, e);
+            }),
+            0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** e) {
+              return aclnnMoeTokenUnpermuteWithEpGradGetWorkspaceSize(
+                  out.get(), sorted.get(), perm.get(), probs.get(), false, nullptr, range, K, permGrad.get(),
+                  probsGrad2.get(), ws, e);
+            }),
+            0);
+  for (int64_t t = 0; t < T; ++t) {
+    for (int64_t h = 0; h < H; ++h) {
+      double want = 0, count = 0;
+      for (int64_t k = 0; k < K; ++k) {
+        const int64_t p = static_cast<int64_t>(sorted.get(t * K + k));
+        if (p >= r0 && p < r1) {
+          want += probs.get(t * K + k) * x.get(t * H + h);
+          count += x.get(t * H + h);
+        }
+      }
+      EXPECT_NEAR(out.get(t * H + h), want, 1e-6);
+      EXPECT_NEAR(tokGrad.get(t * H + h), count, 1e-6);
+    }
+    for (int64_t k = 0; k < K; ++k) {
+      const int64_t f = t * K + k, p = static_cast<int64_t>(sorted.get(f));
+      const bool mine = p >= r0 && p < r1;
+      EXPECT_EQ(probGrad.get(f), mine ? probs.get(f) : 0.0);
+      double dot = 0;
+      for (int64_t h = 0; h < H; ++h) {
+        if (mine) {
+          EXPECT_NEAR(permGrad.get((p - r0) * H + h), out.get(t * H + h) * probs.get(f), 1e-6);
+          dot += out.get(t * H + h) * x.get(t * H + h);
+        }
+      }
+      EXPECT_NEAR(probsGrad2.get(f), dot, 1e-5);
+    }
+  }
+  const int64_t bad[2] = {5, 2};
+  aclIntArray* badRange = aclCreateIntArray(bad, 2);
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnMoeTokenUnpermuteWithEpGetWorkspaceSize(perm.get(), sorted.get(), probs.get(), K, badRange,
+                                                         false, nullptr, out.get(), &ws, &ex),
+            161002);
+  aclDestroyIntArray(badRange);
+  aclDestroyIntArray(range);
 }
