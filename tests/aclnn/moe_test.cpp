@@ -20,6 +20,7 @@
 #include "aclnnop/aclnn_moe_gating_top_k_softmax.h"
 #include "aclnnop/aclnn_moe_gating_top_k_softmax_v2.h"
 #include "aclnnop/aclnn_moe_init_routing.h"
+#include "aclnnop/aclnn_moe_init_routing_quant.h"
 #include "aclnnop/aclnn_moe_init_routing_v2.h"
 #include "aclnnop/aclnn_moe_init_routing_v2_grad.h"
 #include "aclnnop/aclnn_moe_token_permute.h"
@@ -207,6 +208,17 @@ TEST(MoeRouting, InitRoutingSortsByExpertAndGathersRows) {
     }
   }
   for (int s : seen) EXPECT_EQ(s, 1);
+  // The quantised form gathers the same rows as rint(x * scale + offset) in int8.
+  HostTensorBuf exq(ACL_INT8, {active * k, H}), eri2(ACL_INT32, {N * k}), eei2(ACL_INT32, {N * k});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** e) {
+              return aclnnMoeInitRoutingQuantGetWorkspaceSize(x.get(), ri.get(), ei.get(), active, 40.0, 2.0,
+                                                              exq.get(), eri2.get(), eei2.get(), ws, e);
+            }),
+            0);
+  for (int64_t i = 0; i < N * k; ++i) EXPECT_EQ(eri2.get(i), eri.get(i));
+  for (int64_t i = 0; i < active * k * H; ++i) {
+    EXPECT_EQ(exq.get(i), std::min(127.0, std::max(-128.0, std::nearbyint(ex.get(i) * 40.0 + 2.0)))) << i;
+  }
 }
 
 TEST(MoeRouting, InitRoutingV2DroplessCountsAndDropPadCapacity) {

@@ -16,6 +16,7 @@
 #include "aclnnop/aclnn_dequant_bias.h"
 #include "aclnnop/aclnn_dynamic_quant.h"
 #include "aclnnop/aclnn_dynamic_quant_v2.h"
+#include "aclnnop/aclnn_quantize.h"
 
 using namespace aclnn_test;
 
@@ -199,4 +200,39 @@ TEST(Quant, AntiQuantAndDequantBias) {
   EXPECT_EQ(
       aclnnDequantBiasGetWorkspaceSize(acc.get(), ws_.get(), nullptr, nullptr, ACL_FLOAT, out.get(), &w, &ex),
       161002);
+}
+
+TEST(Quant, QuantizeAlongAnAxisSaturatesToTheOutputType) {
+  std::mt19937 g(14);
+  const int64_t R = 3, C = 4;
+  HostTensorBuf x(ACL_FLOAT, {R, C}), sc(ACL_FLOAT, {R}), zp(ACL_INT32, {R});
+  x.fillRandom(g, -300, 300);
+  for (int64_t r = 0; r < R; ++r) {
+    sc.set(r, 0.5 * (r + 1));
+    zp.set(r, r * 10 - 10);
+  }
+  for (aclDataType dt : {ACL_INT8, ACL_UINT8, ACL_INT32}) {
+    HostTensorBuf out(dt, {R, C});
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnQuantizeGetWorkspaceSize(x.get(), sc.get(), zp.get(), dt, 0, out.get(), ws, ex);
+              }),
+              0);
+    const double lo = dt == ACL_INT8 ? -128 : dt == ACL_UINT8 ? 0 : -2147483648.0;
+    const double hi = dt == ACL_INT8 ? 127 : dt == ACL_UINT8 ? 255 : 2147483647.0;
+    for (int64_t i = 0; i < R * C; ++i) {
+      const int64_t r = i / C;
+      const double want = std::min(hi, std::max(lo, std::nearbyint(x.get(i) / sc.get(r) + zp.get(r))));
+      EXPECT_EQ(out.get(i), want) << i;
+    }
+  }
+  HostTensorBuf out8(ACL_FLOAT8_E4M3FN, {R, C}), out(ACL_INT8, {R, C}), scBad(ACL_FLOAT, {2});
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(
+      aclnnQuantizeGetWorkspaceSize(x.get(), sc.get(), nullptr, ACL_FLOAT8_E4M3FN, 0, out8.get(), &ws, &ex),
+      161002);
+  EXPECT_EQ(aclnnQuantizeGetWorkspaceSize(x.get(), scBad.get(), nullptr, ACL_INT8, 0, out.get(), &ws, &ex),
+            161002);
+  EXPECT_EQ(aclnnQuantizeGetWorkspaceSize(x.get(), sc.get(), nullptr, ACL_INT8, 2, out.get(), &ws, &ex),
+            161002);
 }

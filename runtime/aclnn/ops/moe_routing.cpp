@@ -3,6 +3,7 @@
 //    value (k-major: j * N + i); expandedRowIdx[sortedRowIdx[p]] = p, expandedX[p] =
 //    x[sortedRowIdx[p] % N], expandedExpertIdx = the sorted experts. activeNum caps the rows
 //    gathered at min(N, activeNum) * k.
+//  InitRoutingQuant: the same with expandedX = rint(x * scale + offset) in int8.
 //  InitRoutingV2: the same over the row-major flat index (i * k + j, token = index / k); drop/pad
 //    mode 1 gives every expert expertCapacity slots (expandedX [E, C, H], surplus tokens dropped
 //    with expandedRowIdx -1, empty slots zero); per-expert counts (cumulative or not) and the
@@ -20,6 +21,7 @@
 #include "aclnnop/aclnn_moe_finalize_routing.h"
 #include "aclnnop/aclnn_moe_finalize_routing_v2.h"
 #include "aclnnop/aclnn_moe_init_routing.h"
+#include "aclnnop/aclnn_moe_init_routing_quant.h"
 #include "aclnnop/aclnn_moe_init_routing_v2.h"
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/dense_kernel_op.h"
@@ -35,6 +37,11 @@ const OpRegistrar kInit({"aclnnMoeInitRouting",
                          ExecUnit::kVector,
                          {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32},
                          "expandedX[p] = x[sortedRowIdx[p] % N], sorted by expert"});
+const OpRegistrar kInitQuant(
+    {"aclnnMoeInitRoutingQuant",
+     ExecUnit::kVector,
+     {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_INT8},
+     "expandedX[p] = rint(x[sortedRowIdx[p] % N] * scale + offset), sorted by expert"});
 const OpRegistrar kInitV2({"aclnnMoeInitRoutingV2",
                            ExecUnit::kVector,
                            {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32},
@@ -79,11 +86,15 @@ int32_t checkRoutingInputs(const char* api, const aclTensor* x, const aclTensor*
 
 using namespace npusim::aclnn;
 
-extern "C" aclnnStatus aclnnMoeInitRoutingGetWorkspaceSize(
-    const aclTensor* x, const aclTensor* rowIdx, const aclTensor* expertIdx, int64_t activeNum,
-    const aclTensor* expandedXOut, const aclTensor* expandedRowIdxOut, const aclTensor* expandedExpertIdxOut,
-    uint64_t* workspaceSize, aclOpExecutor** executor) {
-  const char* api = "aclnnMoeInitRoutingGetWorkspaceSize";
+namespace {
+
+// MoeInitRouting, and MoeInitRoutingQuant when `quant`: expandedX = rint(x * scale + offset) in
+// int8 (the kernel's fp16 multiply-add, here in fp32).
+int32_t buildInitRoutingV1(const char* api, const char* name, const aclTensor* x, const aclTensor* rowIdx,
+                           const aclTensor* expertIdx, int64_t activeNum, bool quant, double scale,
+                           double offset, const aclTensor* expandedXOut, const aclTensor* expandedRowIdxOut,
+                           const aclTensor* expandedExpertIdxOut, uint64_t* workspaceSize,
+                           aclOpExecutor** executor) {
   npusim::rt::chargeOpPrepare(api);
   int32_t st;
   if ((st = checkRoutingInputs(api, x, expertIdx)) != kSuccess) return st;
@@ -92,7 +103,8 @@ extern "C" aclnnStatus aclnnMoeInitRoutingGetWorkspaceSize(
   if ((st = require(api, activeNum >= 0, fmt::format("activeNum {} must be >= 0", activeNum))) != kSuccess)
     return st;
   const int64_t N = x->desc.shape[0], H = x->desc.shape[1], k = expertIdx->desc.shape[1];
-  if ((st = checkArg(api, "expandedXOut", expandedXOut, {x->desc.dtype})) != kSuccess) return st;
+  if ((st = checkArg(api, "expandedXOut", expandedXOut, {quant ? ACL_INT8 : x->desc.dtype})) != kSuccess)
+    return st;
   if ((st = checkArg(api, "expandedRowIdxOut", expandedRowIdxOut, {ACL_INT32})) != kSuccess) return st;
   if ((st = checkArg(api, "expandedExpertIdxOut", expandedExpertIdxOut, {ACL_INT32})) != kSuccess) return st;
   const int64_t gathered = std::min(N, activeNum) * k;
@@ -102,7 +114,7 @@ extern "C" aclnnStatus aclnnMoeInitRoutingGetWorkspaceSize(
   if ((st = checkShape(api, "expandedExpertIdxOut", expandedExpertIdxOut->desc.shape, {N * k})) != kSuccess)
     return st;
   auto inst = std::make_unique<DenseKernelInstance>();
-  inst->name = "aclnnMoeInitRouting";
+  inst->name = name;
   addInput(*inst, "x", x);
   addInput(*inst, "rowIdx", rowIdx);
   addInput(*inst, "expertIdx", expertIdx);
@@ -110,7 +122,7 @@ extern "C" aclnnStatus aclnnMoeInitRoutingGetWorkspaceSize(
   addOutput(*inst, "expandedRowIdxOut", expandedRowIdxOut);
   addOutput(*inst, "expandedExpertIdxOut", expandedExpertIdxOut);
   inst->vectorPasses = 1;  // the gather; the sort runs over the (small) index tensors
-  inst->kernel = [N, H, gathered](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+  inst->kernel = [=](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
     const std::vector<float> xv = loadDense<float>(in[0]);
     const std::vector<int64_t> rows = loadDense<int64_t>(in[1]), experts = loadDense<int64_t>(in[2]);
     const std::vector<int64_t> order = sortByExpert(experts, rows);
@@ -122,12 +134,41 @@ extern "C" aclnnStatus aclnnMoeInitRoutingGetWorkspaceSize(
       sortedExpert[p] = experts[order[p]];
       if (static_cast<int64_t>(p) < gathered && N > 0) copyRow(xv, src % N, y, static_cast<int64_t>(p), H);
     }
-    storeDense(out[0], y.data());
+    if (quant) {
+      std::vector<int64_t> q(y.size());
+      for (size_t i = 0; i < y.size(); ++i) {
+        q[i] = static_cast<int64_t>(std::clamp(std::nearbyint(y[i] * scale + offset), -128.0, 127.0));
+      }
+      storeDense(out[0], q.data());
+    } else {
+      storeDense(out[0], y.data());
+    }
     storeDense(out[1], expandedRow.data());
     storeDense(out[2], sortedExpert.data());
   };
-  inst->attrs = fmt::format("activeNum={}", activeNum);
+  inst->attrs = quant ? fmt::format("activeNum={} scale={} offset={}", activeNum, scale, offset)
+                      : fmt::format("activeNum={}", activeNum);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
+}  // namespace
+
+extern "C" aclnnStatus aclnnMoeInitRoutingGetWorkspaceSize(
+    const aclTensor* x, const aclTensor* rowIdx, const aclTensor* expertIdx, int64_t activeNum,
+    const aclTensor* expandedXOut, const aclTensor* expandedRowIdxOut, const aclTensor* expandedExpertIdxOut,
+    uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return buildInitRoutingV1("aclnnMoeInitRoutingGetWorkspaceSize", "aclnnMoeInitRouting", x, rowIdx,
+                            expertIdx, activeNum, false, 1.0, 0.0, expandedXOut, expandedRowIdxOut,
+                            expandedExpertIdxOut, workspaceSize, executor);
+}
+
+extern "C" aclnnStatus aclnnMoeInitRoutingQuantGetWorkspaceSize(
+    const aclTensor* x, const aclTensor* rowIdx, const aclTensor* expertIdx, int64_t activeNum, double scale,
+    double offset, const aclTensor* expandedXOut, const aclTensor* expandedRowIdxOut,
+    const aclTensor* expandedExpertIdxOut, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return buildInitRoutingV1("aclnnMoeInitRoutingQuantGetWorkspaceSize", "aclnnMoeInitRoutingQuant", x, rowIdx,
+                            expertIdx, activeNum, true, scale, offset, expandedXOut, expandedRowIdxOut,
+                            expandedExpertIdxOut, workspaceSize, executor);
 }
 
 extern "C" aclnnStatus aclnnMoeInitRoutingV2GetWorkspaceSize(
@@ -391,6 +432,7 @@ extern "C" aclnnStatus aclnnMoeFinalizeRoutingV2GetWorkspaceSize(
 }
 
 NPUSIM_ACLNN_PHASE2(MoeInitRouting)
+NPUSIM_ACLNN_PHASE2(MoeInitRoutingQuant)
 NPUSIM_ACLNN_PHASE2(MoeInitRoutingV2)
 NPUSIM_ACLNN_PHASE2(MoeComputeExpertTokens)
 NPUSIM_ACLNN_PHASE2(MoeFinalizeRouting)

@@ -6,6 +6,7 @@
 //  AscendQuant(V3): y = round_mode(x * scale (* scale in sqrtMode) + offset), scale and offset
 //    along the last axis (V3: `axis`), saturated to the output type.
 //  AscendAntiQuant: y = (x + offset) * scale (* scale in sqrtMode), int8 to fp16 or bf16.
+//  Quantize: out = rint(x / scales + zeroPoints) along `axis`, saturated to int8, uint8 or int32.
 //  DequantBias: y = (A + bias) * weightScale * activateScale for an int32 bias, otherwise
 //    A * weightScale * activateScale + bias; int32 to fp16 or bf16.
 // Outputs int8 or int4 packed in int32 (quant_format.h); fp8/hifloat8 are refused (161002).
@@ -20,6 +21,7 @@
 #include "aclnnop/aclnn_dequant_bias.h"
 #include "aclnnop/aclnn_dynamic_quant.h"
 #include "aclnnop/aclnn_dynamic_quant_v2.h"
+#include "aclnnop/aclnn_quantize.h"
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/status.h"
@@ -54,6 +56,10 @@ const OpRegistrar kAnti({"aclnnAscendAntiQuant",
                          ExecUnit::kVector,
                          {ACL_INT8, ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
                          "y = (x + offset) * scale"});
+const OpRegistrar kQuantize({"aclnnQuantize",
+                             ExecUnit::kVector,
+                             {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8},
+                             "out = rint(x / scales + zeroPoints)"});
 const OpRegistrar kDeqBias({"aclnnDequantBias",
                             ExecUnit::kVector,
                             {ACL_INT32, ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
@@ -423,9 +429,77 @@ extern "C" aclnnStatus aclnnDequantBiasGetWorkspaceSize(const aclTensor* x, cons
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 
+extern "C" aclnnStatus aclnnQuantizeGetWorkspaceSize(const aclTensor* x, const aclTensor* scales,
+                                                     const aclTensor* zeroPoints, aclDataType dtype,
+                                                     int32_t axis, aclTensor* out, uint64_t* workspaceSize,
+                                                     aclOpExecutor** executor) {
+  const char* api = "aclnnQuantizeGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st;
+  if ((st = checkArg(api, "x", x, kFloats)) != kSuccess) return st;
+  if ((st = checkArg(api, "scales", scales, kFloats, 1)) != kSuccess) return st;
+  if ((st = require(
+           api, dtype == ACL_INT8 || dtype == ACL_UINT8 || dtype == ACL_INT32,
+           fmt::format("dtype {} is not supported on 910B (int8, uint8, int32; fp8 and hifloat8 are Atlas "
+                       "A3/950 formats)",
+                       dtypeName(dtype)))) != kSuccess) {
+    return st;
+  }
+  if ((st = checkArg(api, "out", out, {dtype})) != kSuccess) return st;
+  if ((st = checkShape(api, "out", out->desc.shape, x->desc.shape)) != kSuccess) return st;
+  const int64_t ax = x->desc.rank() == 0 ? 0 : wrapDim(axis, x->desc.rank());
+  if ((st = require(api, ax >= 0,
+                    fmt::format("axis {} is out of range for x {}", axis, shapeString(x->desc.shape)))) !=
+      kSuccess) {
+    return st;
+  }
+  const int64_t along = x->desc.rank() == 0 ? 1 : x->desc.shape[static_cast<size_t>(ax)];
+  if ((st = require(api, scales->desc.numel() == 1 || scales->desc.numel() == along,
+                    fmt::format("scales must hold 1 or {} values", along))) != kSuccess) {
+    return st;
+  }
+  auto inst = std::make_unique<DenseKernelInstance>();
+  inst->name = "aclnnQuantize";
+  addInput(*inst, "x", x);
+  addInput(*inst, "scales", scales);
+  const bool hasZero = zeroPoints != nullptr;
+  if (hasZero) {
+    if ((st = checkArg(api, "zeroPoints", zeroPoints, {ACL_INT32, ACL_INT8, ACL_UINT8, ACL_FLOAT, ACL_BF16},
+                       1)) != kSuccess) {
+      return st;
+    }
+    if ((st = require(api, zeroPoints->desc.numel() == scales->desc.numel(),
+                      "zeroPoints must match scales")) != kSuccess) {
+      return st;
+    }
+    addInput(*inst, "zeroPoints", zeroPoints);
+  }
+  addOutput(*inst, "out", out);
+  inst->vectorPasses = 3;  // divide, add, cast
+  const double lo = dtype == ACL_INT8 ? -128.0 : dtype == ACL_UINT8 ? 0.0 : -2147483648.0;
+  const double hi = dtype == ACL_INT8 ? 127.0 : dtype == ACL_UINT8 ? 255.0 : 2147483647.0;
+  const size_t a = static_cast<size_t>(ax);
+  inst->kernel = [=](const std::vector<HostTensor>& in, const std::vector<HostTensor>& o) {
+    const std::vector<double> xv = loadDense<double>(in[0]), sv = loadDense<double>(in[1]);
+    const std::vector<double> zv = hasZero ? loadDense<double>(in[2]) : std::vector<double>();
+    const std::vector<int64_t> idx =
+        in[0].shape.empty() ? std::vector<int64_t>(1, 0) : axisIndex(in[0].shape, a);
+    std::vector<int64_t> q(xv.size());
+    for (size_t i = 0; i < xv.size(); ++i) {
+      const size_t c = sv.size() == 1 ? 0 : static_cast<size_t>(idx[i]);
+      const double v = std::nearbyint(xv[i] / sv[c] + (hasZero ? zv[c] : 0.0));
+      q[i] = static_cast<int64_t>(std::isnan(v) ? 0.0 : std::clamp(v, lo, hi));
+    }
+    storeDense(o[0], q.data());
+  };
+  inst->attrs = fmt::format("dtype={} axis={}", dtypeName(dtype), axis);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
 NPUSIM_ACLNN_PHASE2(DynamicQuant)
 NPUSIM_ACLNN_PHASE2(DynamicQuantV2)
 NPUSIM_ACLNN_PHASE2(AscendQuant)
 NPUSIM_ACLNN_PHASE2(AscendQuantV3)
 NPUSIM_ACLNN_PHASE2(AscendAntiQuant)
 NPUSIM_ACLNN_PHASE2(DequantBias)
+NPUSIM_ACLNN_PHASE2(Quantize)
