@@ -16,6 +16,8 @@
 #include "aclnnop/aclnn_dequant_bias.h"
 #include "aclnnop/aclnn_dynamic_quant.h"
 #include "aclnnop/aclnn_dynamic_quant_v2.h"
+#include "aclnnop/aclnn_fake_quant_per_channel_affine_cachemask.h"
+#include "aclnnop/aclnn_fake_quant_per_tensor_affine_cachemask.h"
 #include "aclnnop/aclnn_quantize.h"
 
 using namespace aclnn_test;
@@ -235,4 +237,55 @@ TEST(Quant, QuantizeAlongAnAxisSaturatesToTheOutputType) {
             161002);
   EXPECT_EQ(aclnnQuantizeGetWorkspaceSize(x.get(), sc.get(), nullptr, ACL_INT8, 2, out.get(), &ws, &ex),
             161002);
+}
+
+TEST(Quant, FakeQuantClampsToTheRangeAndMasksWhatFellOutside) {
+  std::mt19937 g(15);
+  const int64_t R = 2, C = 5;
+  HostTensorBuf x(ACL_FLOAT, {R, C}), sc(ACL_FLOAT, {C}), zp(ACL_INT32, {C}), out(ACL_FLOAT, {R, C}),
+      mask(ACL_BOOL, {R, C});
+  x.fillRandom(g, -4, 4);
+  for (int64_t c = 0; c < C; ++c) {
+    sc.set(c, 0.25 * (c + 1));
+    zp.set(c, c - 2);
+  }
+  const int64_t qmin = -3, qmax = 4;
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnFakeQuantPerChannelAffineCachemaskGetWorkspaceSize(
+                  x.get(), sc.get(), zp.get(), 1, qmin, qmax, out.get(), mask.get(), ws, ex);
+            }),
+            0);
+  int inRange = 0;
+  for (int64_t i = 0; i < R * C; ++i) {
+    const int64_t c = i % C;
+    const double q = std::nearbyint(x.get(i) / sc.get(c)) + zp.get(c);
+    const bool in = q >= qmin && q <= qmax;
+    inRange += in;
+    EXPECT_EQ(mask.get(i), in ? 1 : 0) << i;
+    EXPECT_NEAR(out.get(i), (std::min<double>(qmax, std::max<double>(qmin, q)) - zp.get(c)) * sc.get(c),
+                1e-6);
+  }
+  EXPECT_GT(inRange, 0);
+  EXPECT_LT(inRange, R * C);  // the data exercise both sides of the mask
+  // Per tensor, disabled: a copy with an all-true mask.
+  HostTensorBuf s1(ACL_FLOAT, {1}), z1(ACL_INT32, {1});
+  s1.set(0, 0.5);
+  z1.set(0, 0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnFakeQuantPerTensorAffineCachemaskGetWorkspaceSize(
+                  x.get(), s1.get(), z1.get(), 0.0f, qmin, qmax, out.get(), mask.get(), ws, ex);
+            }),
+            0);
+  for (int64_t i = 0; i < R * C; ++i) {
+    EXPECT_EQ(out.get(i), x.get(i));
+    EXPECT_EQ(mask.get(i), 1);
+  }
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnFakeQuantPerTensorAffineCachemaskGetWorkspaceSize(x.get(), sc.get(), zp.get(), 1.0f, qmin,
+                                                                   qmax, out.get(), mask.get(), &ws, &ex),
+            161002);  // five scales for a per-tensor call
+  EXPECT_EQ(aclnnFakeQuantPerChannelAffineCachemaskGetWorkspaceSize(x.get(), sc.get(), zp.get(), 1, 5, 4,
+                                                                    out.get(), mask.get(), &ws, &ex),
+            161002);  // quantMin above quantMax
 }

@@ -7,6 +7,9 @@
 //    along the last axis (V3: `axis`), saturated to the output type.
 //  AscendAntiQuant: y = (x + offset) * scale (* scale in sqrtMode), int8 to fp16 or bf16.
 //  Quantize: out = rint(x / scales + zeroPoints) along `axis`, saturated to int8, uint8 or int32.
+//  FakeQuantPer{Channel,Tensor}AffineCachemask: q = rint(x / scale) + zeroPoint (rint(x / scale +
+//    zeroPoint) for a floating zero point), out = (clamp(q, qmin, qmax) - zeroPoint) * scale, mask =
+//    qmin <= q <= qmax; per tensor with fakeQuantEnabled < 1: out = x, mask all true.
 //  DequantBias: y = (A + bias) * weightScale * activateScale for an int32 bias, otherwise
 //    A * weightScale * activateScale + bias; int32 to fp16 or bf16.
 // Outputs int8 or int4 packed in int32 (quant_format.h); fp8/hifloat8 are refused (161002).
@@ -21,6 +24,8 @@
 #include "aclnnop/aclnn_dequant_bias.h"
 #include "aclnnop/aclnn_dynamic_quant.h"
 #include "aclnnop/aclnn_dynamic_quant_v2.h"
+#include "aclnnop/aclnn_fake_quant_per_channel_affine_cachemask.h"
+#include "aclnnop/aclnn_fake_quant_per_tensor_affine_cachemask.h"
 #include "aclnnop/aclnn_quantize.h"
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
@@ -60,6 +65,14 @@ const OpRegistrar kQuantize({"aclnnQuantize",
                              ExecUnit::kVector,
                              {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8},
                              "out = rint(x / scales + zeroPoints)"});
+const OpRegistrar kFakeChannel({"aclnnFakeQuantPerChannelAffineCachemask",
+                                ExecUnit::kVector,
+                                {ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
+                                "out = (clamp(rint(x / scale) + zp, qmin, qmax) - zp) * scale, mask"});
+const OpRegistrar kFakeTensor({"aclnnFakeQuantPerTensorAffineCachemask",
+                               ExecUnit::kVector,
+                               {ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
+                               "out = (clamp(rint(x / scale) + zp, qmin, qmax) - zp) * scale, mask"});
 const OpRegistrar kDeqBias({"aclnnDequantBias",
                             ExecUnit::kVector,
                             {ACL_INT32, ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
@@ -273,6 +286,69 @@ int32_t buildAscendQuant(const char* api, const char* name, const aclTensor* x, 
   };
   inst->attrs =
       fmt::format("sqrtMode={} roundMode={} dstType={} axis={}", sqrtMode, roundMode, dstType, axis);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
+// Both fake-quantisation forms: scale and zeroPoint one value or one per index along `axis`.
+int32_t buildFakeQuant(const char* api, const char* name, const aclTensor* self, const aclTensor* scale,
+                       const aclTensor* zeroPoint, int64_t axis, bool enabled, int64_t quantMin,
+                       int64_t quantMax, const aclTensor* out, const aclTensor* mask, uint64_t* workspaceSize,
+                       aclOpExecutor** executor) {
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st;
+  if ((st = checkArg(api, "self", self, kFloats)) != kSuccess) return st;
+  if ((st = checkArg(api, "scale", scale, {ACL_FLOAT}, 1)) != kSuccess) return st;
+  if ((st = checkArg(api, "zeroPoint", zeroPoint, {ACL_INT32, ACL_FLOAT16, ACL_FLOAT}, 1)) != kSuccess)
+    return st;
+  if ((st = checkArg(api, "out", out, {self->desc.dtype})) != kSuccess) return st;
+  if ((st = checkArg(api, "mask", mask, {ACL_BOOL})) != kSuccess) return st;
+  if ((st = checkShape(api, "out", out->desc.shape, self->desc.shape)) != kSuccess) return st;
+  if ((st = checkShape(api, "mask", mask->desc.shape, self->desc.shape)) != kSuccess) return st;
+  if ((st = require(api, quantMin <= quantMax,
+                    fmt::format("quantMin {} exceeds quantMax {}", quantMin, quantMax))) != kSuccess) {
+    return st;
+  }
+  const int64_t ax = self->desc.rank() == 0 ? 0 : wrapDim(axis, self->desc.rank());
+  if ((st = require(api, ax >= 0, fmt::format("axis {} is out of range", axis))) != kSuccess) return st;
+  const int64_t along = self->desc.rank() == 0 ? 1 : self->desc.shape[static_cast<size_t>(ax)];
+  if ((st = require(api,
+                    (scale->desc.numel() == 1 || scale->desc.numel() == along) &&
+                        zeroPoint->desc.numel() == scale->desc.numel(),
+                    fmt::format("scale and zeroPoint must both hold 1 or {} values", along))) != kSuccess) {
+    return st;
+  }
+  auto inst = std::make_unique<DenseKernelInstance>();
+  inst->name = name;
+  addInput(*inst, "self", self);
+  addInput(*inst, "scale", scale);
+  addInput(*inst, "zeroPoint", zeroPoint);
+  addOutput(*inst, "out", out);
+  addOutput(*inst, "mask", mask);
+  inst->vectorPasses = 5;  // divide, round, clamp, subtract, multiply (and the compares)
+  const bool intZero = zeroPoint->desc.dtype == ACL_INT32;
+  const size_t a = static_cast<size_t>(ax);
+  inst->kernel = [=](const std::vector<HostTensor>& in, const std::vector<HostTensor>& o) {
+    const std::vector<float> x = loadDense<float>(in[0]), sc = loadDense<float>(in[1]),
+                             zp = loadDense<float>(in[2]);
+    const std::vector<int64_t> idx =
+        in[0].shape.empty() ? std::vector<int64_t>(1, 0) : axisIndex(in[0].shape, a);
+    std::vector<float> y(x.size());
+    std::vector<int64_t> m(x.size(), 1);
+    for (size_t i = 0; i < x.size(); ++i) {
+      if (!enabled) {
+        y[i] = x[i];
+        continue;
+      }
+      const size_t c = sc.size() == 1 ? 0 : static_cast<size_t>(idx[i]);
+      const double q = intZero ? std::nearbyint(x[i] / sc[c]) + zp[c] : std::nearbyint(x[i] / sc[c] + zp[c]);
+      m[i] = q >= static_cast<double>(quantMin) && q <= static_cast<double>(quantMax) ? 1 : 0;
+      const double clamped = std::clamp(q, static_cast<double>(quantMin), static_cast<double>(quantMax));
+      y[i] = static_cast<float>((clamped - zp[c]) * sc[c]);
+    }
+    storeDense(o[0], y.data());
+    storeDense(o[1], m.data());
+  };
+  inst->attrs = fmt::format("axis={} quantMin={} quantMax={}", axis, quantMin, quantMax);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 
@@ -496,6 +572,26 @@ extern "C" aclnnStatus aclnnQuantizeGetWorkspaceSize(const aclTensor* x, const a
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 
+extern "C" aclnnStatus aclnnFakeQuantPerChannelAffineCachemaskGetWorkspaceSize(
+    const aclTensor* self, const aclTensor* scale, const aclTensor* zeroPoint, int64_t axis, int64_t quantMin,
+    int64_t quantMax, aclTensor* out, aclTensor* mask, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return buildFakeQuant("aclnnFakeQuantPerChannelAffineCachemaskGetWorkspaceSize",
+                        "aclnnFakeQuantPerChannelAffineCachemask", self, scale, zeroPoint, axis, true,
+                        quantMin, quantMax, out, mask, workspaceSize, executor);
+}
+
+extern "C" aclnnStatus aclnnFakeQuantPerTensorAffineCachemaskGetWorkspaceSize(
+    const aclTensor* self, const aclTensor* scale, const aclTensor* zeroPoint, float fakeQuantEnabled,
+    int64_t quantMin, int64_t quantMax, aclTensor* out, aclTensor* mask, uint64_t* workspaceSize,
+    aclOpExecutor** executor) {
+  const char* api = "aclnnFakeQuantPerTensorAffineCachemaskGetWorkspaceSize";
+  if (scale != nullptr && scale->desc.numel() != 1) {
+    return fail(api, kErrParamInvalid, "scale must hold one value per tensor");
+  }
+  return buildFakeQuant(api, "aclnnFakeQuantPerTensorAffineCachemask", self, scale, zeroPoint, 0,
+                        fakeQuantEnabled >= 1.0f, quantMin, quantMax, out, mask, workspaceSize, executor);
+}
+
 NPUSIM_ACLNN_PHASE2(DynamicQuant)
 NPUSIM_ACLNN_PHASE2(DynamicQuantV2)
 NPUSIM_ACLNN_PHASE2(AscendQuant)
@@ -503,3 +599,5 @@ NPUSIM_ACLNN_PHASE2(AscendQuantV3)
 NPUSIM_ACLNN_PHASE2(AscendAntiQuant)
 NPUSIM_ACLNN_PHASE2(DequantBias)
 NPUSIM_ACLNN_PHASE2(Quantize)
+NPUSIM_ACLNN_PHASE2(FakeQuantPerChannelAffineCachemask)
+NPUSIM_ACLNN_PHASE2(FakeQuantPerTensorAffineCachemask)
