@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -19,6 +21,9 @@
 #include "aclnnop/aclnn_fake_quant_per_channel_affine_cachemask.h"
 #include "aclnnop/aclnn_fake_quant_per_tensor_affine_cachemask.h"
 #include "aclnnop/aclnn_quantize.h"
+#include "aclnnop/aclnn_trans_quant_param.h"
+#include "aclnnop/aclnn_trans_quant_param_v2.h"
+#include "aclnnop/aclnn_trans_quant_param_v3.h"
 
 using namespace aclnn_test;
 
@@ -288,4 +293,38 @@ TEST(Quant, FakeQuantClampsToTheRangeAndMasksWhatFellOutside) {
   EXPECT_EQ(aclnnFakeQuantPerChannelAffineCachemaskGetWorkspaceSize(x.get(), sc.get(), zp.get(), 1, 5, 4,
                                                                     out.get(), mask.get(), &ws, &ex),
             161002);  // quantMin above quantMax
+}
+
+TEST(Quant, TransQuantParamPacksScaleAndOffsetBits) {
+  // Expected words written out by hand: 1.0f is 0x3F800000, 0.3f is 0x3E99999A (its upper 19
+  // bits 0x3E998000 truncated, 0x3E99A000 rounded); bit 46 set; offsets -3 -> 0x1FD, 300 -> 255
+  // in bits 37..45.
+  const float scales[2] = {1.0f, 0.3f}, offsets[2] = {1.0f, -3.0f};
+  uint64_t* words = nullptr;
+  uint64_t count = 0;
+  ASSERT_EQ(aclnnTransQuantParam(scales, 2, offsets, 2, &words, &count), 0);
+  ASSERT_EQ(count, 2u);
+  EXPECT_EQ(words[0], 0x40203F800000ull);
+  EXPECT_EQ(words[1], 0x7FA03E998000ull);
+  std::free(words);
+  HostTensorBuf sc(ACL_FLOAT, {1}), off(ACL_FLOAT, {1}), out(ACL_UINT64, {1});
+  sc.set(0, 0.3);
+  off.set(0, 300);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnTransQuantParamV3GetWorkspaceSize(sc.get(), off.get(), 1, out.get(), ws, ex);
+            }),
+            0);
+  uint64_t w;
+  std::memcpy(&w, out.at(0), 8);
+  EXPECT_EQ(w, 0x5FE03E99A000ull);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnTransQuantParamV2GetWorkspaceSize(sc.get(), nullptr, out.get(), ws, ex);
+            }),
+            0);
+  std::memcpy(&w, out.at(0), 8);
+  EXPECT_EQ(w, 0x40003E998000ull);  // no offset: scale bits and bit 46 only
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnTransQuantParamV3GetWorkspaceSize(sc.get(), nullptr, 2, out.get(), &ws, &ex), 161002);
+  EXPECT_EQ(aclnnTransQuantParam(nullptr, 2, offsets, 2, &words, &count), 161001);
 }
