@@ -21,6 +21,8 @@
 #include "aclnnop/aclnn_fake_quant_per_channel_affine_cachemask.h"
 #include "aclnnop/aclnn_fake_quant_per_tensor_affine_cachemask.h"
 #include "aclnnop/aclnn_quantize.h"
+#include "aclnnop/aclnn_swi_glu_quant.h"
+#include "aclnnop/aclnn_swi_glu_quant_v2.h"
 #include "aclnnop/aclnn_trans_quant_param.h"
 #include "aclnnop/aclnn_trans_quant_param_v2.h"
 #include "aclnnop/aclnn_trans_quant_param_v3.h"
@@ -327,4 +329,59 @@ TEST(Quant, TransQuantParamPacksScaleAndOffsetBits) {
   aclOpExecutor* ex = nullptr;
   EXPECT_EQ(aclnnTransQuantParamV3GetWorkspaceSize(sc.get(), nullptr, 2, out.get(), &ws, &ex), 161002);
   EXPECT_EQ(aclnnTransQuantParam(nullptr, 2, offsets, 2, &words, &count), 161001);
+}
+
+TEST(Quant, SwiGluQuantPerGroupDynamicAndStatic) {
+  std::mt19937 g(16);
+  const int64_t R = 5, H = 8, G = 2;
+  HostTensorBuf x(ACL_BF16, {R, 2 * H}), smooth(ACL_FLOAT, {G, H}), groups(ACL_INT32, {G}),
+      y(ACL_INT8, {R, H});
+  HostTensorBuf scale(ACL_FLOAT, {R});
+  x.fillRandom(g, -3, 3);
+  smooth.fillRandom(g, 0.5, 2);
+  groups.set(0, 2);  // counts: rows 0-1 group 0, rows 2-4 group 1
+  groups.set(1, 3);
+  char dynamic[] = "dynamic", stat[] = "static";
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnSwiGluQuantV2GetWorkspaceSize(x.get(), smooth.get(), nullptr, groups.get(), true,
+                                                        dynamic, 1, ACL_INT8, y.get(), scale.get(), ws, ex);
+            }),
+            0);
+  auto act = [&](int64_t r, int64_t i, bool left) {
+    const double a = x.get(r * 2 * H + i), b = x.get(r * 2 * H + H + i);
+    return left ? a / (1 + std::exp(-a)) * b : a * b / (1 + std::exp(-b));
+  };
+  for (int64_t r = 0; r < R; ++r) {
+    const int64_t grp = r < 2 ? 0 : 1;
+    double m = 0;
+    for (int64_t i = 0; i < H; ++i) m = std::max(m, std::fabs(act(r, i, true) * smooth.get(grp * H + i)));
+    EXPECT_NEAR(scale.get(r), 127 / m, 1e-4 * 127 / m);
+    for (int64_t i = 0; i < H; ++i) {
+      EXPECT_NEAR(y.get(r * H + i), std::nearbyint(act(r, i, true) * smooth.get(grp * H + i) * 127 / m), 1.0);
+    }
+  }
+  // Static per tensor, the right half activated: y = rint(act * s + o).
+  HostTensorBuf s1(ACL_FLOAT, {1}), o1(ACL_FLOAT, {1});
+  s1.set(0, 20);
+  o1.set(0, 3);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnSwiGluQuantGetWorkspaceSize(x.get(), s1.get(), o1.get(), nullptr, false, stat,
+                                                      y.get(), scale.get(), ws, ex);
+            }),
+            0);
+  for (int64_t r = 0; r < R; ++r) {
+    for (int64_t i = 0; i < H; ++i) {
+      EXPECT_NEAR(y.get(r * H + i),
+                  std::min(127.0, std::max(-128.0, std::nearbyint(act(r, i, false) * 20 + 3))), 1.0);
+    }
+  }
+  char bad[] = "dynamic_msd";
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnSwiGluQuantGetWorkspaceSize(x.get(), nullptr, nullptr, nullptr, true, bad, y.get(),
+                                             scale.get(), &ws, &ex),
+            161002);
+  EXPECT_EQ(aclnnSwiGluQuantV2GetWorkspaceSize(x.get(), nullptr, nullptr, nullptr, true, dynamic, 0, ACL_INT4,
+                                               y.get(), scale.get(), &ws, &ex),
+            161002);
 }
