@@ -20,6 +20,7 @@
 #include "aclnnop/aclnn_dynamic_quant_v2.h"
 #include "aclnnop/aclnn_fake_quant_per_channel_affine_cachemask.h"
 #include "aclnnop/aclnn_fake_quant_per_tensor_affine_cachemask.h"
+#include "aclnnop/aclnn_group_quant.h"
 #include "aclnnop/aclnn_quantize.h"
 #include "aclnnop/aclnn_swi_glu_quant.h"
 #include "aclnnop/aclnn_swi_glu_quant_v2.h"
@@ -384,4 +385,52 @@ TEST(Quant, SwiGluQuantPerGroupDynamicAndStatic) {
   EXPECT_EQ(aclnnSwiGluQuantV2GetWorkspaceSize(x.get(), nullptr, nullptr, nullptr, true, dynamic, 0, ACL_INT4,
                                                y.get(), scale.get(), &ws, &ex),
             161002);
+}
+
+TEST(Quant, GroupQuantScalesEachGroupOfRowsByItsOwnRow) {
+  std::mt19937 g(17);
+  const int64_t M = 6, K = 16, E = 3;
+  HostTensorBuf x(ACL_FLOAT16, {M, K}), sc(ACL_FLOAT16, {E, K}), gi(ACL_INT64, {E}), off(ACL_FLOAT16, {1});
+  HostTensorBuf y(ACL_INT8, {M, K}), y4(ACL_INT32, {M, K / 8});
+  x.fillRandom(g, -4, 4);
+  sc.fillRandom(g, 1, 20);
+  off.set(0, 0.5);
+  const int64_t ends[E] = {1, 4, 5};  // row 5 is in no group
+  for (int64_t e = 0; e < E; ++e) gi.set(e, ends[e]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnGroupQuantGetWorkspaceSize(x.get(), sc.get(), gi.get(), off.get(), ACL_INT8,
+                                                     y.get(), ws, ex);
+            }),
+            0);
+  for (int64_t m = 0; m < M; ++m) {
+    const int64_t grp = m < 1 ? 0 : m < 4 ? 1 : m < 5 ? 2 : -1;
+    for (int64_t k = 0; k < K; ++k) {
+      const double want =
+          grp < 0 ? 0
+                  : std::min(127.0,
+                             std::max(-128.0, std::nearbyint(x.get(m * K + k) * sc.get(grp * K + k) + 0.5)));
+      EXPECT_NEAR(y.get(m * K + k), want, 1.0) << m << "," << k;
+    }
+  }
+  // int4 packed eight to an int32: each nibble is the int4-saturated value.
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnGroupQuantGetWorkspaceSize(x.get(), sc.get(), gi.get(), nullptr, ACL_INT32,
+                                                     y4.get(), ws, ex);
+            }),
+            0);
+  for (int64_t m = 0; m < 5; ++m) {
+    const int64_t grp = m < 1 ? 0 : m < 4 ? 1 : 2;
+    for (int64_t k = 0; k < K; ++k) {
+      const uint32_t word = static_cast<uint32_t>(static_cast<int32_t>(y4.get(m * (K / 8) + k / 8)));
+      int v = static_cast<int>((word >> (4 * (k % 8))) & 0xF);
+      if (v >= 8) v -= 16;
+      EXPECT_NEAR(v, std::min(7.0, std::max(-8.0, std::nearbyint(x.get(m * K + k) * sc.get(grp * K + k)))),
+                  1.0);
+    }
+  }
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(
+      aclnnGroupQuantGetWorkspaceSize(x.get(), sc.get(), gi.get(), nullptr, ACL_HIFLOAT8, y.get(), &ws, &ex),
+      161002);
 }

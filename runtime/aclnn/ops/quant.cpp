@@ -10,6 +10,8 @@
 //  FakeQuantPer{Channel,Tensor}AffineCachemask: q = rint(x / scale) + zeroPoint (rint(x / scale +
 //    zeroPoint) for a floating zero point), out = (clamp(q, qmin, qmax) - zeroPoint) * scale, mask =
 //    qmin <= q <= qmax; per tensor with fakeQuantEnabled < 1: out = x, mask all true.
+//  GroupQuant: y = rint(x * scale[group] + offset), the rows of x in groups by groupIndex
+//    (cumulative ends), scale [E, K], one offset; int8 or int4 packed in int32.
 //  DequantBias: y = (A + bias) * weightScale * activateScale for an int32 bias, otherwise
 //    A * weightScale * activateScale + bias; int32 to fp16 or bf16.
 // Outputs int8 or int4 packed in int32 (quant_format.h); fp8/hifloat8 are refused (161002).
@@ -26,6 +28,7 @@
 #include "aclnnop/aclnn_dynamic_quant_v2.h"
 #include "aclnnop/aclnn_fake_quant_per_channel_affine_cachemask.h"
 #include "aclnnop/aclnn_fake_quant_per_tensor_affine_cachemask.h"
+#include "aclnnop/aclnn_group_quant.h"
 #include "aclnnop/aclnn_quantize.h"
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
@@ -73,6 +76,10 @@ const OpRegistrar kFakeTensor({"aclnnFakeQuantPerTensorAffineCachemask",
                                ExecUnit::kVector,
                                {ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
                                "out = (clamp(rint(x / scale) + zp, qmin, qmax) - zp) * scale, mask"});
+const OpRegistrar kGroupQuant({"aclnnGroupQuant",
+                               ExecUnit::kVector,
+                               {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8},
+                               "y = rint(x * scale[group] + offset)"});
 const OpRegistrar kDeqBias({"aclnnDequantBias",
                             ExecUnit::kVector,
                             {ACL_INT32, ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
@@ -592,6 +599,64 @@ extern "C" aclnnStatus aclnnFakeQuantPerTensorAffineCachemaskGetWorkspaceSize(
                         fakeQuantEnabled >= 1.0f, quantMin, quantMax, out, mask, workspaceSize, executor);
 }
 
+extern "C" aclnnStatus aclnnGroupQuantGetWorkspaceSize(const aclTensor* x, const aclTensor* scale,
+                                                       const aclTensor* groupIndex,
+                                                       const aclTensor* offsetOptional, int32_t dstType,
+                                                       aclTensor* y, uint64_t* workspaceSize,
+                                                       aclOpExecutor** executor) {
+  const char* api = "aclnnGroupQuantGetWorkspaceSize";
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st;
+  if ((st = checkArg(api, "x", x, kFloats, 2)) != kSuccess) return st;
+  if ((st = checkArg(api, "scale", scale, kFloats, 2)) != kSuccess) return st;
+  if ((st = checkArg(api, "groupIndex", groupIndex, {ACL_INT32, ACL_INT64}, 1)) != kSuccess) return st;
+  const int64_t M = x->desc.shape[0], K = x->desc.shape[1], E = scale->desc.shape[0];
+  if ((st = require(api, scale->desc.shape[1] == K && groupIndex->desc.shape[0] == E,
+                    fmt::format("scale {} must be [E, {}] and groupIndex [E]", shapeString(scale->desc.shape),
+                                K))) != kSuccess) {
+    return st;
+  }
+  QuantFormat f;
+  if ((st = quantOutput(api, "dstType", static_cast<aclDataType>(dstType), &f)) != kSuccess) return st;
+  if ((st = checkPackable(api, x->desc.shape, f)) != kSuccess) return st;
+  if ((st = checkArg(api, "y", y, {f.stored})) != kSuccess) return st;
+  if ((st = checkShape(api, "y", y->desc.shape, packedShape(x->desc.shape, f))) != kSuccess) return st;
+  auto inst = std::make_unique<DenseKernelInstance>();
+  inst->name = "aclnnGroupQuant";
+  addInput(*inst, "x", x);
+  addInput(*inst, "scale", scale);
+  addInput(*inst, "groupIndex", groupIndex);
+  const bool hasOffset = offsetOptional != nullptr;
+  if (hasOffset) {
+    if ((st = checkArg(api, "offsetOptional", offsetOptional, {scale->desc.dtype})) != kSuccess) return st;
+    if ((st = require(api, offsetOptional->desc.numel() == 1, "offsetOptional must be one value")) !=
+        kSuccess) {
+      return st;
+    }
+    addInput(*inst, "offsetOptional", offsetOptional);
+  }
+  addOutput(*inst, "y", y);
+  inst->vectorPasses = 3;  // multiply, add, cast
+  inst->kernel = [=](const std::vector<HostTensor>& in, const std::vector<HostTensor>& o) {
+    const std::vector<float> xv = loadDense<float>(in[0]), sv = loadDense<float>(in[1]);
+    const std::vector<int64_t> ends = loadDense<int64_t>(in[2]);
+    const float off = hasOffset ? loadDense<float>(in[3])[0] : 0.0f;
+    std::vector<double> v(xv.size(), 0.0);
+    size_t g = 0;
+    for (int64_t m = 0; m < M; ++m) {
+      while (g < ends.size() && m >= ends[g]) ++g;
+      if (g >= ends.size()) break;  // rows past the last group stay 0
+      for (int64_t k = 0; k < K; ++k) {
+        v[m * K + k] = static_cast<double>(xv[m * K + k]) * sv[g * K + k] + off;
+      }
+    }
+    const std::vector<int64_t> q = packQuantized(v, f, RoundMode::kRint);
+    storeDense(o[0], q.data());
+  };
+  inst->attrs = fmt::format("dstType={}", dstType);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
 NPUSIM_ACLNN_PHASE2(DynamicQuant)
 NPUSIM_ACLNN_PHASE2(DynamicQuantV2)
 NPUSIM_ACLNN_PHASE2(AscendQuant)
@@ -599,5 +664,6 @@ NPUSIM_ACLNN_PHASE2(AscendQuantV3)
 NPUSIM_ACLNN_PHASE2(AscendAntiQuant)
 NPUSIM_ACLNN_PHASE2(DequantBias)
 NPUSIM_ACLNN_PHASE2(Quantize)
+NPUSIM_ACLNN_PHASE2(GroupQuant)
 NPUSIM_ACLNN_PHASE2(FakeQuantPerChannelAffineCachemask)
 NPUSIM_ACLNN_PHASE2(FakeQuantPerTensorAffineCachemask)
