@@ -16,6 +16,8 @@
 #include "aclnnop/aclnn_ascend_quant.h"
 #include "aclnnop/aclnn_ascend_quant_v3.h"
 #include "aclnnop/aclnn_dequant_bias.h"
+#include "aclnnop/aclnn_dynamic_block_quant.h"
+#include "aclnnop/aclnn_dynamic_block_quant_v2.h"
 #include "aclnnop/aclnn_dynamic_quant.h"
 #include "aclnnop/aclnn_dynamic_quant_v2.h"
 #include "aclnnop/aclnn_fake_quant_per_channel_affine_cachemask.h"
@@ -433,4 +435,48 @@ TEST(Quant, GroupQuantScalesEachGroupOfRowsByItsOwnRow) {
   EXPECT_EQ(
       aclnnGroupQuantGetWorkspaceSize(x.get(), sc.get(), gi.get(), nullptr, ACL_HIFLOAT8, y.get(), &ws, &ex),
       161002);
+}
+
+TEST(Quant, DynamicBlockQuantOneScalePerBlock) {
+  std::mt19937 g(18);
+  const int64_t M = 5, N = 6, rb = 2, cb = 4;
+  HostTensorBuf x(ACL_FLOAT16, {M, N}), y(ACL_INT8, {M, N}), scale(ACL_FLOAT, {3, 2});
+  x.fillRandom(g, -3, 3);
+  char rint[] = "rint";
+  for (double minScale : {0.0, 100.0}) {
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return minScale == 0
+                           ? aclnnDynamicBlockQuantGetWorkspaceSize(x.get(), minScale, rint, ACL_INT8, rb, cb,
+                                                                    y.get(), scale.get(), ws, ex)
+                           : aclnnDynamicBlockQuantV2GetWorkspaceSize(x.get(), minScale, rint, ACL_INT8, rb,
+                                                                      cb, 0.0, y.get(), scale.get(), ws, ex);
+              }),
+              0);
+    for (int64_t bi = 0; bi < 3; ++bi) {
+      for (int64_t bj = 0; bj < 2; ++bj) {
+        double amax = 0;
+        for (int64_t m = bi * rb; m < std::min(M, (bi + 1) * rb); ++m) {
+          for (int64_t n = bj * cb; n < std::min(N, (bj + 1) * cb); ++n)
+            amax = std::max(amax, std::fabs(x.get(m * N + n)));
+        }
+        const double s = minScale > 0 ? std::min(amax / 127, 1 / minScale) : amax / 127;
+        EXPECT_NEAR(scale.get(bi * 2 + bj), s, 1e-6 * s);
+        for (int64_t m = bi * rb; m < std::min(M, (bi + 1) * rb); ++m) {
+          for (int64_t n = bj * cb; n < std::min(N, (bj + 1) * cb); ++n) {
+            EXPECT_NEAR(y.get(m * N + n),
+                        std::min(127.0, std::max(-128.0, std::nearbyint(x.get(m * N + n) / s))), 1.0);
+          }
+        }
+      }
+    }
+  }
+  HostTensorBuf yf8(ACL_FLOAT8_E4M3FN, {M, N}), badScale(ACL_FLOAT, {2, 2});
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnDynamicBlockQuantGetWorkspaceSize(x.get(), 0, rint, ACL_FLOAT8_E4M3FN, rb, cb, yf8.get(),
+                                                   scale.get(), &ws, &ex),
+            161002);
+  EXPECT_EQ(aclnnDynamicBlockQuantGetWorkspaceSize(x.get(), 0, rint, ACL_INT8, rb, cb, y.get(),
+                                                   badScale.get(), &ws, &ex),
+            161002);
 }

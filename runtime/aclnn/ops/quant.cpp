@@ -12,6 +12,9 @@
 //    qmin <= q <= qmax; per tensor with fakeQuantEnabled < 1: out = x, mask all true.
 //  GroupQuant: y = rint(x * scale[group] + offset), the rows of x in groups by groupIndex
 //    (cumulative ends), scale [E, K], one offset; int8 or int4 packed in int32.
+//  DynamicBlockQuant(V2): per block of rowBlockSize x colBlockSize of the last two dimensions,
+//    scale = max|x| / qmax (qmax 127, V2: dstTypeMax when > 0), capped at 1 / minScale when
+//    minScale > 0; y = round_mode(x / scale) in int8 (fp8/hifloat8: 161002).
 //  DequantBias: y = (A + bias) * weightScale * activateScale for an int32 bias, otherwise
 //    A * weightScale * activateScale + bias; int32 to fp16 or bf16.
 // Outputs int8 or int4 packed in int32 (quant_format.h); fp8/hifloat8 are refused (161002).
@@ -24,6 +27,8 @@
 #include "aclnnop/aclnn_ascend_quant.h"
 #include "aclnnop/aclnn_ascend_quant_v3.h"
 #include "aclnnop/aclnn_dequant_bias.h"
+#include "aclnnop/aclnn_dynamic_block_quant.h"
+#include "aclnnop/aclnn_dynamic_block_quant_v2.h"
 #include "aclnnop/aclnn_dynamic_quant.h"
 #include "aclnnop/aclnn_dynamic_quant_v2.h"
 #include "aclnnop/aclnn_fake_quant_per_channel_affine_cachemask.h"
@@ -80,6 +85,14 @@ const OpRegistrar kGroupQuant({"aclnnGroupQuant",
                                ExecUnit::kVector,
                                {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT8},
                                "y = rint(x * scale[group] + offset)"});
+const OpRegistrar kBlock({"aclnnDynamicBlockQuant",
+                          ExecUnit::kVector,
+                          {ACL_FLOAT16, ACL_BF16, ACL_INT8},
+                          "scale = blockmax|x| / 127; y = rint(x / scale)"});
+const OpRegistrar kBlockV2({"aclnnDynamicBlockQuantV2",
+                            ExecUnit::kVector,
+                            {ACL_FLOAT16, ACL_BF16, ACL_INT8},
+                            "scale = blockmax|x| / dstTypeMax; y = rint(x / scale)"});
 const OpRegistrar kDeqBias({"aclnnDequantBias",
                             ExecUnit::kVector,
                             {ACL_INT32, ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
@@ -356,6 +369,88 @@ int32_t buildFakeQuant(const char* api, const char* name, const aclTensor* self,
     storeDense(o[1], m.data());
   };
   inst->attrs = fmt::format("axis={} quantMin={} quantMax={}", axis, quantMin, quantMax);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
+int32_t buildBlockQuant(const char* api, const char* name, const aclTensor* x, double minScale,
+                        const char* roundMode, int64_t dstType, int64_t rowBlock, int64_t colBlock,
+                        double dstTypeMax, const aclTensor* y, const aclTensor* scale,
+                        uint64_t* workspaceSize, aclOpExecutor** executor) {
+  npusim::rt::chargeOpPrepare(api);
+  int32_t st;
+  if ((st = checkArg(api, "x", x, kHalf)) != kSuccess) return st;
+  if ((st = require(api, x->desc.rank() == 2 || x->desc.rank() == 3, "x must be [M, N] or [B, M, N]")) !=
+      kSuccess) {
+    return st;
+  }
+  RoundMode mode = RoundMode::kRint;
+  if (roundMode != nullptr &&
+      (st = require(
+           api, parseRoundMode(roundMode, &mode) && (mode == RoundMode::kRint || mode == RoundMode::kRound),
+           fmt::format("roundMode \"{}\" must be rint or round", roundMode))) != kSuccess) {
+    return st;
+  }
+  QuantFormat f;
+  if ((st = require(
+           api, dstType == ACL_INT8,
+           fmt::format(
+               "dstType {} is not supported on 910B (int8; fp8 and hifloat8 are Atlas A3/950 formats)",
+               dstType))) != kSuccess) {
+    return st;
+  }
+  quantFormatOf(ACL_INT8, &f);
+  if ((st = require(api, rowBlock > 0 && colBlock > 0 && minScale >= 0,
+                    "rowBlockSize and colBlockSize must be > 0 and minScale >= 0")) != kSuccess) {
+    return st;
+  }
+  if ((st = checkArg(api, "yOut", y, {ACL_INT8})) != kSuccess) return st;
+  if ((st = checkShape(api, "yOut", y->desc.shape, x->desc.shape)) != kSuccess) return st;
+  std::vector<int64_t> sShape = x->desc.shape;
+  const size_t r = sShape.size();
+  sShape[r - 2] = (sShape[r - 2] + rowBlock - 1) / rowBlock;
+  sShape[r - 1] = (sShape[r - 1] + colBlock - 1) / colBlock;
+  if ((st = checkArg(api, "scaleOut", scale, {ACL_FLOAT})) != kSuccess) return st;
+  if ((st = checkShape(api, "scaleOut", scale->desc.shape, sShape)) != kSuccess) return st;
+  auto inst = std::make_unique<DenseKernelInstance>();
+  inst->name = name;
+  addInput(*inst, "x", x);
+  addOutput(*inst, "yOut", y);
+  addOutput(*inst, "scaleOut", scale);
+  inst->vectorPasses = 4;  // abs, block max, divide, cast
+  const double qmax = dstTypeMax > 0 ? dstTypeMax : f.maxValue();
+  inst->kernel = [=](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+    const std::vector<float> xv = loadDense<float>(in[0]);
+    const std::vector<int64_t>& shape = in[0].shape;
+    const int64_t M = shape[r - 2], N = shape[r - 1], B = r == 3 ? shape[0] : 1;
+    const int64_t bm = sShape[r - 2], bn = sShape[r - 1];
+    std::vector<float> sc(static_cast<size_t>(B * bm * bn));
+    std::vector<double> v(xv.size());
+    for (int64_t b = 0; b < B; ++b) {
+      for (int64_t i = 0; i < bm; ++i) {
+        for (int64_t j = 0; j < bn; ++j) {
+          const int64_t m1 = std::min(M, (i + 1) * rowBlock), n1 = std::min(N, (j + 1) * colBlock);
+          double amax = 0;
+          for (int64_t m = i * rowBlock; m < m1; ++m) {
+            for (int64_t n = j * colBlock; n < n1; ++n)
+              amax = std::max(amax, std::fabs(double{xv[(b * M + m) * N + n]}));
+          }
+          double s = amax / qmax;
+          if (minScale > 0) s = std::min(s, 1.0 / minScale);
+          sc[(b * bm + i) * bn + j] = static_cast<float>(s);
+          for (int64_t m = i * rowBlock; m < m1; ++m) {
+            for (int64_t n = j * colBlock; n < n1; ++n) {
+              const int64_t k = (b * M + m) * N + n;
+              v[k] = s == 0 ? 0.0 : xv[k] / s;
+            }
+          }
+        }
+      }
+    }
+    const std::vector<int64_t> q = packQuantized(v, f, mode);
+    storeDense(out[0], q.data());
+    storeDense(out[1], sc.data());
+  };
+  inst->attrs = fmt::format("rowBlockSize={} colBlockSize={}", rowBlock, colBlock);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 
@@ -657,6 +752,24 @@ extern "C" aclnnStatus aclnnGroupQuantGetWorkspaceSize(const aclTensor* x, const
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 
+extern "C" aclnnStatus aclnnDynamicBlockQuantGetWorkspaceSize(
+    const aclTensor* x, double minScale, char* roundModeOptional, int64_t dstType, int64_t rowBlockSize,
+    int64_t colBlockSize, const aclTensor* yOut, const aclTensor* scaleOut, uint64_t* workspaceSize,
+    aclOpExecutor** executor) {
+  return buildBlockQuant("aclnnDynamicBlockQuantGetWorkspaceSize", "aclnnDynamicBlockQuant", x, minScale,
+                         roundModeOptional, dstType, rowBlockSize, colBlockSize, 0.0, yOut, scaleOut,
+                         workspaceSize, executor);
+}
+
+extern "C" aclnnStatus aclnnDynamicBlockQuantV2GetWorkspaceSize(
+    const aclTensor* x, double minScale, char* roundModeOptional, int64_t dstType, int64_t rowBlockSize,
+    int64_t colBlockSize, double dstTypeMax, const aclTensor* yOut, const aclTensor* scaleOut,
+    uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return buildBlockQuant("aclnnDynamicBlockQuantV2GetWorkspaceSize", "aclnnDynamicBlockQuantV2", x, minScale,
+                         roundModeOptional, dstType, rowBlockSize, colBlockSize, dstTypeMax, yOut, scaleOut,
+                         workspaceSize, executor);
+}
+
 NPUSIM_ACLNN_PHASE2(DynamicQuant)
 NPUSIM_ACLNN_PHASE2(DynamicQuantV2)
 NPUSIM_ACLNN_PHASE2(AscendQuant)
@@ -665,5 +778,7 @@ NPUSIM_ACLNN_PHASE2(AscendAntiQuant)
 NPUSIM_ACLNN_PHASE2(DequantBias)
 NPUSIM_ACLNN_PHASE2(Quantize)
 NPUSIM_ACLNN_PHASE2(GroupQuant)
+NPUSIM_ACLNN_PHASE2(DynamicBlockQuant)
+NPUSIM_ACLNN_PHASE2(DynamicBlockQuantV2)
 NPUSIM_ACLNN_PHASE2(FakeQuantPerChannelAffineCachemask)
 NPUSIM_ACLNN_PHASE2(FakeQuantPerTensorAffineCachemask)
