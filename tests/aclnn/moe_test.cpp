@@ -21,6 +21,7 @@
 #include "aclnnop/aclnn_moe_gating_top_k_softmax_v2.h"
 #include "aclnnop/aclnn_moe_init_routing.h"
 #include "aclnnop/aclnn_moe_init_routing_quant.h"
+#include "aclnnop/aclnn_moe_init_routing_quant_v2.h"
 #include "aclnnop/aclnn_moe_init_routing_v2.h"
 #include "aclnnop/aclnn_moe_init_routing_v2_grad.h"
 #include "aclnnop/aclnn_moe_token_permute.h"
@@ -567,4 +568,57 @@ TEST(MoePermute, ExpertParallelFormsKeepTheirRanksSlice) {
             161002);
   aclDestroyIntArray(badRange);
   aclDestroyIntArray(range);
+}
+
+TEST(MoeRouting, InitRoutingQuantV2StaticAndDynamic) {
+  std::mt19937 g(17);
+  const int64_t N = 4, k = 2, H = 6, E = 3;
+  HostTensorBuf x(ACL_FLOAT16, {N, H}), ei(ACL_INT32, {N, k}), sc(ACL_FLOAT, {H}), off(ACL_FLOAT, {1});
+  HostTensorBuf ex(ACL_FLOAT16, {N * k, H}), eri(ACL_INT32, {N * k});
+  HostTensorBuf q(ACL_INT8, {N * k, H}), eri2(ACL_INT32, {N * k}), dyn(ACL_FLOAT, {N * k});
+  x.fillRandom(g, -2, 2);
+  sc.fillRandom(g, 0.5, 2);
+  off.set(0, 1.5);
+  fillChoices(ei, E, g);
+  // The unquantised V2 gives the rows each quantised form must hold.
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** e) {
+              return aclnnMoeInitRoutingV2GetWorkspaceSize(x.get(), ei.get(), 0, 0, E, 0, 0, false, ex.get(),
+                                                           eri.get(), nullptr, nullptr, ws, e);
+            }),
+            0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** e) {
+              return aclnnMoeInitRoutingQuantV2GetWorkspaceSize(x.get(), ei.get(), sc.get(), off.get(), 0, 0,
+                                                                E, 0, 0, false, 0, q.get(), eri2.get(),
+                                                                nullptr, nullptr, nullptr, ws, e);
+            }),
+            0);
+  for (int64_t i = 0; i < N * k * H; ++i) {
+    EXPECT_NEAR(q.get(i), std::min(127.0, std::max(-128.0, std::nearbyint(ex.get(i) * sc.get(i % H) + 1.5))),
+                1.0);
+  }
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** e) {
+              return aclnnMoeInitRoutingQuantV2GetWorkspaceSize(x.get(), ei.get(), sc.get(), nullptr, 0, 0, E,
+                                                                0, 0, false, 1, q.get(), eri2.get(), nullptr,
+                                                                nullptr, dyn.get(), ws, e);
+            }),
+            0);
+  for (int64_t r = 0; r < N * k; ++r) {
+    EXPECT_EQ(eri2.get(r), eri.get(r));
+    double m = 0;
+    for (int64_t h = 0; h < H; ++h) m = std::max(m, std::fabs(ex.get(r * H + h) * sc.get(h)));
+    EXPECT_NEAR(dyn.get(r), m / 127, 1e-5 * m);
+    for (int64_t h = 0; h < H; ++h) {
+      EXPECT_NEAR(q.get(r * H + h), std::nearbyint(ex.get(r * H + h) * sc.get(h) / (m / 127)), 1.0);
+    }
+  }
+  uint64_t ws = 0;
+  aclOpExecutor* e = nullptr;
+  EXPECT_EQ(
+      aclnnMoeInitRoutingQuantV2GetWorkspaceSize(x.get(), ei.get(), nullptr, nullptr, 0, 0, E, 0, 0, false, 0,
+                                                 q.get(), eri2.get(), nullptr, nullptr, nullptr, &ws, &e),
+      161001);  // static needs scale and offset
+  EXPECT_EQ(
+      aclnnMoeInitRoutingQuantV2GetWorkspaceSize(x.get(), ei.get(), sc.get(), off.get(), 0, 0, E, 0, 0, false,
+                                                 2, q.get(), eri2.get(), nullptr, nullptr, nullptr, &ws, &e),
+      161002);
 }

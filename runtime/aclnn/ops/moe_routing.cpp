@@ -8,6 +8,9 @@
 //    mode 1 gives every expert expertCapacity slots (expandedX [E, C, H], surplus tokens dropped
 //    with expandedRowIdx -1, empty slots zero); per-expert counts (cumulative or not) and the
 //    counts before the capacity cut.
+//  InitRoutingQuantV2: V2 with expandedX in int8: static rint(x * scale + offset), or dynamic
+//    per expanded row s = max|x * scale| / 127 (scale optional), rint(x * scale / s), s written out;
+//    padding slots stay 0.
 //  ComputeExpertTokens: out[e] = number of sorted experts <= e (where expert e's rows end).
 //  FinalizeRouting(V2): out[i] = x1[i] + x2[i] + sum_k scales[i,k] * (expandedX[r(i,k)] +
 //    bias[expert(i,k)]), r(i,k) = expandedRowIdx[i + k * N] (modes 0, 1) or [i * K + k] (2, 3);
@@ -22,7 +25,9 @@
 #include "aclnnop/aclnn_moe_finalize_routing_v2.h"
 #include "aclnnop/aclnn_moe_init_routing.h"
 #include "aclnnop/aclnn_moe_init_routing_quant.h"
+#include "aclnnop/aclnn_moe_init_routing_quant_v2.h"
 #include "aclnnop/aclnn_moe_init_routing_v2.h"
+#include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/dense_kernel_op.h"
 #include "runtime/aclnn/ops/op_checks.h"
@@ -42,6 +47,11 @@ const OpRegistrar kInitQuant(
      ExecUnit::kVector,
      {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_INT8},
      "expandedX[p] = rint(x[sortedRowIdx[p] % N] * scale + offset), sorted by expert"});
+const OpRegistrar kInitQuantV2(
+    {"aclnnMoeInitRoutingQuantV2",
+     ExecUnit::kVector,
+     {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_INT8},
+     "MoeInitRoutingV2 with expandedX quantised to int8, static or dynamic per row"});
 const OpRegistrar kInitV2({"aclnnMoeInitRoutingV2",
                            ExecUnit::kVector,
                            {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32},
@@ -171,14 +181,23 @@ extern "C" aclnnStatus aclnnMoeInitRoutingQuantGetWorkspaceSize(
                             expandedExpertIdxOut, workspaceSize, executor);
 }
 
-extern "C" aclnnStatus aclnnMoeInitRoutingV2GetWorkspaceSize(
-    const aclTensor* x, const aclTensor* expertIdx, int64_t activeNum, int64_t expertCapacity,
-    int64_t expertNum, int64_t dropPadMode, int64_t expertTokensCountOrCumsumFlag,
-    bool expertTokensBeforeCapacityFlag, const aclTensor* expandedXOut, const aclTensor* expandedRowIdxOut,
-    const aclTensor* expertTokensCountOrCumsumOutOptional,
-    const aclTensor* expertTokensBeforeCapacityOutOptional, uint64_t* workspaceSize,
-    aclOpExecutor** executor) {
-  const char* api = "aclnnMoeInitRoutingV2GetWorkspaceSize";
+namespace {
+
+// The quantisation of MoeInitRoutingQuantV2: mode -1 none, 0 static (rint(x * scale + offset)),
+// 1 dynamic (per expanded row s = max|x * scale| / 127, rint(x * scale / s), s written out).
+struct RoutingQuant {
+  int64_t mode = -1;
+  const aclTensor *scale = nullptr, *offset = nullptr, *dynScaleOut = nullptr;
+};
+
+int32_t buildInitRoutingV2(const char* api, const char* name, const aclTensor* x, const aclTensor* expertIdx,
+                           int64_t activeNum, int64_t expertCapacity, int64_t expertNum, int64_t dropPadMode,
+                           int64_t expertTokensCountOrCumsumFlag, bool expertTokensBeforeCapacityFlag,
+                           const RoutingQuant& rq, const aclTensor* expandedXOut,
+                           const aclTensor* expandedRowIdxOut,
+                           const aclTensor* expertTokensCountOrCumsumOutOptional,
+                           const aclTensor* expertTokensBeforeCapacityOutOptional, uint64_t* workspaceSize,
+                           aclOpExecutor** executor) {
   npusim::rt::chargeOpPrepare(api);
   int32_t st;
   if ((st = checkRoutingInputs(api, x, expertIdx)) != kSuccess) return st;
@@ -201,7 +220,13 @@ extern "C" aclnnStatus aclnnMoeInitRoutingV2GetWorkspaceSize(
                     "drop/pad mode needs expertNum > 0 and expertCapacity > 0")) != kSuccess) {
     return st;
   }
-  if ((st = checkArg(api, "expandedXOut", expandedXOut, {x->desc.dtype})) != kSuccess) return st;
+  const bool quant = rq.mode >= 0;
+  if ((st = require(api, rq.mode >= -1 && rq.mode <= 1,
+                    fmt::format("quantMode {} must be 0 or 1", rq.mode))) != kSuccess) {
+    return st;
+  }
+  if ((st = checkArg(api, "expandedXOut", expandedXOut, {quant ? ACL_INT8 : x->desc.dtype})) != kSuccess)
+    return st;
   if ((st = checkArg(api, "expandedRowIdxOut", expandedRowIdxOut, {ACL_INT32})) != kSuccess) return st;
   const int64_t gathered = activeNum > 0 ? std::min(N * k, activeNum) : N * k;
   const std::vector<int64_t> xShape = dropPadMode == 1 ? std::vector<int64_t>{expertNum, expertCapacity, H}
@@ -212,9 +237,22 @@ extern "C" aclnnStatus aclnnMoeInitRoutingV2GetWorkspaceSize(
   const bool writeCounts = dropPadMode == 0 && expertTokensCountOrCumsumFlag != 0;
   const bool writeBefore = dropPadMode == 1 && expertTokensBeforeCapacityFlag;
   auto inst = std::make_unique<DenseKernelInstance>();
-  inst->name = "aclnnMoeInitRoutingV2";
+  inst->name = name;
   addInput(*inst, "x", x);
   addInput(*inst, "expertIdx", expertIdx);
+  if (rq.mode == 0 && (rq.scale == nullptr || rq.offset == nullptr)) {
+    return fail(api, kErrParamNullptr, "static quantisation needs scaleOptional and offsetOptional");
+  }
+  for (auto [n, t] :
+       {std::pair<const char*, const aclTensor*>{"scaleOptional", rq.scale}, {"offsetOptional", rq.offset}}) {
+    if (!quant || t == nullptr) continue;
+    if ((st = checkArg(api, n, t, {ACL_FLOAT})) != kSuccess) return st;
+    if ((st = require(api, t->desc.numel() == 1 || t->desc.numel() == H,
+                      fmt::format("{} must hold 1 or {} values", n, H))) != kSuccess) {
+      return st;
+    }
+    addInput(*inst, n, t);
+  }
   addOutput(*inst, "expandedXOut", expandedXOut);
   addOutput(*inst, "expandedRowIdxOut", expandedRowIdxOut);
   if (writeCounts || writeBefore) {
@@ -231,8 +269,21 @@ extern "C" aclnnStatus aclnnMoeInitRoutingV2GetWorkspaceSize(
     }
     addOutput(*inst, name, t);
   }
-  inst->vectorPasses = 1;  // the gather; the sort runs over the (small) index tensor
+  const int64_t expandedRows = dropPadMode == 1 ? expertNum * expertCapacity : gathered;
+  if (rq.mode == 1) {
+    if ((st = checkArg(api, "dynamicQuantScaleOutOptional", rq.dynScaleOut, {ACL_FLOAT})) != kSuccess)
+      return st;
+    if ((st = require(api, rq.dynScaleOut->desc.numel() == expandedRows,
+                      fmt::format("dynamicQuantScaleOut must hold one scale per expanded row ({})",
+                                  expandedRows))) != kSuccess) {
+      return st;
+    }
+    addOutput(*inst, "dynamicQuantScaleOutOptional", rq.dynScaleOut);
+  }
+  inst->vectorPasses = quant ? 4 : 1;  // the gather (and the quantisation); the sort runs over the indices
   const int64_t flag = expertTokensCountOrCumsumFlag;
+  const bool hasScale = quant && rq.scale != nullptr, hasOffset = quant && rq.offset != nullptr;
+  const int64_t qmode = rq.mode;
   inst->kernel = [=](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
     const std::vector<float> xv = loadDense<float>(in[0]);
     const std::vector<int64_t> experts = loadDense<int64_t>(in[1]);
@@ -243,13 +294,17 @@ extern "C" aclnnStatus aclnnMoeInitRoutingV2GetWorkspaceSize(
         histogram(static_cast<size_t>(std::max<int64_t>(expertNum, 0)));
     std::vector<float> y(
         static_cast<size_t>(dropPadMode == 1 ? expertNum * expertCapacity * H : gathered * H));
+    std::vector<bool> filled(static_cast<size_t>(expandedRows), false);
     int64_t slot = 0, lastExpert = -1;
     for (size_t p = 0; p < order.size(); ++p) {
       const int64_t e = experts[order[p]], token = order[p] / k;
       if (e >= 0 && e < expertNum) ++histogram[e];
       if (dropPadMode == 0) {
         expandedRow[order[p]] = static_cast<int64_t>(p);
-        if (static_cast<int64_t>(p) < gathered) copyRow(xv, token, y, static_cast<int64_t>(p), H);
+        if (static_cast<int64_t>(p) < gathered) {
+          copyRow(xv, token, y, static_cast<int64_t>(p), H);
+          filled[p] = true;
+        }
         continue;
       }
       slot = e == lastExpert ? slot + 1 : 0;
@@ -257,10 +312,34 @@ extern "C" aclnnStatus aclnnMoeInitRoutingV2GetWorkspaceSize(
       if (e < 0 || e >= expertNum || slot >= expertCapacity) continue;  // dropped
       expandedRow[order[p]] = e * expertCapacity + slot;
       copyRow(xv, token, y, e * expertCapacity + slot, H);
+      filled[e * expertCapacity + slot] = true;
     }
-    storeDense(out[0], y.data());
+    if (qmode < 0) {
+      storeDense(out[0], y.data());
+    } else {
+      const std::vector<float> sc = hasScale ? loadDense<float>(in[2]) : std::vector<float>(1, 1.0f);
+      const std::vector<float> of =
+          hasOffset ? loadDense<float>(in[hasScale ? 3 : 2]) : std::vector<float>(1, 0.0f);
+      std::vector<int64_t> q(y.size(), 0);
+      std::vector<float> rowScale(static_cast<size_t>(expandedRows), 0.0f);
+      for (int64_t r = 0; r < expandedRows; ++r) {
+        if (!filled[r]) continue;  // padding stays 0
+        double m = 0;
+        for (int64_t h = 0; h < H; ++h)
+          m = std::max(m, std::fabs(double{y[r * H + h]} * sc[sc.size() == 1 ? 0 : h]));
+        const double s = qmode == 1 ? m / 127.0 : 1.0;
+        rowScale[r] = static_cast<float>(s);
+        for (int64_t h = 0; h < H; ++h) {
+          const double v = double{y[r * H + h]} * sc[sc.size() == 1 ? 0 : h];
+          const double t = qmode == 1 ? (s == 0 ? 0.0 : v / s) : v + of[of.size() == 1 ? 0 : h];
+          q[r * H + h] = static_cast<int64_t>(std::clamp(std::nearbyint(t), -128.0, 127.0));
+        }
+      }
+      storeDense(out[0], q.data());
+      if (qmode == 1) storeDense(out.back(), rowScale.data());
+    }
     storeDense(out[1], expandedRow.data());
-    if (out.size() > 2) {
+    if (out.size() > (qmode == 1 ? 3u : 2u)) {
       std::vector<int64_t> counts(static_cast<size_t>(out[2].numel()), 0);
       for (int64_t e = 0; e < expertNum; ++e) {
         counts[e] = histogram[e] + (writeCounts && flag == 1 && e > 0 ? counts[e - 1] : 0);
@@ -268,9 +347,49 @@ extern "C" aclnnStatus aclnnMoeInitRoutingV2GetWorkspaceSize(
       storeDense(out[2], counts.data());
     }
   };
-  inst->attrs = fmt::format("activeNum={} expertCapacity={} expertNum={} dropPadMode={}", activeNum,
-                            expertCapacity, expertNum, dropPadMode);
+  inst->attrs = fmt::format("activeNum={} expertCapacity={} expertNum={} dropPadMode={} quantMode={}",
+                            activeNum, expertCapacity, expertNum, dropPadMode, rq.mode);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
+}  // namespace
+
+extern "C" aclnnStatus aclnnMoeInitRoutingV2GetWorkspaceSize(
+    const aclTensor* x, const aclTensor* expertIdx, int64_t activeNum, int64_t expertCapacity,
+    int64_t expertNum, int64_t dropPadMode, int64_t expertTokensCountOrCumsumFlag,
+    bool expertTokensBeforeCapacityFlag, const aclTensor* expandedXOut, const aclTensor* expandedRowIdxOut,
+    const aclTensor* expertTokensCountOrCumsumOutOptional,
+    const aclTensor* expertTokensBeforeCapacityOutOptional, uint64_t* workspaceSize,
+    aclOpExecutor** executor) {
+  return buildInitRoutingV2("aclnnMoeInitRoutingV2GetWorkspaceSize", "aclnnMoeInitRoutingV2", x, expertIdx,
+                            activeNum, expertCapacity, expertNum, dropPadMode, expertTokensCountOrCumsumFlag,
+                            expertTokensBeforeCapacityFlag, RoutingQuant{}, expandedXOut, expandedRowIdxOut,
+                            expertTokensCountOrCumsumOutOptional, expertTokensBeforeCapacityOutOptional,
+                            workspaceSize, executor);
+}
+
+extern "C" aclnnStatus aclnnMoeInitRoutingQuantV2GetWorkspaceSize(
+    const aclTensor* x, const aclTensor* expertIdx, const aclTensor* scaleOptional,
+    const aclTensor* offsetOptional, int64_t activeNum, int64_t expertCapacity, int64_t expertNum,
+    int64_t dropPadMode, int64_t expertTokensCountOrCumsumFlag, bool expertTokensBeforeCapacityFlag,
+    int64_t quantMode, const aclTensor* expandedXOut, const aclTensor* expandedRowIdxOut,
+    const aclTensor* expertTokensCountOrCumsumOutOptional,
+    const aclTensor* expertTokensBeforeCapacityOutOptional, const aclTensor* dynamicQuantScaleOutOptional,
+    uint64_t* workspaceSize, aclOpExecutor** executor) {
+  const char* api = "aclnnMoeInitRoutingQuantV2GetWorkspaceSize";
+  if (quantMode != 0 && quantMode != 1) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("quantMode {} must be 0 (static) or 1 (dynamic)", quantMode));
+  }
+  RoutingQuant rq;
+  rq.mode = quantMode;
+  rq.scale = scaleOptional;
+  rq.offset = quantMode == 0 ? offsetOptional : nullptr;
+  rq.dynScaleOut = dynamicQuantScaleOutOptional;
+  return buildInitRoutingV2(
+      api, "aclnnMoeInitRoutingQuantV2", x, expertIdx, activeNum, expertCapacity, expertNum, dropPadMode,
+      expertTokensCountOrCumsumFlag, expertTokensBeforeCapacityFlag, rq, expandedXOut, expandedRowIdxOut,
+      expertTokensCountOrCumsumOutOptional, expertTokensBeforeCapacityOutOptional, workspaceSize, executor);
 }
 
 extern "C" aclnnStatus aclnnMoeComputeExpertTokensGetWorkspaceSize(const aclTensor* sortedExperts,
@@ -434,6 +553,7 @@ extern "C" aclnnStatus aclnnMoeFinalizeRoutingV2GetWorkspaceSize(
 NPUSIM_ACLNN_PHASE2(MoeInitRouting)
 NPUSIM_ACLNN_PHASE2(MoeInitRoutingQuant)
 NPUSIM_ACLNN_PHASE2(MoeInitRoutingV2)
+NPUSIM_ACLNN_PHASE2(MoeInitRoutingQuantV2)
 NPUSIM_ACLNN_PHASE2(MoeComputeExpertTokens)
 NPUSIM_ACLNN_PHASE2(MoeFinalizeRouting)
 NPUSIM_ACLNN_PHASE2(MoeFinalizeRoutingV2)
