@@ -10,8 +10,10 @@
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_add_layer_norm_quant_v2.h"
 #include "aclnnop/aclnn_add_rms_norm_dynamic_quant_v2.h"
 #include "aclnnop/aclnn_add_rms_norm_quant_v2.h"
+#include "aclnnop/aclnn_layer_norm_quant.h"
 #include "aclnnop/aclnn_rms_norm_dynamic_quant.h"
 #include "aclnnop/aclnn_rms_norm_quant.h"
 #include "aclnnop/aclnn_rms_norm_quant_v3.h"
@@ -38,6 +40,25 @@ std::vector<double> normRef(HostTensorBuf& x1, HostTensorBuf* x2, HostTensorBuf&
     }
   }
   return q;
+}
+
+// The layer norm: (x - mean) / sqrt(var + eps) * gamma + beta, x = x1 (+ x2) (+ bias), in double.
+std::vector<double> layerRef(HostTensorBuf& x1, HostTensorBuf* x2, HostTensorBuf* bias, HostTensorBuf& gamma,
+                             HostTensorBuf& beta, int64_t rows, int64_t n, double eps) {
+  std::vector<double> y(static_cast<size_t>(rows * n));
+  for (int64_t r = 0; r < rows; ++r) {
+    std::vector<double> x(static_cast<size_t>(n));
+    double mean = 0, var = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      x[i] = x1.get(r * n + i) + (x2 != nullptr ? x2->get(r * n + i) : 0.0) +
+             (bias != nullptr ? bias->get(i) : 0.0);
+      mean += x[i] / n;
+    }
+    for (int64_t i = 0; i < n; ++i) var += (x[i] - mean) * (x[i] - mean) / n;
+    for (int64_t i = 0; i < n; ++i)
+      y[r * n + i] = (x[i] - mean) / std::sqrt(var + eps) * gamma.get(i) + beta.get(i);
+  }
+  return y;
 }
 
 double sat8(double v) { return std::min(127.0, std::max(-128.0, v)); }
@@ -181,4 +202,66 @@ TEST(NormQuant, DynamicFormsQuantisePerRowWithSmoothScales) {
   EXPECT_EQ(aclnnRmsNormDynamicQuantGetWorkspaceSize(x.get(), gammaBad.get(), nullptr, nullptr, eps, ACL_INT8,
                                                      y.get(), scale.get(), &ws, &ex),
             161002);
+}
+
+TEST(NormQuant, LayerNormQuantStaticDynamicAndTheAddFormWithBias) {
+  std::mt19937 g(44);
+  const int64_t R = 3, N = 16;
+  const double eps = 1e-5;
+  HostTensorBuf x(ACL_FLOAT16, {R, N}), gamma(ACL_FLOAT16, {N}), beta(ACL_FLOAT16, {N}), sc(ACL_FLOAT16, {1});
+  HostTensorBuf zp(ACL_INT8, {1}), res(ACL_INT8, {R, N}), scaleOut(ACL_FLOAT, {R, 1});
+  x.fillRandom(g, -3, 5);
+  gamma.fillRandom(g, 0.5, 1.5);
+  beta.fillRandom(g, -0.2, 0.2);
+  sc.set(0, 0.03125);
+  zp.set(0, -4);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLayerNormQuantGetWorkspaceSize(x.get(), gamma.get(), beta.get(), sc.get(), zp.get(),
+                                                         0, eps, res.get(), scaleOut.get(), ws, ex);
+            }),
+            0);
+  const std::vector<double> y = layerRef(x, nullptr, nullptr, gamma, beta, R, N, eps);
+  for (int64_t i = 0; i < R * N; ++i)
+    EXPECT_NEAR(res.get(i), sat8(std::nearbyint(y[i] / 0.03125 - 4)), 1.0) << i;
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnLayerNormQuantGetWorkspaceSize(x.get(), gamma.get(), beta.get(), nullptr, nullptr,
+                                                         1, eps, res.get(), scaleOut.get(), ws, ex);
+            }),
+            0);
+  for (int64_t r = 0; r < R; ++r) {
+    double m = 0;
+    for (int64_t i = 0; i < N; ++i) m = std::max(m, std::fabs(y[r * N + i]));
+    EXPECT_NEAR(scaleOut.get(r), m / 127, 1e-5 * m);
+    for (int64_t i = 0; i < N; ++i)
+      EXPECT_NEAR(res.get(r * N + i), std::nearbyint(y[r * N + i] / (m / 127)), 1.0);
+  }
+  // AddLayerNormQuantV2: x1 + x2 + bias, static per channel, multiply mode, xOut and layernormRes.
+  HostTensorBuf x2(ACL_FLOAT16, {R, N}), bias(ACL_FLOAT16, {N}), s1(ACL_FLOAT16, {N}), y1(ACL_INT8, {R, N});
+  HostTensorBuf y2(ACL_INT8, {R, N}), xOut(ACL_FLOAT16, {R, N}), lnRes(ACL_FLOAT16, {R, N}),
+      o1(ACL_FLOAT, {R}), o2(ACL_FLOAT, {R});
+  x2.fillRandom(g, -1, 1);
+  bias.fillRandom(g, -0.5, 0.5);
+  s1.fillRandom(g, 10, 30);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAddLayerNormQuantV2GetWorkspaceSize(
+                  x.get(), x2.get(), gamma.get(), beta.get(), bias.get(), s1.get(), nullptr, nullptr, nullptr,
+                  "static", eps, true, false, y1.get(), y2.get(), xOut.get(), lnRes.get(), o1.get(), o2.get(),
+                  ws, ex);
+            }),
+            0);
+  const std::vector<double> ya = layerRef(x, &x2, &bias, gamma, beta, R, N, eps);
+  for (int64_t i = 0; i < R * N; ++i) {
+    EXPECT_NEAR(y1.get(i), sat8(std::nearbyint(ya[i] * s1.get(i % N))), 1.0) << i;
+    expectNear(lnRes.get(i), ya[i], ACL_FLOAT16, "layernormRes");
+    expectNear(xOut.get(i), x.get(i) + x2.get(i) + bias.get(i % N), ACL_FLOAT16, "xOut");
+  }
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnLayerNormQuantGetWorkspaceSize(x.get(), gamma.get(), beta.get(), sc.get(), nullptr, 2, eps,
+                                                res.get(), scaleOut.get(), &ws, &ex),
+            161002);
+  EXPECT_EQ(aclnnAddLayerNormQuantV2GetWorkspaceSize(
+                x.get(), x2.get(), gamma.get(), beta.get(), nullptr, nullptr, nullptr, nullptr, nullptr,
+                "static", eps, false, true, y1.get(), nullptr, nullptr, nullptr, nullptr, nullptr, &ws, &ex),
+            161001);  // static without scales1
 }

@@ -1,7 +1,9 @@
-// RMS norm fused with quantisation (ops-nn norm/rms_norm_quant, rms_norm_quant_v3,
-// add_rms_norm_quant(_v2), rms_norm_dynamic_quant, add_rms_norm_dynamic_quant(_v2) docs):
-//   x = x1 (+ x2)                       (AddRmsNorm*: x written as xOut)
-//   n = x / sqrt(mean(x^2) + eps) * gamma   over the last dimension (rmsNormOut: n)
+// RMS and layer norm fused with quantisation (ops-nn norm/rms_norm_quant, rms_norm_quant_v3,
+// add_rms_norm_quant(_v2), rms_norm_dynamic_quant, add_rms_norm_dynamic_quant(_v2),
+// layer_norm_quant, add_layer_norm_quant(_v2) docs):
+//   x = x1 (+ x2) (+ bias)               (Add*: x written as xOut)
+//   n = x / sqrt(mean(x^2) + eps) * gamma   over the last dimension (rmsNormOut: n), or for the
+//       layer norms (x - mean) / sqrt(var + eps) * gamma (layernormRes: n + beta)
 //   q = n (+ beta)                      (rstd = 1 / sqrt(mean(x^2) + eps) when asked)
 // then one or two quantised outputs of q:
 //   static:  y = rint(q / scale + offset) (divMode; RmsNormQuant always) or rint(q * scale +
@@ -15,10 +17,13 @@
 #include <cmath>
 #include <string>
 
+#include "aclnnop/aclnn_add_layer_norm_quant.h"
+#include "aclnnop/aclnn_add_layer_norm_quant_v2.h"
 #include "aclnnop/aclnn_add_rms_norm_dynamic_quant.h"
 #include "aclnnop/aclnn_add_rms_norm_dynamic_quant_v2.h"
 #include "aclnnop/aclnn_add_rms_norm_quant.h"
 #include "aclnnop/aclnn_add_rms_norm_quant_v2.h"
+#include "aclnnop/aclnn_layer_norm_quant.h"
 #include "aclnnop/aclnn_rms_norm_dynamic_quant.h"
 #include "aclnnop/aclnn_rms_norm_quant.h"
 #include "aclnnop/aclnn_rms_norm_quant_v3.h"
@@ -40,7 +45,10 @@ const char* const kNames[] = {"aclnnRmsNormQuant",
                               "aclnnAddRmsNormQuantV2",
                               "aclnnRmsNormDynamicQuant",
                               "aclnnAddRmsNormDynamicQuant",
-                              "aclnnAddRmsNormDynamicQuantV2"};
+                              "aclnnAddRmsNormDynamicQuantV2",
+                              "aclnnLayerNormQuant",
+                              "aclnnAddLayerNormQuant",
+                              "aclnnAddLayerNormQuantV2"};
 const OpRegistrar kReg0({kNames[0],
                          ExecUnit::kVector,
                          {ACL_FLOAT16, ACL_BF16, ACL_FLOAT, ACL_INT8},
@@ -66,6 +74,18 @@ const OpRegistrar kReg5({kNames[5],
                          ExecUnit::kVector,
                          {ACL_FLOAT16, ACL_BF16, ACL_INT8},
                          "x = x1 + x2; y1, y2 = dynamic_quant(rmsnorm(x) * gamma * smooth1, smooth2)"});
+const OpRegistrar kReg7({kNames[7],
+                         ExecUnit::kVector,
+                         {ACL_FLOAT16, ACL_BF16, ACL_FLOAT, ACL_INT8},
+                         "y = layernorm(x) * gamma + beta; res = rint(y / scale + zp) or dynamic"});
+const OpRegistrar kReg8({kNames[8],
+                         ExecUnit::kVector,
+                         {ACL_FLOAT16, ACL_BF16, ACL_FLOAT, ACL_INT8},
+                         "x = x1 + x2 + bias; y1, y2 = quant(layernorm(x) * gamma + beta)"});
+const OpRegistrar kReg9({kNames[9],
+                         ExecUnit::kVector,
+                         {ACL_FLOAT16, ACL_BF16, ACL_FLOAT, ACL_INT8},
+                         "x = x1 + x2 + bias; y1, y2 = quant(layernorm(x) * gamma + beta), layernormRes"});
 const OpRegistrar kReg6(
     {kNames[6],
      ExecUnit::kVector,
@@ -82,8 +102,10 @@ struct QuantOut {
 
 struct NormQuantSpec {
   double eps = 1e-6;
-  int x2 = -1, beta = -1;                     // input indices (x1 is 0, gamma is 1)
-  int xOut = -1, rmsNormOut = -1, rstd = -1;  // output indices
+  int x2 = -1, beta = -1, bias = -1;          // input indices (x1 is 0, gamma is 1)
+  int xOut = -1, rmsNormOut = -1, rstd = -1;  // output indices (rmsNormOut: also layernormRes)
+  bool layerNorm = false;                     // subtract the mean (layer norm) instead of RMS
+  bool normOutWithBeta = false;               // the norm output includes beta (layernormRes)
   QuantOut q[2];
   int quantCount = 0;
 };
@@ -95,21 +117,29 @@ void normQuantKernel(const NormQuantSpec& s, const std::vector<HostTensor>& in,
     const std::vector<float> x2 = loadDense<float>(in[s.x2]);
     for (size_t i = 0; i < x.size(); ++i) x[i] += x2[i];
   }
+  const int64_t n = in[0].shape.back(), rows = n == 0 ? 0 : in[0].numel() / n;
+  if (s.bias >= 0) {
+    const std::vector<float> bias = loadDense<float>(in[s.bias]);
+    for (size_t i = 0; i < x.size(); ++i) x[i] += bias[i % static_cast<size_t>(n)];
+  }
   const std::vector<float> gamma = loadDense<float>(in[1]);
   const std::vector<float> beta = s.beta >= 0 ? loadDense<float>(in[s.beta]) : std::vector<float>();
-  const int64_t n = in[0].shape.back(), rows = n == 0 ? 0 : in[0].numel() / n;
   std::vector<float> norm(x.size()), q(x.size()), rstd(static_cast<size_t>(rows));
   for (int64_t r = 0; r < rows; ++r) {
-    double ss = 0;
-    for (int64_t i = 0; i < n; ++i) ss += static_cast<double>(x[r * n + i]) * x[r * n + i];
+    double mean = 0, ss = 0;
+    if (s.layerNorm) {
+      for (int64_t i = 0; i < n; ++i) mean += x[r * n + i];
+      mean /= static_cast<double>(n);
+    }
+    for (int64_t i = 0; i < n; ++i) ss += (x[r * n + i] - mean) * (x[r * n + i] - mean);
     rstd[r] = static_cast<float>(1.0 / std::sqrt(ss / static_cast<double>(n) + s.eps));
     for (int64_t i = 0; i < n; ++i) {
-      norm[r * n + i] = x[r * n + i] * rstd[r] * gamma[i];
+      norm[r * n + i] = static_cast<float>((x[r * n + i] - mean) * rstd[r] * gamma[i]);
       q[r * n + i] = norm[r * n + i] + (s.beta >= 0 ? beta[i] : 0.0f);
     }
   }
   if (s.xOut >= 0) storeDense(out[s.xOut], x.data());
-  if (s.rmsNormOut >= 0) storeDense(out[s.rmsNormOut], norm.data());
+  if (s.rmsNormOut >= 0) storeDense(out[s.rmsNormOut], s.normOutWithBeta ? q.data() : norm.data());
   if (s.rstd >= 0) storeDense(out[s.rstd], rstd.data());
   for (int k = 0; k < s.quantCount; ++k) {
     const QuantOut& o = s.q[k];
@@ -456,6 +486,105 @@ extern "C" aclnnStatus aclnnAddRmsNormDynamicQuantV2GetWorkspaceSize(
                                      scale2Out, workspaceSize, executor);
 }
 
+extern "C" aclnnStatus aclnnLayerNormQuantGetWorkspaceSize(const aclTensor* x, const aclTensor* gamma,
+                                                           const aclTensor* beta, const aclTensor* scale,
+                                                           const aclTensor* zeroPointsOptional, int quantMode,
+                                                           double epsilon, aclTensor* res,
+                                                           aclTensor* scaleOut, uint64_t* workspaceSize,
+                                                           aclOpExecutor** executor) {
+  Builder b("aclnnLayerNormQuantGetWorkspaceSize", kNames[7]);
+  npusim::rt::chargeOpPrepare(b.api());
+  NQ_TRY(require(b.api(), quantMode == 0 || quantMode == 1,
+                 fmt::format("quantMode {} must be 0 (static) or 1 (dynamic)", quantMode)));
+  NormQuantSpec s;
+  s.eps = epsilon;
+  s.layerNorm = true;
+  NQ_TRY(normInputs(b, x, nullptr, gamma, kAnyFloat, &s));
+  NQ_TRY(betaInput(b, x, beta, &s));
+  if (quantMode == 0) {
+    NQ_TRY(staticQuant(b, &s, x, "res", res, scale, zeroPointsOptional, true));
+  } else {
+    NQ_TRY(dynamicQuant(b, &s, x, "res", res, "scaleOut", scaleOut, scale));
+  }
+  return b.finish(s, workspaceSize, executor);
+}
+
+namespace npusim::aclnn {
+namespace {
+
+int32_t buildAddLayerNormQuant(Builder& b, const aclTensor* x1, const aclTensor* x2, const aclTensor* gamma,
+                               const aclTensor* beta, const aclTensor* bias, const aclTensor* scales1,
+                               const aclTensor* scales2, const aclTensor* zeroPoints1,
+                               const aclTensor* zeroPoints2, const char* quantMode, double epsilon,
+                               bool additionalOutput, bool divMode, aclTensor* y1, aclTensor* y2,
+                               aclTensor* xOut, aclTensor* layernormRes, aclTensor* outScales1,
+                               aclTensor* outScales2, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  npusim::rt::chargeOpPrepare(b.api());
+  if (quantMode == nullptr) return fail(b.api(), kErrParamNullptr, "quantMode is null");
+  const std::string mode(quantMode);
+  NQ_TRY(require(b.api(), mode == "static" || mode == "dynamic",
+                 fmt::format("quantMode \"{}\" must be \"static\" or \"dynamic\"", mode)));
+  NormQuantSpec s;
+  s.eps = epsilon;
+  s.layerNorm = true;
+  s.normOutWithBeta = true;
+  NQ_TRY(normInputs(b, x1, x2, gamma, kAnyFloat, &s));
+  if (x2 == nullptr) return fail(b.api(), kErrParamNullptr, "x2 is null");
+  NQ_TRY(betaInput(b, x1, beta, &s));
+  if (bias != nullptr) {
+    NQ_TRY(b.channelParam("biasOptional", bias, {x1->desc.dtype}, x1->desc.shape.back()));
+    s.bias = b.input("biasOptional", bias);
+  }
+  if (mode == "static") {
+    if (scales1 == nullptr)
+      return fail(b.api(), kErrParamNullptr, "static quantisation needs scales1Optional");
+    NQ_TRY(staticQuant(b, &s, x1, "y1Out", y1, scales1, zeroPoints1, divMode));
+    if (scales2 != nullptr) NQ_TRY(staticQuant(b, &s, x1, "y2Out", y2, scales2, zeroPoints2, divMode));
+  } else {
+    NQ_TRY(dynamicQuant(b, &s, x1, "y1Out", y1, "outScales1Out", outScales1, scales1));
+    if (scales1 != nullptr && scales2 != nullptr) {
+      NQ_TRY(dynamicQuant(b, &s, x1, "y2Out", y2, "outScales2Out", outScales2, scales2));
+    }
+  }
+  if (additionalOutput) NQ_TRY(xOutput(b, &s, x1, xOut));
+  if (layernormRes != nullptr) {
+    NQ_TRY(checkArg(b.api(), "layernormRes", layernormRes, {x1->desc.dtype}));
+    NQ_TRY(checkShape(b.api(), "layernormRes", layernormRes->desc.shape, x1->desc.shape));
+    s.rmsNormOut = b.output("layernormRes", layernormRes);
+  }
+  return b.finish(s, workspaceSize, executor);
+}
+
+}  // namespace
+}  // namespace npusim::aclnn
+
+extern "C" aclnnStatus aclnnAddLayerNormQuantGetWorkspaceSize(
+    const aclTensor* x1, const aclTensor* x2, const aclTensor* gamma, const aclTensor* beta,
+    const aclTensor* biasOptional, const aclTensor* scales1Optional, const aclTensor* scales2Optional,
+    const aclTensor* zeroPoints1Optional, const aclTensor* zeroPoints2Optional, const char* quantMode,
+    double epsilon, bool additionalOutput, bool divMode, aclTensor* y1Out, aclTensor* y2Out, aclTensor* xOut,
+    aclTensor* outScales1Out, aclTensor* outScales2Out, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  Builder b("aclnnAddLayerNormQuantGetWorkspaceSize", kNames[8]);
+  return buildAddLayerNormQuant(b, x1, x2, gamma, beta, biasOptional, scales1Optional, scales2Optional,
+                                zeroPoints1Optional, zeroPoints2Optional, quantMode, epsilon,
+                                additionalOutput, divMode, y1Out, y2Out, xOut, nullptr, outScales1Out,
+                                outScales2Out, workspaceSize, executor);
+}
+
+extern "C" aclnnStatus aclnnAddLayerNormQuantV2GetWorkspaceSize(
+    const aclTensor* x1, const aclTensor* x2, const aclTensor* gamma, const aclTensor* beta,
+    const aclTensor* biasOptional, const aclTensor* scales1Optional, const aclTensor* scales2Optional,
+    const aclTensor* zeroPoints1Optional, const aclTensor* zeroPoints2Optional, const char* quantMode,
+    double epsilon, bool additionalOutput, bool divMode, aclTensor* y1Out, aclTensor* y2Out, aclTensor* xOut,
+    aclTensor* layernormRes, aclTensor* outScales1Out, aclTensor* outScales2Out, uint64_t* workspaceSize,
+    aclOpExecutor** executor) {
+  Builder b("aclnnAddLayerNormQuantV2GetWorkspaceSize", kNames[9]);
+  return buildAddLayerNormQuant(b, x1, x2, gamma, beta, biasOptional, scales1Optional, scales2Optional,
+                                zeroPoints1Optional, zeroPoints2Optional, quantMode, epsilon,
+                                additionalOutput, divMode, y1Out, y2Out, xOut, layernormRes, outScales1Out,
+                                outScales2Out, workspaceSize, executor);
+}
+
 NPUSIM_ACLNN_PHASE2(RmsNormQuant)
 NPUSIM_ACLNN_PHASE2(RmsNormQuantV3)
 NPUSIM_ACLNN_PHASE2(AddRmsNormQuant)
@@ -463,3 +592,6 @@ NPUSIM_ACLNN_PHASE2(AddRmsNormQuantV2)
 NPUSIM_ACLNN_PHASE2(RmsNormDynamicQuant)
 NPUSIM_ACLNN_PHASE2(AddRmsNormDynamicQuant)
 NPUSIM_ACLNN_PHASE2(AddRmsNormDynamicQuantV2)
+NPUSIM_ACLNN_PHASE2(LayerNormQuant)
+NPUSIM_ACLNN_PHASE2(AddLayerNormQuant)
+NPUSIM_ACLNN_PHASE2(AddLayerNormQuantV2)
