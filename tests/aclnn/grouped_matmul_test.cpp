@@ -10,6 +10,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_grouped_matmul_add.h"
 #include "aclnnop/aclnn_grouped_matmul_v5.h"
 #include "runtime/aclnn/base/executor.h"
 
@@ -144,4 +145,38 @@ TEST(GroupedMatmul, UnsupportedFormsAreRefusedAndCubeWorkIsCharged) {
                                                  nullptr, nullptr, &ws, &ex),
             161001);  // the group list is required
   for (aclTensorList* l : {xl, wl, yl}) aclDestroyTensorList(l);
+}
+
+TEST(GroupedMatmul, AddAccumulatesEachKGroupsProductIntoItsBlockOfY) {
+  std::mt19937 g(23);
+  const int64_t K = 12, M = 3, N = 4, G = 3;
+  HostTensorBuf x(ACL_BF16, {K, M}), w(ACL_BF16, {K, N}), y(ACL_FLOAT, {G * M, N}), groups(ACL_INT64, {G});
+  x.fillRandom(g, -1, 1);
+  w.fillRandom(g, -1, 1);
+  y.fillRandom(g, -1, 1);
+  const int64_t ends[G] = {5, 5, 12};  // the second group is empty
+  for (int64_t e = 0; e < G; ++e) groups.set(e, ends[e]);
+  std::vector<double> y0(static_cast<size_t>(G * M * N));
+  for (int64_t i = 0; i < G * M * N; ++i) y0[i] = y.get(i);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnGroupedMatmulAddGetWorkspaceSize(x.get(), w.get(), groups.get(), y.get(), true,
+                                                           false, 2, ws, ex);
+            }),
+            0);
+  int64_t k0 = 0;
+  for (int64_t e = 0; e < G; ++e) {
+    for (int64_t m = 0; m < M; ++m) {
+      for (int64_t n = 0; n < N; ++n) {
+        double want = y0[(e * M + m) * N + n];
+        for (int64_t k = k0; k < ends[e]; ++k) want += x.get(k * M + m) * w.get(k * N + n);
+        EXPECT_NEAR(y.get((e * M + m) * N + n), want, 1e-5) << e << "," << m << "," << n;
+      }
+    }
+    k0 = ends[e];
+  }
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnGroupedMatmulAddGetWorkspaceSize(x.get(), w.get(), groups.get(), y.get(), false, false, 2,
+                                                  &ws, &ex),
+            161002);
 }
