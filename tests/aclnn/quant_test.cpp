@@ -79,6 +79,8 @@ TEST(Quant, DynamicQuantPacksInt4EightToAnInt32) {
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
   EXPECT_EQ(aclnnDynamicQuantGetWorkspaceSize(x.get(), nullptr, y8.get(), scale.get(), &ws, &ex), 161002);
+  HostTensorBuf yInt4(ACL_INT4, {R, H});  // a 4-bit element type the simulator's tensors do not have
+  EXPECT_EQ(aclnnDynamicQuantGetWorkspaceSize(x.get(), nullptr, yInt4.get(), scale.get(), &ws, &ex), 161002);
   EXPECT_EQ(aclnnDynamicQuantGetWorkspaceSize(x.get(), nullptr, yOdd.get(), scale.get(), &ws, &ex), 161002);
   EXPECT_EQ(aclnnDynamicQuantGetWorkspaceSize(x.get(), nullptr, nullptr, scale.get(), &ws, &ex), 161001);
 }

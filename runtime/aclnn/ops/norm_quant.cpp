@@ -251,9 +251,9 @@ int32_t betaInput(Builder& b, const aclTensor* x, const aclTensor* beta, NormQua
 int32_t quantOutput(Builder& b, const char* name, const aclTensor* x, const aclTensor* y, QuantOut* o) {
   int32_t st = checkArg(b.api(), name, y, {ACL_INT8, ACL_INT32, ACL_INT4, ACL_FLOAT8_E4M3FN, ACL_HIFLOAT8});
   if (st != kSuccess) return st;
-  if (!quantFormatOf(y->desc.dtype, &o->f)) {
+  if (!quantFormatOf(y->desc.dtype, &o->f) || y->desc.dtype != o->f.stored) {
     return require(b.api(), false,
-                   fmt::format("{} type {} is not supported on 910B (int8, or int4 packed in int32)", name,
+                   fmt::format("{} type {} is not supported (int8, or int4 packed eight to an int32)", name,
                                dtypeName(y->desc.dtype)));
   }
   std::vector<int64_t> shape = x->desc.shape;

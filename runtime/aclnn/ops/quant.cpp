@@ -178,6 +178,12 @@ int32_t buildDynamicQuant(const char* api, const char* name, const aclTensor* x,
   }
   DynamicArgs a;
   if ((st = quantOutput(api, "yOut", y->desc.dtype, &a.f)) != kSuccess) return st;
+  if ((st = require(
+           api, y->desc.dtype == a.f.stored,
+           "an int4 yOut tensor is not supported by the simulator: pass int32 holding 8 packed values")) !=
+      kSuccess) {
+    return st;
+  }
   if ((st = checkPackable(api, x->desc.shape, a.f)) != kSuccess) return st;
   if ((st = checkShape(api, "yOut", y->desc.shape, packedShape(x->desc.shape, a.f))) != kSuccess) return st;
   const int64_t H = x->desc.shape.back();
