@@ -10,6 +10,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_ada_layer_norm_quant.h"
 #include "aclnnop/aclnn_add_layer_norm_quant_v2.h"
 #include "aclnnop/aclnn_add_rms_norm_dynamic_quant_v2.h"
 #include "aclnnop/aclnn_add_rms_norm_quant_v2.h"
@@ -264,4 +265,47 @@ TEST(NormQuant, LayerNormQuantStaticDynamicAndTheAddFormWithBias) {
                 x.get(), x2.get(), gamma.get(), beta.get(), nullptr, nullptr, nullptr, nullptr, nullptr,
                 "static", eps, false, true, y1.get(), nullptr, nullptr, nullptr, nullptr, nullptr, &ws, &ex),
             161001);  // static without scales1
+}
+
+TEST(NormQuant, AdaLayerNormQuantScalesAndShiftsEachBatch) {
+  std::mt19937 g(45);
+  const int64_t B = 2, S = 3, H = 8;
+  const double eps = 1e-5;
+  HostTensorBuf x(ACL_FLOAT16, {B, S, H}), sc(ACL_FLOAT16, {B, H}), sh(ACL_FLOAT16, {B, H}),
+      w(ACL_FLOAT16, {H});
+  HostTensorBuf bias(ACL_FLOAT16, {H}), smooth(ACL_FLOAT16, {H}), out(ACL_INT8, {B, S, H}),
+      qs(ACL_FLOAT, {B, S});
+  x.fillRandom(g, -2, 2);
+  for (HostTensorBuf* t : {&sc, &sh, &bias}) t->fillRandom(g, -0.5, 0.5);
+  w.fillRandom(g, 0.5, 1.5);
+  smooth.fillRandom(g, 0.5, 1.5);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAdaLayerNormQuantGetWorkspaceSize(x.get(), sc.get(), sh.get(), w.get(), bias.get(),
+                                                            smooth.get(), eps, "dynamic", out.get(), qs.get(),
+                                                            nullptr, ws, ex);
+            }),
+            0);
+  for (int64_t row = 0; row < B * S; ++row) {
+    const int64_t b = row / S;
+    double mean = 0, var = 0;
+    for (int64_t h = 0; h < H; ++h) mean += x.get(row * H + h) / H;
+    for (int64_t h = 0; h < H; ++h) var += (x.get(row * H + h) - mean) * (x.get(row * H + h) - mean) / H;
+    std::vector<double> y(H);
+    double m = 0;
+    for (int64_t h = 0; h < H; ++h) {
+      const double n = (x.get(row * H + h) - mean) / std::sqrt(var + eps) * w.get(h) + bias.get(h);
+      y[h] = (n * (1 + sc.get(b * H + h)) + sh.get(b * H + h)) * smooth.get(h);
+      m = std::max(m, std::fabs(y[h]));
+    }
+    EXPECT_NEAR(qs.get(row), m / 127, 1e-5 * m);
+    for (int64_t h = 0; h < H; ++h) EXPECT_NEAR(out.get(row * H + h), std::nearbyint(y[h] / (m / 127)), 1.0);
+  }
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnAdaLayerNormQuantGetWorkspaceSize(x.get(), sc.get(), sh.get(), nullptr, nullptr, nullptr,
+                                                   eps, "static", out.get(), qs.get(), nullptr, &ws, &ex),
+            161002);
+  EXPECT_EQ(aclnnAdaLayerNormQuantGetWorkspaceSize(x.get(), nullptr, sh.get(), nullptr, nullptr, nullptr, eps,
+                                                   "dynamic", out.get(), qs.get(), nullptr, &ws, &ex),
+            161001);
 }
