@@ -84,6 +84,22 @@ TEST(Examples, MatmulChecksItsResultAndReportsTflops) {
   EXPECT_LT(tflops, 354.0);
 }
 
+TEST(Examples, DecoderLayerMoeVariantMatchesTheHostReference) {
+  // The MoE MLP: 16 experts of intermediate 64, 4 per token, in fp16 and with W8A8 projections.
+  for (const char* quant : {"", " --w8a8"}) {
+    const ExampleRun r = runExample(
+        "decoder_layer",
+        std::string("--tokens 64 --hidden 128 --heads 4 --mlp 64 --experts 16 --topk 4 --check") + quant);
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_TRUE(has(r, "captured results identical to eager: yes")) << r.output;
+    EXPECT_TRUE(has(r, "(relative): correct")) << r.output;
+    for (const char* op : {"Mm (router)", "MoeGatingTopKSoftmax", "MoeInitRoutingV2",
+                           "GroupedMatmul (gate|up)", "GroupedMatmul (down)", "MoeFinalizeRoutingV2"})
+      EXPECT_TRUE(has(r, op)) << op << "\n" << r.output;
+    EXPECT_EQ(has(r, "DynamicQuant"), quant[0] != '\0') << r.output;
+  }
+}
+
 TEST(Examples, MatmulTakesItsShapeFromTheCommandLine) {
   const ExampleRun r = runExample("matmul", "256 512 128");
   EXPECT_EQ(r.exitCode, 0) << r.output;

@@ -1,0 +1,26 @@
+/*
+ * npusim: aclnnDynamicBlockQuantV2: DynamicBlockQuant with the output type's maximum given.
+ * Declarations as in hicann/ops-nn quant/dynamic_block_quant docs/aclnnDynamicBlockQuantV2.md.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_DYNAMIC_BLOCK_QUANT_V2_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_DYNAMIC_BLOCK_QUANT_V2_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnDynamicBlockQuantV2GetWorkspaceSize(
+    const aclTensor* x, double minScale, char* roundModeOptional, int64_t dstType, int64_t rowBlockSize,
+    int64_t colBlockSize, double dstTypeMax, const aclTensor* yOut, const aclTensor* scaleOut,
+    uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnDynamicBlockQuantV2(void* workspace, uint64_t workspaceSize,
+                                               aclOpExecutor* executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_DYNAMIC_BLOCK_QUANT_V2_H_ */
