@@ -13,6 +13,7 @@
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_addmv.h"
 #include "aclnnop/aclnn_fused_matmul_gelu.h"
+#include "aclnnop/aclnn_fused_patch_mlp.h"
 #include "aclnnop/aclnn_gemm.h"
 #include "aclnnop/aclnn_mm.h"
 #include "aclnnop/aclnn_mv.h"
@@ -327,4 +328,89 @@ TEST(MatmulVariants, FusedMatmulGeluErrorsAndCost) {
   EXPECT_EQ(c.written, static_cast<uint64_t>(64 * 32 * 2));
   EXPECT_EQ(c.vector, c.written);
   EXPECT_GE(c.read, static_cast<uint64_t>((64 * 128 + 32 * 128 + 32) * 2));
+}
+
+// Reference of aclnnFusedPatchMlp in double, each layer's activations rounded to dt.
+std::vector<double> patchMlpRef(HostTensorBuf& x, HostTensorBuf& w, HostTensorBuf& b, int64_t layers,
+                                int64_t rows, int64_t patch, int64_t hidden, aclDataType dt) {
+  std::vector<double> h(static_cast<size_t>(rows * patch));
+  for (int64_t i = 0; i < rows * patch; ++i) h[static_cast<size_t>(i)] = x.get(i);
+  int64_t off = 0;
+  for (int64_t l = 0; l < layers; ++l) {
+    const int64_t K = l == 0 ? patch : hidden;
+    std::vector<double> z(static_cast<size_t>(rows * hidden));
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t n = 0; n < hidden; ++n) {
+        double v = b.get(l * hidden + n);
+        for (int64_t k = 0; k < K; ++k) v += h[static_cast<size_t>(r * K + k)] * w.get(off + k * hidden + n);
+        z[static_cast<size_t>(r * hidden + n)] = roundTo(dt, l + 1 < layers ? geluTanh(v) : v);
+      }
+    }
+    off += K * hidden;
+    h = z;
+  }
+  return h;
+}
+
+TEST(MatmulVariants, FusedPatchMlpRunsTheLayers) {
+  std::mt19937 g(26);
+  const int64_t layers = 3, patch = 8, hidden = 12;
+  for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    const aclDataType bt = dt == ACL_BF16 ? ACL_FLOAT : dt;
+    HostTensorBuf x(dt, {2, 3, patch}), w(dt, {patch * hidden + (layers - 1) * hidden * hidden}),
+        b(bt, {layers * hidden}), out(dt, {2, 3, hidden});
+    x.fillRandom(g, -1, 1);
+    w.fillRandom(g, -0.5, 0.5);
+    b.fillRandom(g, -0.5, 0.5);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnFusedPatchMlpGetWorkspaceSize(x.get(), w.get(), b.get(), layers, out.get(), ws,
+                                                          ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    const std::vector<double> want = patchMlpRef(x, w, b, layers, 6, patch, hidden, dt);
+    for (int64_t i = 0; i < 6 * hidden; ++i) {
+      // Three layers of rounding to dt, each carried through the next layer's sums.
+      EXPECT_NEAR(out.get(i), want[static_cast<size_t>(i)], 8 * tol(dt) * std::max(1.0, std::fabs(want[i])))
+          << i;
+    }
+  }
+  // The public example's figures: x = 0.1 (i + 1), all weights 0.02, biases 0 (4 x 16 -> 32).
+  HostTensorBuf x(ACL_FLOAT16, {4, 16}), w(ACL_FLOAT16, {16 * 32 + 2 * 32 * 32}), b(ACL_FLOAT16, {96}),
+      out(ACL_FLOAT16, {4, 32});
+  for (int64_t i = 0; i < 64; ++i) x.set(i, 0.1 * static_cast<double>(i + 1));
+  for (int64_t i = 0; i < w.numel(); ++i) w.set(i, 0.02);
+  for (int64_t i = 0; i < 96; ++i) b.set(i, 0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnFusedPatchMlpGetWorkspaceSize(x.get(), w.get(), b.get(), 3, out.get(), ws, ex);
+            }),
+            0);
+  const std::vector<double> want = patchMlpRef(x, w, b, 3, 4, 16, 32, ACL_FLOAT16);
+  for (int64_t i = 0; i < 128; ++i) EXPECT_NEAR(out.get(i), want[static_cast<size_t>(i)], 1e-2) << i;
+}
+
+TEST(MatmulVariants, FusedPatchMlpErrorsAndCost) {
+  const int64_t patch = 64, hidden = 128, rows = 256;
+  HostTensorBuf x(ACL_FLOAT16, {rows, patch}), w(ACL_FLOAT16, {patch * hidden + hidden * hidden}),
+      b(ACL_FLOAT16, {2 * hidden}), out(ACL_FLOAT16, {rows, hidden}), b32(ACL_FLOAT, {2 * hidden}),
+      wShort(ACL_FLOAT16, {patch * hidden}), outBad(ACL_FLOAT16, {rows, 2 * hidden});
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnFusedPatchMlpGetWorkspaceSize(x.get(), w.get(), nullptr, 2, out.get(), &ws, &ex),
+            kParamNull);
+  EXPECT_EQ(aclnnFusedPatchMlpGetWorkspaceSize(x.get(), w.get(), b.get(), 0, out.get(), &ws, &ex),
+            kParamInvalid);
+  EXPECT_EQ(aclnnFusedPatchMlpGetWorkspaceSize(x.get(), w.get(), b32.get(), 2, out.get(), &ws, &ex),
+            kParamInvalid);  // fp16 x takes fp16 biases
+  EXPECT_EQ(aclnnFusedPatchMlpGetWorkspaceSize(x.get(), wShort.get(), b.get(), 2, out.get(), &ws, &ex),
+            kParamInvalid);  // weights of one layer only
+  EXPECT_EQ(aclnnFusedPatchMlpGetWorkspaceSize(x.get(), w.get(), b.get(), 2, outBad.get(), &ws, &ex),
+            kParamInvalid);  // weights size does not match hidden = 256
+  // Cost: both layers' MACs; GELU once over the first layer's activations only.
+  const Work c = work([&](uint64_t* w1, aclOpExecutor** e) {
+    return aclnnFusedPatchMlpGetWorkspaceSize(x.get(), w.get(), b.get(), 2, out.get(), w1, e);
+  });
+  EXPECT_EQ(c.macs, static_cast<uint64_t>(rows * hidden * (patch + hidden)));
+  EXPECT_EQ(c.vector, static_cast<uint64_t>(rows * hidden * 2));
+  EXPECT_EQ(c.written, static_cast<uint64_t>(2 * rows * hidden * 2));
 }
