@@ -1,0 +1,164 @@
+// The attention entry points built on the flash-attention engine (aclnnPromptFlashAttentionV3),
+// run on host memory against a double-precision definition written here: BNSD and BSH layouts,
+// grouped key/value heads, no mask (preTokens/nextTokens ignored) and causal, fp16/bf16; the
+// public example's values, the "not simulated" refusals and the work charged.
+#include <gtest/gtest.h>
+
+#include <climits>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn_test_util.h"
+#include "aclnnop/aclnn_flash_attention_score.h"
+#include "aclnnop/aclnn_prompt_flash_attention_v3.h"
+#include "runtime/aclnn/ops/registry.h"
+
+using namespace aclnn_test;
+
+namespace {
+
+// Element (b, n, s, d) of a BNSD tensor or of a BSH one (H = heads * D).
+struct Layout {
+  bool bnsd;
+  int64_t S, N, D;
+  int64_t at(int64_t b, int64_t n, int64_t s, int64_t d) const {
+    return bnsd ? ((b * N + n) * S + s) * D + d : ((b * S + s) * N + n) * D + d;
+  }
+};
+
+// softmax(scale q k^T) v for one (b, n); causal from the bottom right when `causal`.
+std::vector<double> reference(HostTensorBuf& q, HostTensorBuf& k, HostTensorBuf& v, const Layout& lq,
+                              const Layout& lk, int64_t B, double scale, bool causal) {
+  std::vector<double> out(static_cast<size_t>(q.numel()));
+  const int64_t group = lq.N / lk.N;
+  for (int64_t b = 0; b < B; ++b) {
+    for (int64_t n = 0; n < lq.N; ++n) {
+      for (int64_t i = 0; i < lq.S; ++i) {
+        const int64_t last = causal ? i + (lk.S - lq.S) : lk.S - 1;
+        std::vector<double> p(static_cast<size_t>(lk.S), 0.0);
+        double mx = -1e300, sum = 0;
+        for (int64_t j = 0; j <= last; ++j) {
+          double s = 0;
+          for (int64_t d = 0; d < lq.D; ++d) s += q.get(lq.at(b, n, i, d)) * k.get(lk.at(b, n / group, j, d));
+          p[static_cast<size_t>(j)] = s * scale;
+          mx = std::max(mx, s * scale);
+        }
+        for (int64_t j = 0; j <= last; ++j)
+          sum += (p[static_cast<size_t>(j)] = std::exp(p[static_cast<size_t>(j)] - mx));
+        for (int64_t d = 0; d < lq.D; ++d) {
+          double o = 0;
+          for (int64_t j = 0; j <= last; ++j)
+            o += p[static_cast<size_t>(j)] / sum * v.get(lk.at(b, n / group, j, d));
+          out[static_cast<size_t>(lq.at(b, n, i, d))] = o;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+int pfa(HostTensorBuf& q, HostTensorBuf& k, HostTensorBuf& v, aclTensor* mask, int64_t heads, int64_t kvHeads,
+        double scale, const char* layout, int64_t sparse, HostTensorBuf& out,
+        const aclIntArray* seqLens = nullptr, const aclTensor* quantScale = nullptr) {
+  std::string l = layout;
+  return run([&](uint64_t* ws, aclOpExecutor** ex) {
+    return aclnnPromptFlashAttentionV3GetWorkspaceSize(
+        q.get(), k.get(), v.get(), nullptr, mask, seqLens, nullptr, nullptr, nullptr, nullptr, quantScale,
+        nullptr, heads, scale, 0, 0, l.data(), kvHeads, sparse, 1, out.get(), ws, ex);
+  });
+}
+
+double attnTol(aclDataType dt) { return dt == ACL_FLOAT16 ? 4e-3 : 3e-2; }
+
+}  // namespace
+
+TEST(Attention, PromptFlashAttentionBnsdGroupedNoMask) {
+  std::mt19937 g(31);
+  const int64_t B = 2, S1 = 7, S2 = 11, N = 4, Nkv = 2, D = 16;
+  const double scale = 1 / std::sqrt(static_cast<double>(D));
+  for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
+    HostTensorBuf q(dt, {B, N, S1, D}), k(dt, {B, Nkv, S2, D}), v(dt, {B, Nkv, S2, D}), o(dt, {B, N, S1, D});
+    q.fillRandom(g, -1, 1);
+    k.fillRandom(g, -1, 1);
+    v.fillRandom(g, -1, 1);
+    // preTokens = nextTokens = 0 are passed: sparse mode 0 without a mask ignores them.
+    ASSERT_EQ(pfa(q, k, v, nullptr, N, Nkv, scale, "BNSD", 0, o), 0) << aclGetRecentErrMsg();
+    const std::vector<double> want =
+        reference(q, k, v, {true, S1, N, D}, {true, S2, Nkv, D}, B, scale, false);
+    for (int64_t i = 0; i < o.numel(); ++i)
+      EXPECT_NEAR(o.get(i), want[static_cast<size_t>(i)], attnTol(dt)) << i;
+  }
+}
+
+TEST(Attention, PromptFlashAttentionBshCausal) {
+  std::mt19937 g(32);
+  const int64_t B = 1, S = 9, N = 2, D = 8;
+  const double scale = 0.3;
+  HostTensorBuf q(ACL_FLOAT16, {B, S, N * D}), k(ACL_FLOAT16, {B, S, N * D}), v(ACL_FLOAT16, {B, S, N * D}),
+      o(ACL_FLOAT16, {B, S, N * D}), mask(ACL_BOOL, {2048, 2048});
+  q.fillRandom(g, -1, 1);
+  k.fillRandom(g, -1, 1);
+  v.fillRandom(g, -1, 1);
+  ASSERT_EQ(pfa(q, k, v, mask.get(), N, 0, scale, "BSH", 3, o), 0) << aclGetRecentErrMsg();
+  const std::vector<double> want = reference(q, k, v, {false, S, N, D}, {false, S, N, D}, B, scale, true);
+  for (int64_t i = 0; i < o.numel(); ++i) EXPECT_NEAR(o.get(i), want[static_cast<size_t>(i)], 4e-3) << i;
+  // Row 0 sees key 0 only: its output is v's first row.
+  for (int64_t d = 0; d < N * D; ++d) EXPECT_EQ(o.get(d), v.get(d));
+}
+
+TEST(Attention, PromptFlashAttentionPublicExampleValues) {
+  // ops-transformer's example: ones in BNSD [1, 2, 1, 16] against 2 keys, scale 1/sqrt(2): ones out.
+  HostTensorBuf q(ACL_FLOAT16, {1, 2, 1, 16}), k(ACL_FLOAT16, {1, 2, 2, 16}), v(ACL_FLOAT16, {1, 2, 2, 16}),
+      o(ACL_FLOAT16, {1, 2, 1, 16});
+  for (int64_t i = 0; i < 32; ++i) q.set(i, 1);
+  for (int64_t i = 0; i < 64; ++i) k.set(i, 1), v.set(i, 1);
+  ASSERT_EQ(pfa(q, k, v, nullptr, 2, 2, 1 / std::sqrt(2.0), "BNSD", 0, o), 0) << aclGetRecentErrMsg();
+  for (int64_t i = 0; i < 32; ++i) EXPECT_EQ(o.get(i), 1.0) << i;
+}
+
+TEST(Attention, PromptFlashAttentionRefusesWhatIsNotSimulated) {
+  HostTensorBuf q(ACL_FLOAT16, {1, 2, 4, 16}), k(ACL_FLOAT16, {1, 2, 4, 16}), v(ACL_FLOAT16, {1, 2, 4, 16}),
+      o(ACL_FLOAT16, {1, 2, 4, 16}), q32(ACL_FLOAT, {1, 2, 4, 16}), k32(ACL_FLOAT, {1, 2, 4, 16}),
+      v32(ACL_FLOAT, {1, 2, 4, 16}), o32(ACL_FLOAT, {1, 2, 4, 16}), scaleT(ACL_FLOAT, {1});
+  const int64_t lens[] = {4};
+  aclIntArray* seq = aclCreateIntArray(lens, 1);
+  EXPECT_EQ(pfa(q, k, v, nullptr, 2, 2, 1.0, "BNSD", 0, o, seq), 161002);                    // actual lengths
+  EXPECT_EQ(pfa(q, k, v, nullptr, 2, 2, 1.0, "BNSD", 0, o, nullptr, scaleT.get()), 161002);  // quantisation
+  EXPECT_EQ(pfa(q32, k32, v32, nullptr, 2, 2, 1.0, "BNSD", 0, o32), 161002);                 // fp32
+  EXPECT_EQ(pfa(q, k, v, nullptr, 2, 1, 1.0, "BNSD", 0, o), 161002);  // kv heads != key's 2
+  EXPECT_EQ(pfa(q, k, v, nullptr, 2, 2, 1.0, "BNSD", 4, o), 161002);  // band mode 4
+  EXPECT_EQ(pfa(q, k, v, nullptr, 2, 2, 1.0, "TND", 0, o), 161002);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              char l[] = "BNSD";
+              return aclnnPromptFlashAttentionV3GetWorkspaceSize(
+                  q.get(), k.get(), v.get(), nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+                  nullptr, nullptr, 2, 1.0, 0, 0, l, 2, 0, 1, nullptr, ws, ex);
+            }),
+            161001);
+  aclDestroyIntArray(seq);
+}
+
+// PromptFlashAttention charges what FlashAttentionScore charges for the same problem, less the
+// softmax statistics it does not write.
+TEST(Attention, PromptFlashAttentionCostMatchesTheEngine) {
+  const int64_t B = 1, N = 8, S = 512, D = 128;
+  HostTensorBuf q(ACL_FLOAT16, {B, N, S, D}), k(ACL_FLOAT16, {B, N, S, D}), v(ACL_FLOAT16, {B, N, S, D}),
+      o(ACL_FLOAT16, {B, N, S, D}), mx(ACL_FLOAT, {B, N, S, 8}), sm(ACL_FLOAT, {B, N, S, 8});
+  char l1[] = "BNSD", l2[] = "BNSD";
+  uint64_t ws = 0;
+  aclOpExecutor *ePfa = nullptr, *eFas = nullptr;
+  ASSERT_EQ(aclnnPromptFlashAttentionV3GetWorkspaceSize(
+                q.get(), k.get(), v.get(), nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+                nullptr, nullptr, N, 0.1, INT_MAX, INT_MAX, l1, N, 0, 1, o.get(), &ws, &ePfa),
+            0);
+  ASSERT_EQ(aclnnFlashAttentionScoreGetWorkspaceSize(q.get(), k.get(), v.get(), nullptr, nullptr, nullptr,
+                                                     nullptr, nullptr, 0.1, 1.0, INT_MAX, INT_MAX, N, l2, 0,
+                                                     0, mx.get(), sm.get(), nullptr, o.get(), &ws, &eFas),
+            0);
+  const Charged p = chargedBytes(ePfa), f = chargedBytes(eFas);
+  EXPECT_EQ(p.read, f.read);
+  EXPECT_EQ(p.written, static_cast<uint64_t>(B * N * S * D * 2));
+  EXPECT_EQ(f.written, p.written + static_cast<uint64_t>(2 * B * N * S * 8 * 4));
+}
