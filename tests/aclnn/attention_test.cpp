@@ -1,4 +1,5 @@
-// The attention entry points built on the flash-attention engine (aclnnPromptFlashAttentionV3),
+// The attention entry points built on the flash-attention engine (aclnnPromptFlashAttentionV3,
+// aclnnIncreFlashAttentionV4),
 // run on host memory against a double-precision definition written here: BNSD and BSH layouts,
 // grouped key/value heads, no mask (preTokens/nextTokens ignored) and causal, fp16/bf16; the
 // public example's values, the "not simulated" refusals and the work charged.
@@ -12,6 +13,7 @@
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_flash_attention_score.h"
+#include "aclnnop/aclnn_incre_flash_attention_v4.h"
 #include "aclnnop/aclnn_prompt_flash_attention_v3.h"
 #include "runtime/aclnn/ops/registry.h"
 
@@ -161,4 +163,77 @@ TEST(Attention, PromptFlashAttentionCostMatchesTheEngine) {
   EXPECT_EQ(p.read, f.read);
   EXPECT_EQ(p.written, static_cast<uint64_t>(B * N * S * D * 2));
   EXPECT_EQ(f.written, p.written + static_cast<uint64_t>(2 * B * N * S * 8 * 4));
+}
+
+namespace {
+
+// aclnnIncreFlashAttentionV4 with the cache as one-tensor lists; `lens` optional.
+int ifa(HostTensorBuf& q, HostTensorBuf& k, HostTensorBuf& v, aclTensor* mask,
+        const std::vector<int64_t>* lens, int64_t heads, int64_t kvHeads, double scale, const char* layout,
+        HostTensorBuf& out, int listLength = 1) {
+  std::vector<const aclTensor*> ks, vs;
+  for (int i = 0; i < listLength; ++i) ks.push_back(listHandle(k)), vs.push_back(listHandle(v));
+  aclTensorList* kl = aclCreateTensorList(ks.data(), ks.size());
+  aclTensorList* vl = aclCreateTensorList(vs.data(), vs.size());
+  aclIntArray* la = lens != nullptr ? aclCreateIntArray(lens->data(), lens->size()) : nullptr;
+  std::string l = layout;
+  const int st = run([&](uint64_t* ws, aclOpExecutor** ex) {
+    return aclnnIncreFlashAttentionV4GetWorkspaceSize(
+        q.get(), kl, vl, nullptr, mask, la, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+        nullptr, nullptr, heads, scale, l.data(), kvHeads, 0, 1, out.get(), ws, ex);
+  });
+  aclDestroyTensorList(kl);
+  aclDestroyTensorList(vl);
+  if (la != nullptr) aclDestroyIntArray(la);
+  return st;
+}
+
+}  // namespace
+
+TEST(Attention, IncreFlashAttentionDecodesOverTheCache) {
+  std::mt19937 g(33);
+  const int64_t B = 2, S2 = 13, N = 4, Nkv = 1, D = 16;
+  const double scale = 1 / std::sqrt(static_cast<double>(D));
+  for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
+    HostTensorBuf q(dt, {B, 1, N * D}), k(dt, {B, S2, Nkv * D}), v(dt, {B, S2, Nkv * D}),
+        o(dt, {B, 1, N * D});
+    q.fillRandom(g, -1, 1);
+    k.fillRandom(g, -1, 1);
+    v.fillRandom(g, -1, 1);
+    const std::vector<int64_t> lens{S2, S2};
+    ASSERT_EQ(ifa(q, k, v, nullptr, &lens, N, Nkv, scale, "BSH", o), 0) << aclGetRecentErrMsg();
+    const std::vector<double> want =
+        reference(q, k, v, {false, 1, N, D}, {false, S2, Nkv, D}, B, scale, false);
+    for (int64_t i = 0; i < o.numel(); ++i)
+      EXPECT_NEAR(o.get(i), want[static_cast<size_t>(i)], attnTol(dt)) << i;
+  }
+  // An int8 mask [B, 1, 1, S2] hiding every key but the last: the output is the last value row.
+  HostTensorBuf q(ACL_FLOAT16, {B, N, 1, D}), k(ACL_FLOAT16, {B, N, S2, D}), v(ACL_FLOAT16, {B, N, S2, D}),
+      o(ACL_FLOAT16, {B, N, 1, D}), mask(ACL_INT8, {B, 1, 1, S2});
+  q.fillRandom(g, -1, 1);
+  k.fillRandom(g, -1, 1);
+  v.fillRandom(g, -1, 1);
+  for (int64_t b = 0; b < B; ++b)
+    for (int64_t j = 0; j < S2; ++j) mask.set(b * S2 + j, j + 1 < S2 ? 1 : 0);
+  ASSERT_EQ(ifa(q, k, v, mask.get(), nullptr, N, N, scale, "BNSD", o), 0) << aclGetRecentErrMsg();
+  for (int64_t b = 0; b < B; ++b)
+    for (int64_t n = 0; n < N; ++n)
+      for (int64_t d = 0; d < D; ++d)
+        EXPECT_EQ(o.get((b * N + n) * D + d), v.get(((b * N + n) * S2 + S2 - 1) * D + d));
+}
+
+TEST(Attention, IncreFlashAttentionRefusesWhatIsNotSimulated) {
+  HostTensorBuf q(ACL_FLOAT16, {1, 2, 1, 16}), k(ACL_FLOAT16, {1, 2, 4, 16}), v(ACL_FLOAT16, {1, 2, 4, 16}),
+      o(ACL_FLOAT16, {1, 2, 1, 16});
+  const std::vector<int64_t> shorter{3};
+  EXPECT_EQ(ifa(q, k, v, nullptr, &shorter, 2, 2, 1.0, "BNSD", o), 161002);    // actual length < cache
+  EXPECT_EQ(ifa(q, k, v, nullptr, nullptr, 2, 2, 1.0, "BNSD", o, 2), 161002);  // per-batch list
+  EXPECT_EQ(ifa(q, k, v, nullptr, nullptr, 2, 1, 1.0, "BNSD", o), 161002);     // kv heads != key's 2
+  char l[] = "BNSD";
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnIncreFlashAttentionV4GetWorkspaceSize(
+                q.get(), nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+                nullptr, nullptr, nullptr, nullptr, nullptr, 2, 1.0, l, 2, 0, 1, o.get(), &ws, &ex),
+            161001);
 }

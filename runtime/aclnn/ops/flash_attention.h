@@ -1,7 +1,7 @@
 #pragma once
 // The attention engine of flash_attention_score.cpp, shared by the attention entry points
-// (aclnnFlashAttentionScore[V2], aclnnPromptFlashAttentionV3): checks, layouts BSH/SBH/BSND/BNSD,
-// grouped key/value heads, mask and sparse modes 0-3, and the cube/vector cost model.
+// (aclnnFlashAttentionScore[V2], aclnnPromptFlashAttentionV3, aclnnIncreFlashAttentionV4): checks, layouts
+// BSH/SBH/BSND/BNSD, grouped key/value heads, mask and sparse modes 0-3, and the cube/vector cost model.
 #include <cstdint>
 
 #include "aclnn/acl_meta.h"
@@ -9,10 +9,11 @@
 namespace npusim::aclnn {
 
 struct FlashAttentionApi {
-  const char* api;      // "aclnnPromptFlashAttentionV3GetWorkspaceSize"
-  const char* opName;   // name on the trace
-  const char* outName;  // the attention output's parameter name, for messages
-  bool statsRequired;   // softmaxMaxOut / softmaxSumOut must be given (else both may be null)
+  const char* api;        // "aclnnPromptFlashAttentionV3GetWorkspaceSize"
+  const char* opName;     // name on the trace
+  const char* outName;    // the attention output's parameter name, for messages
+  bool statsRequired;     // softmaxMaxOut / softmaxSumOut must be given (else both may be null)
+  bool int8Mask = false;  // the mask may also be int8 (IncreFlashAttention), not only bool/uint8
 };
 
 // out = softmax(scale * Q K^T, masked) V per batch and head. realShift, dropMask, paddingMask
@@ -24,5 +25,10 @@ int32_t buildFlashAttention(const FlashAttentionApi& a, const aclTensor* query, 
                             int64_t nextTokens, int64_t headNum, const char* inputLayout, int64_t sparseMode,
                             const aclTensor* softmaxMaxOut, const aclTensor* softmaxSumOut,
                             const aclTensor* attentionOut, uint64_t* workspaceSize, aclOpExecutor** executor);
+
+// numKeyValueHeads of the prompt/incremental entry points: 0 (= numHeads) or a divisor of
+// numHeads equal to key's head count in BSND/BNSD (the engine takes the heads from the shape).
+int32_t checkKeyValueHeads(const char* api, int64_t numHeads, int64_t numKeyValueHeads, const aclTensor* key,
+                           const char* inputLayout);
 
 }  // namespace npusim::aclnn

@@ -349,18 +349,19 @@ int32_t buildFlashAttention(const FlashAttentionApi& a, const aclTensor* query, 
   if (attenMask != nullptr) {
     if ((st = checkTensor(api, "attenMaskOptional", attenMask->desc)) != kSuccess) return st;
     const auto& ms = attenMask->desc.shape;
-    const bool typeOk = attenMask->desc.dtype == ACL_BOOL || attenMask->desc.dtype == ACL_UINT8;
+    const bool typeOk = attenMask->desc.dtype == ACL_BOOL || attenMask->desc.dtype == ACL_UINT8 ||
+                        (a.int8Mask && attenMask->desc.dtype == ACL_INT8);
     bool shapeOk = (ms.size() == 2 || ms.size() == 4);
     if (shapeOk && sparseMode < 2) {
       shapeOk = ms[ms.size() - 2] == q.S && ms[ms.size() - 1] == k.S &&
                 (ms.size() == 2 || ((ms[0] == 1 || ms[0] == q.B) && (ms[1] == 1 || ms[1] == q.N)));
     }
     if (!typeOk || !shapeOk) {
-      return fail(
-          api, kErrParamInvalid,
-          fmt::format("attenMaskOptional {} must be bool or uint8 of shape [S1,S2], [1,1,S1,S2], [B,1,S1,S2] "
-                      "or [B,N,S1,S2] (S1 = {}, S2 = {})",
-                      attenMask->desc.brief(), q.S, k.S));
+      return fail(api, kErrParamInvalid,
+                  fmt::format("attenMaskOptional {} must be bool or uint8 (int8 too for IncreFlashAttention) "
+                              "of shape [S1,S2], [1,1,S1,S2], [B,1,S1,S2] "
+                              "or [B,N,S1,S2] (S1 = {}, S2 = {})",
+                              attenMask->desc.brief(), q.S, k.S));
     }
   } else if (sparseMode == 1) {
     return fail(api, kErrParamInvalid, "sparseMode 1 (allMask) needs attenMaskOptional");
@@ -385,6 +386,26 @@ int32_t buildFlashAttention(const FlashAttentionApi& a, const aclTensor* query, 
   inst->attrs = fmt::format("layout={}, headNum={}, scale={:.6g}, sparseMode={}, preTokens={}, nextTokens={}",
                             layout, headNum, scaleValue, sparseMode, preTokens, nextTokens);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
+int32_t checkKeyValueHeads(const char* api, int64_t numHeads, int64_t numKeyValueHeads, const aclTensor* key,
+                           const char* inputLayout) {
+  if (numKeyValueHeads < 0 || (numKeyValueHeads > 0 && (numHeads <= 0 || numHeads % numKeyValueHeads != 0))) {
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format("numKeyValueHeads {} must be 0 or divide numHeads {}", numKeyValueHeads, numHeads));
+  }
+  if (numKeyValueHeads == 0 || key == nullptr || inputLayout == nullptr) return kSuccess;
+  const std::string layout(inputLayout);
+  const auto& ks = key->desc.shape;
+  const int64_t fromShape = layout == "BNSD" && ks.size() == 4   ? ks[1]
+                            : layout == "BSND" && ks.size() == 4 ? ks[2]
+                                                                 : -1;
+  if (fromShape >= 0 && fromShape != numKeyValueHeads) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("numKeyValueHeads {} differs from key's {} heads", numKeyValueHeads, fromShape));
+  }
+  return kSuccess;
 }
 
 }  // namespace npusim::aclnn

@@ -53,24 +53,8 @@ int32_t build(const aclTensor* query, const aclTensor* key, const aclTensor* val
   if (query != nullptr && query->desc.dtype != ACL_FLOAT16 && query->desc.dtype != ACL_BF16) {
     return fail(api, kErrParamInvalid, "query must be fp16 or bf16 (int8 inputs are not simulated)");
   }
-  if (numKeyValueHeads < 0 || (numKeyValueHeads > 0 && (numHeads <= 0 || numHeads % numKeyValueHeads != 0))) {
-    return fail(
-        api, kErrParamInvalid,
-        fmt::format("numKeyValueHeads {} must be 0 or divide numHeads {}", numKeyValueHeads, numHeads));
-  }
-  if (numKeyValueHeads > 0 && key != nullptr && inputLayout != nullptr) {
-    // The engine takes the key heads from key's shape; the attribute must agree with it.
-    const std::string layout(inputLayout);
-    const auto& ks = key->desc.shape;
-    const int64_t fromShape = layout == "BNSD" && ks.size() == 4   ? ks[1]
-                              : layout == "BSND" && ks.size() == 4 ? ks[2]
-                                                                   : -1;
-    if (fromShape >= 0 && fromShape != numKeyValueHeads) {
-      return fail(
-          api, kErrParamInvalid,
-          fmt::format("numKeyValueHeads {} differs from key's {} heads", numKeyValueHeads, fromShape));
-    }
-  }
+  const int32_t st = checkKeyValueHeads(api, numHeads, numKeyValueHeads, key, inputLayout);
+  if (st != kSuccess) return st;
   if (sparseMode == 0 && attenMask == nullptr) preTokens = nextTokens = INT_MAX;
   return buildFlashAttention(kApi, query, key, value, pseShift, nullptr, nullptr, attenMask, nullptr,
                              scaleValue, 1.0, preTokens, nextTokens, numHeads, inputLayout, sparseMode,
