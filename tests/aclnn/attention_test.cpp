@@ -1,5 +1,5 @@
 // The attention entry points built on the flash-attention engine (aclnnPromptFlashAttentionV3,
-// aclnnIncreFlashAttentionV4),
+// aclnnIncreFlashAttentionV4, aclnnFusedInferAttentionScoreV4),
 // run on host memory against a double-precision definition written here: BNSD and BSH layouts,
 // grouped key/value heads, no mask (preTokens/nextTokens ignored) and causal, fp16/bf16; the
 // public example's values, the "not simulated" refusals and the work charged.
@@ -13,6 +13,7 @@
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_flash_attention_score.h"
+#include "aclnnop/aclnn_fused_infer_attention_score_v4.h"
 #include "aclnnop/aclnn_incre_flash_attention_v4.h"
 #include "aclnnop/aclnn_prompt_flash_attention_v3.h"
 #include "runtime/aclnn/ops/registry.h"
@@ -236,4 +237,98 @@ TEST(Attention, IncreFlashAttentionRefusesWhatIsNotSimulated) {
                 q.get(), nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
                 nullptr, nullptr, nullptr, nullptr, nullptr, 2, 1.0, l, 2, 0, 1, o.get(), &ws, &ex),
             161001);
+}
+
+namespace {
+
+struct FiaOptions {
+  aclTensor* mask = nullptr;
+  const std::vector<int64_t>* qLens = nullptr;
+  const aclTensor* learnableSink = nullptr;
+  int64_t sparseMode = 0, preTokens = 0, nextTokens = 0, antiquantMode = 0;
+  bool softmaxLseFlag = false;
+};
+
+int fia(HostTensorBuf& q, HostTensorBuf& k, HostTensorBuf& v, int64_t heads, int64_t kvHeads, double scale,
+        const char* layout, HostTensorBuf& out, const FiaOptions& o = {}) {
+  const aclTensor* ks[] = {listHandle(k)};
+  const aclTensor* vs[] = {listHandle(v)};
+  aclTensorList* kl = aclCreateTensorList(ks, 1);
+  aclTensorList* vl = aclCreateTensorList(vs, 1);
+  aclIntArray* ql = o.qLens != nullptr ? aclCreateIntArray(o.qLens->data(), o.qLens->size()) : nullptr;
+  std::string l = layout;
+  const int st = run([&](uint64_t* ws, aclOpExecutor** ex) {
+    return aclnnFusedInferAttentionScoreV4GetWorkspaceSize(
+        q.get(), kl, vl, nullptr, o.mask, ql, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+        nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+        nullptr, nullptr, nullptr, nullptr, o.learnableSink, heads, scale, o.preTokens, o.nextTokens,
+        l.data(), kvHeads, o.sparseMode, 1, 0, o.antiquantMode, o.softmaxLseFlag, 0, 0, 0, out.get(), nullptr,
+        ws, ex);
+  });
+  aclDestroyTensorList(kl);
+  aclDestroyTensorList(vl);
+  if (ql != nullptr) aclDestroyIntArray(ql);
+  return st;
+}
+
+}  // namespace
+
+TEST(Attention, FusedInferAttentionScorePromptAndDecode) {
+  std::mt19937 g(34);
+  const int64_t B = 2, S = 6, N = 2, D = 16;
+  const double scale = 0.25;
+  for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
+    // Prompt, BSND, causal through sparse mode 3 and its compressed mask, actual lengths = S.
+    HostTensorBuf q(dt, {B, S, N, D}), k(dt, {B, S, N, D}), v(dt, {B, S, N, D}), o(dt, {B, S, N, D}),
+        mask(ACL_BOOL, {2048, 2048});
+    q.fillRandom(g, -1, 1);
+    k.fillRandom(g, -1, 1);
+    v.fillRandom(g, -1, 1);
+    const std::vector<int64_t> lens{S, S};
+    FiaOptions opt;
+    opt.mask = mask.get();
+    opt.sparseMode = 3;
+    opt.qLens = &lens;
+    ASSERT_EQ(fia(q, k, v, N, N, scale, "BSND", o, opt), 0) << aclGetRecentErrMsg();
+    std::vector<double> want = reference(q, k, v, {false, S, N, D}, {false, S, N, D}, B, scale, true);
+    for (int64_t i = 0; i < o.numel(); ++i)
+      EXPECT_NEAR(o.get(i), want[static_cast<size_t>(i)], attnTol(dt)) << i;
+    // Decode, BNSD, one query token over the whole cache (no mask: pre/nextTokens 0 are ignored).
+    HostTensorBuf q1(dt, {B, N, 1, D}), k1(dt, {B, N, S, D}), v1(dt, {B, N, S, D}), o1(dt, {B, N, 1, D});
+    q1.fillRandom(g, -1, 1);
+    k1.fillRandom(g, -1, 1);
+    v1.fillRandom(g, -1, 1);
+    ASSERT_EQ(fia(q1, k1, v1, N, N, scale, "BNSD", o1), 0) << aclGetRecentErrMsg();
+    want = reference(q1, k1, v1, {true, 1, N, D}, {true, S, N, D}, B, scale, false);
+    for (int64_t i = 0; i < o1.numel(); ++i)
+      EXPECT_NEAR(o1.get(i), want[static_cast<size_t>(i)], attnTol(dt)) << i;
+  }
+}
+
+TEST(Attention, FusedInferAttentionScoreRefusesWhatIsNotSimulated) {
+  HostTensorBuf q(ACL_FLOAT16, {1, 2, 1, 16}), k(ACL_FLOAT16, {1, 2, 4, 16}), v(ACL_FLOAT16, {1, 2, 4, 16}),
+      o(ACL_FLOAT16, {1, 2, 1, 16}), sink(ACL_FLOAT, {2});
+  FiaOptions lse;
+  lse.softmaxLseFlag = true;
+  EXPECT_EQ(fia(q, k, v, 2, 2, 1.0, "BNSD", o, lse), 161002);
+  FiaOptions anti;
+  anti.antiquantMode = 1;
+  EXPECT_EQ(fia(q, k, v, 2, 2, 1.0, "BNSD", o, anti), 161002);
+  FiaOptions sinkOpt;
+  sinkOpt.learnableSink = sink.get();
+  EXPECT_EQ(fia(q, k, v, 2, 2, 1.0, "BNSD", o, sinkOpt), 161002);
+  const std::vector<int64_t> longer{2};
+  FiaOptions lens;
+  lens.qLens = &longer;  // the query has 1 token
+  EXPECT_EQ(fia(q, k, v, 2, 2, 1.0, "BNSD", o, lens), 161002);
+  FiaOptions band;
+  band.sparseMode = 4;
+  EXPECT_EQ(fia(q, k, v, 2, 2, 1.0, "BNSD", o, band), 161002);
+  // The public example: ones in BNSD [1, 2, 1, 16] over 2 keys: ones out.
+  HostTensorBuf q1(ACL_FLOAT16, {1, 2, 1, 16}), k1(ACL_FLOAT16, {1, 2, 2, 16}),
+      v1(ACL_FLOAT16, {1, 2, 2, 16}), o1(ACL_FLOAT16, {1, 2, 1, 16});
+  for (int64_t i = 0; i < 32; ++i) q1.set(i, 1);
+  for (int64_t i = 0; i < 64; ++i) k1.set(i, 1), v1.set(i, 1);
+  ASSERT_EQ(fia(q1, k1, v1, 2, 2, 1 / std::sqrt(2.0), "BNSD", o1), 0) << aclGetRecentErrMsg();
+  for (int64_t i = 0; i < 32; ++i) EXPECT_EQ(o1.get(i), 1.0) << i;
 }
