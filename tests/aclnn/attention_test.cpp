@@ -1,5 +1,5 @@
 // The attention entry points built on the flash-attention engine (aclnnPromptFlashAttentionV3,
-// aclnnIncreFlashAttentionV4, aclnnFusedInferAttentionScoreV4),
+// aclnnIncreFlashAttentionV4, aclnnFusedInferAttentionScoreV4, aclnnFlashAttentionVarLenScoreV4),
 // run on host memory against a double-precision definition written here: BNSD and BSH layouts,
 // grouped key/value heads, no mask (preTokens/nextTokens ignored) and causal, fp16/bf16; the
 // public example's values, the "not simulated" refusals and the work charged.
@@ -331,4 +331,59 @@ TEST(Attention, FusedInferAttentionScoreRefusesWhatIsNotSimulated) {
   for (int64_t i = 0; i < 64; ++i) k1.set(i, 1), v1.set(i, 1);
   ASSERT_EQ(fia(q1, k1, v1, 2, 2, 1 / std::sqrt(2.0), "BNSD", o1), 0) << aclGetRecentErrMsg();
   for (int64_t i = 0; i < 32; ++i) EXPECT_EQ(o1.get(i), 1.0) << i;
+}
+
+// One TND sequence through VarLenScoreV4 gives FlashAttentionScore's BSND results on the same
+// bytes (B = 1), the statistics in the requested layout.
+TEST(Attention, FlashAttentionVarLenOneSequenceIsBsnd) {
+  std::mt19937 g(35);
+  const int64_t T = 10, N = 2, D = 16;
+  HostTensorBuf q(ACL_FLOAT16, {T, N, D}), k(ACL_FLOAT16, {T, N, D}), v(ACL_FLOAT16, {T, N, D}),
+      o(ACL_FLOAT16, {T, N, D}), mx(ACL_FLOAT, {T, N, 8}), sm(ACL_FLOAT, {T, N, 8}),
+      mxN(ACL_FLOAT, {N, T, 8}), smN(ACL_FLOAT, {N, T, 8}), mask(ACL_BOOL, {2048, 2048});
+  q.fillRandom(g, -1, 1);
+  k.fillRandom(g, -1, 1);
+  v.fillRandom(g, -1, 1);
+  HostTensorBuf q4(ACL_FLOAT16, {1, T, N, D}), k4(ACL_FLOAT16, {1, T, N, D}), v4(ACL_FLOAT16, {1, T, N, D}),
+      o4(ACL_FLOAT16, {1, T, N, D}), mx4(ACL_FLOAT, {1, N, T, 8}), sm4(ACL_FLOAT, {1, N, T, 8});
+  for (int64_t i = 0; i < q.numel(); ++i) q4.set(i, q.get(i)), k4.set(i, k.get(i)), v4.set(i, v.get(i));
+  const std::vector<int64_t> lens{T};
+  aclIntArray* sq = aclCreateIntArray(lens.data(), 1);
+  aclIntArray* skv = aclCreateIntArray(lens.data(), 1);
+  auto varlen = [&](const char* statLayout, HostTensorBuf& m, HostTensorBuf& s, const char* layout) {
+    std::string l = layout, sl = statLayout;
+    return run([&](uint64_t* ws, aclOpExecutor** ex) {
+      return aclnnFlashAttentionVarLenScoreV4GetWorkspaceSize(
+          q.get(), k.get(), v.get(), nullptr, nullptr, nullptr, mask.get(), nullptr, sq, skv, 0.25, 1.0,
+          INT_MAX, INT_MAX, N, l.data(), 0, 3, sl.data(), m.get(), s.get(), nullptr, o.get(), ws, ex);
+    });
+  };
+  ASSERT_EQ(varlen("same_as_input", mx, sm, "TND"), 0) << aclGetRecentErrMsg();
+  char bsnd[] = "BSND";
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnFlashAttentionScoreGetWorkspaceSize(
+                  q4.get(), k4.get(), v4.get(), nullptr, nullptr, nullptr, mask.get(), nullptr, 0.25, 1.0,
+                  INT_MAX, INT_MAX, N, bsnd, 0, 3, mx4.get(), sm4.get(), nullptr, o4.get(), ws, ex);
+            }),
+            0);
+  for (int64_t i = 0; i < o.numel(); ++i) EXPECT_EQ(o.get(i), o4.get(i)) << i;
+  for (int64_t t = 0; t < T; ++t)
+    for (int64_t n = 0; n < N; ++n)
+      for (int64_t e = 0; e < 8; ++e) {
+        EXPECT_EQ(mx.get((t * N + n) * 8 + e), mx4.get((n * T + t) * 8 + e));
+        EXPECT_EQ(sm.get((t * N + n) * 8 + e), sm4.get((n * T + t) * 8 + e));
+      }
+  ASSERT_EQ(varlen("", mxN, smN, "TND"), 0) << aclGetRecentErrMsg();  // NTD statistics
+  for (int64_t i = 0; i < mxN.numel(); ++i) EXPECT_EQ(mxN.get(i), mx4.get(i)) << i;
+  // Two packed sequences, another layout, an unknown statistics layout: 161002.
+  const int64_t two[] = {4, T};
+  aclIntArray* sq2 = aclCreateIntArray(two, 2);
+  std::swap(sq, sq2);
+  EXPECT_EQ(varlen("same_as_input", mx, sm, "TND"), 161002);
+  std::swap(sq, sq2);
+  EXPECT_EQ(varlen("same_as_input", mx, sm, "BSH"), 161002);
+  EXPECT_EQ(varlen("NTD", mx, sm, "TND"), 161002);
+  aclDestroyIntArray(sq);
+  aclDestroyIntArray(sq2);
+  aclDestroyIntArray(skv);
 }
