@@ -6,6 +6,8 @@
 // products and sums in fp32, one rounding. The doc's limits are checked: N <= 128, D a multiple
 // of 16 up to 256, l a multiple of 16 up to 128, d a multiple of 16 not above l, layout TND,
 // actSeqLenType 0. Cost: a vector pass reading the windows and weight, writing the output.
+#include "runtime/aclnn/ops/nsa_compress.h"
+
 #include <fmt/format.h>
 
 #include <memory>
@@ -66,25 +68,18 @@ class NsaCompressInstance : public OpInstanceBase<NsaCompressInstance> {
   }
 };
 
-int32_t build(const aclTensor* input, const aclTensor* weight, const aclIntArray* seqLens, const char* layout,
-              int64_t block, int64_t stride, int64_t seqLenType, const aclTensor* output,
-              uint64_t* workspaceSize, aclOpExecutor** executor) {
-  const char* api = "aclnnNsaCompressGetWorkspaceSize";
-  rt::chargeOpPrepare(api);
-  int32_t st = checkNotNull(api, {{"input", input},
-                                  {"weight", weight},
-                                  {"actSeqLenOptional", seqLens},
-                                  {"layoutOptional", layout},
-                                  {"output", output}});
-  if (st != kSuccess) return st;
+}  // namespace
+
+int32_t nsaWindows(const char* api, const aclTensor* input, const aclTensor* weight,
+                   const aclIntArray* seqLens, const char* layout, int64_t block, int64_t stride,
+                   int64_t seqLenType, std::vector<int64_t>* starts) {
   for (const auto& [name, t] :
-       {std::pair<const char*, const aclTensor*>{"input", input}, {"weight", weight}, {"output", output}}) {
-    if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
-    if ((st = checkDtype(api, name, t->desc.dtype, kInfo)) != kSuccess) return st;
+       {std::pair<const char*, const aclTensor*>{"input", input}, {"weight", weight}}) {
+    int32_t st = checkTensor(api, name, t->desc);
+    if (st != kSuccess || (st = checkDtype(api, name, t->desc.dtype, kInfo)) != kSuccess) return st;
   }
-  if (weight->desc.dtype != input->desc.dtype || output->desc.dtype != input->desc.dtype) {
-    return fail(api, kErrParamInvalid, "input, weight and output must have one type");
-  }
+  if (weight->desc.dtype != input->desc.dtype)
+    return fail(api, kErrParamInvalid, "input and weight must have one type");
   if (std::string(layout) != "TND" || seqLenType != 0) {
     return fail(
         api, kErrParamInvalid,
@@ -103,19 +98,43 @@ int32_t build(const aclTensor* input, const aclTensor* weight, const aclIntArray
                     "<= 128), compressStride {} (multiple of 16, <= compressBlockSize)",
                     shapeString(is), shapeString(ws), block, stride));
   }
-  auto inst = std::make_unique<NsaCompressInstance>();
-  inst->block = block;
+  starts->clear();
   int64_t begin = 0;
   for (int64_t end : seqLens->values) {
     if (end < begin)
       return fail(api, kErrParamInvalid, "actSeqLenOptional must be non-decreasing (cumulative)");
-    for (int64_t s = begin; s + block <= end; s += stride) inst->windowStarts.push_back(s);
+    for (int64_t s = begin; s + block <= end; s += stride) starts->push_back(s);
     begin = end;
   }
   if (seqLens->values.empty() || begin != is[0]) {
     return fail(api, kErrParamInvalid,
                 fmt::format("the last of actSeqLenOptional must equal input's T {}", is[0]));
   }
+  return kSuccess;
+}
+
+namespace {
+
+int32_t build(const aclTensor* input, const aclTensor* weight, const aclIntArray* seqLens, const char* layout,
+              int64_t block, int64_t stride, int64_t seqLenType, const aclTensor* output,
+              uint64_t* workspaceSize, aclOpExecutor** executor) {
+  const char* api = "aclnnNsaCompressGetWorkspaceSize";
+  rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"input", input},
+                                  {"weight", weight},
+                                  {"actSeqLenOptional", seqLens},
+                                  {"layoutOptional", layout},
+                                  {"output", output}});
+  if (st != kSuccess) return st;
+  auto inst = std::make_unique<NsaCompressInstance>();
+  inst->block = block;
+  if ((st = nsaWindows(api, input, weight, seqLens, layout, block, stride, seqLenType,
+                       &inst->windowStarts)) != kSuccess)
+    return st;
+  if ((st = checkTensor(api, "output", output->desc)) != kSuccess) return st;
+  if (output->desc.dtype != input->desc.dtype)
+    return fail(api, kErrParamInvalid, "output must have input's type");
+  const auto& is = input->desc.shape;
   if ((st = checkShape(api, "output", output->desc.shape,
                        {static_cast<int64_t>(inst->windowStarts.size()), is[1], is[2]})) != kSuccess)
     return st;
