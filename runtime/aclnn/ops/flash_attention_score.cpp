@@ -28,6 +28,7 @@
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/element_convert.h"
+#include "runtime/aclnn/ops/flash_attention.h"
 #include "runtime/aclnn/ops/gemm.h"
 #include "runtime/aclnn/ops/op_checks.h"
 #include "runtime/aclnn/ops/op_define.h"
@@ -130,7 +131,8 @@ rt::OpWork FlashAttentionInstance::work() const {
   const int64_t chunkLen = (k.S + chunks - 1) / chunks;
   const int64_t qEs = static_cast<int64_t>(inputs[0].elementSize());
   const int64_t kvEs = static_cast<int64_t>(inputs[1].elementSize());
-  const int64_t oEs = static_cast<int64_t>(outputs[2].elementSize());
+  const int64_t oEs = static_cast<int64_t>(outputs.back().elementSize());
+  const bool stats = outputs.size() == 3;  // softmaxMaxOut and softmaxSumOut come first
   const double macFactor = inputs[0].dtype == ACL_FLOAT ? 2.0 : 1.0;  // fp32 takes two fp16 MAC slots
   const double vecRate =
       rates.vectorBytesPerCycle * std::max(1, rates.vectorCores / std::max(1, rates.cubeCores));
@@ -169,8 +171,8 @@ rt::OpWork FlashAttentionInstance::work() const {
             const int64_t keys = chunks > 1 ? cols : k.S;
             t.readBytes += static_cast<uint64_t>(keys * (k.D + v.D) * kvEs);
           }
-          t.writeAddr = addr(outputs[2], b * o.sb + i0 * o.ss + n * o.sn);
-          t.writeBytes = static_cast<uint64_t>(rows * v.D * oEs + rows * 8 * 4 * 2);
+          t.writeAddr = addr(outputs.back(), b * o.sb + i0 * o.ss + n * o.sn);
+          t.writeBytes = static_cast<uint64_t>(rows * v.D * oEs + (stats ? rows * 8 * 4 * 2 : 0));
           w.tiles.push_back(t);
         }
       }
@@ -185,7 +187,8 @@ void FlashAttentionInstance::compute(const std::vector<HostTensor>& in,
   const HostTensor &Q = in[0], &K = in[1], &V = in[2];
   const int64_t qEs = static_cast<int64_t>(dtypeSize(Q.dtype)),
                 kEs = static_cast<int64_t>(dtypeSize(K.dtype));
-  const int64_t oEs = static_cast<int64_t>(dtypeSize(out[2].dtype));
+  const HostTensor& O = out.back();
+  const int64_t oEs = static_cast<int64_t>(dtypeSize(O.dtype));
   std::vector<float> qm(static_cast<size_t>(S1 * D)), kt(static_cast<size_t>(D * S2)),
       vm(static_cast<size_t>(S2 * Dv)), s(static_cast<size_t>(S1 * S2)), ob(static_cast<size_t>(S1 * Dv)),
       row(static_cast<size_t>(std::max(D, Dv)));
@@ -242,9 +245,9 @@ void FlashAttentionInstance::compute(const std::vector<HostTensor>& in,
         }
         gemmF32(S1, Dv, S2, s.data(), S2, vm.data(), Dv, ob.data(), Dv);
         for (int64_t i = 0; i < S1; ++i) {
-          storeRow(out[2].dtype, out[2].data + (b * o.sb + i * o.ss + n * o.sn) * oEs, o.sd * oEs, Dv,
+          storeRow(O.dtype, O.data + (b * o.sb + i * o.ss + n * o.sn) * oEs, o.sd * oEs, Dv,
                    ob.data() + i * Dv);
-          for (int which = 0; which < 2; ++which) {
+          for (int which = 0; which < (out.size() == 3 ? 2 : 0); ++which) {
             const HostTensor& t = out[static_cast<size_t>(which)];
             const float val = which == 0 ? mx[static_cast<size_t>(i)] : sm[static_cast<size_t>(i)];
             char* base = t.data + (b * t.strides[0] + n * t.strides[1] + i * t.strides[2]) * 4;
@@ -256,23 +259,30 @@ void FlashAttentionInstance::compute(const std::vector<HostTensor>& in,
   }
 }
 
-int32_t build(const char* api, const aclTensor* query, const aclTensor* key, const aclTensor* value,
-              const aclTensor* realShift, const aclTensor* dropMask, const aclTensor* paddingMask,
-              const aclTensor* attenMask, const aclIntArray* prefix, double scaleValue, double keepProb,
-              int64_t preTokens, int64_t nextTokens, int64_t headNum, const char* inputLayout,
-              int64_t sparseMode, const aclTensor* softmaxMaxOut, const aclTensor* softmaxSumOut,
-              const aclTensor* attentionOut, uint64_t* workspaceSize, aclOpExecutor** executor) {
+}  // namespace
+
+int32_t buildFlashAttention(const FlashAttentionApi& a, const aclTensor* query, const aclTensor* key,
+                            const aclTensor* value, const aclTensor* realShift, const aclTensor* dropMask,
+                            const aclTensor* paddingMask, const aclTensor* attenMask,
+                            const aclIntArray* prefix, double scaleValue, double keepProb, int64_t preTokens,
+                            int64_t nextTokens, int64_t headNum, const char* inputLayout, int64_t sparseMode,
+                            const aclTensor* softmaxMaxOut, const aclTensor* softmaxSumOut,
+                            const aclTensor* attentionOut, uint64_t* workspaceSize,
+                            aclOpExecutor** executor) {
+  const char* api = a.api;
   rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"query", query},
                                   {"key", key},
                                   {"value", value},
                                   {"inputLayout", inputLayout},
-                                  {"softmaxMaxOut", softmaxMaxOut},
-                                  {"softmaxSumOut", softmaxSumOut},
-                                  {"attentionOutOut", attentionOut}});
+                                  {a.outName, attentionOut}});
   if (st != kSuccess) return st;
+  if (a.statsRequired && (st = checkNotNull(api, {{"softmaxMaxOut", softmaxMaxOut},
+                                                  {"softmaxSumOut", softmaxSumOut}})) != kSuccess)
+    return st;
+  const bool stats = softmaxMaxOut != nullptr && softmaxSumOut != nullptr;
   for (auto [name, t] :
-       {std::pair{"query", query}, {"key", key}, {"value", value}, {"attentionOutOut", attentionOut}}) {
+       {std::pair{"query", query}, {"key", key}, {"value", value}, {a.outName, attentionOut}}) {
     if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
     if ((st = checkDtype(api, name, t->desc.dtype, kInfo)) != kSuccess) return st;
     if (t->desc.dtype != query->desc.dtype) {
@@ -328,6 +338,7 @@ int32_t build(const char* api, const aclTensor* query, const aclTensor* key, con
   }
   const std::vector<int64_t> statShape{q.B, q.N, q.S, 8};
   for (auto [name, t] : {std::pair{"softmaxMaxOut", softmaxMaxOut}, {"softmaxSumOut", softmaxSumOut}}) {
+    if (!stats) break;
     if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
     if (t->desc.dtype != ACL_FLOAT) {
       return fail(api, kErrParamInvalid,
@@ -338,23 +349,24 @@ int32_t build(const char* api, const aclTensor* query, const aclTensor* key, con
   if (attenMask != nullptr) {
     if ((st = checkTensor(api, "attenMaskOptional", attenMask->desc)) != kSuccess) return st;
     const auto& ms = attenMask->desc.shape;
-    const bool typeOk = attenMask->desc.dtype == ACL_BOOL || attenMask->desc.dtype == ACL_UINT8;
+    const bool typeOk = attenMask->desc.dtype == ACL_BOOL || attenMask->desc.dtype == ACL_UINT8 ||
+                        (a.int8Mask && attenMask->desc.dtype == ACL_INT8);
     bool shapeOk = (ms.size() == 2 || ms.size() == 4);
     if (shapeOk && sparseMode < 2) {
       shapeOk = ms[ms.size() - 2] == q.S && ms[ms.size() - 1] == k.S &&
                 (ms.size() == 2 || ((ms[0] == 1 || ms[0] == q.B) && (ms[1] == 1 || ms[1] == q.N)));
     }
     if (!typeOk || !shapeOk) {
-      return fail(
-          api, kErrParamInvalid,
-          fmt::format("attenMaskOptional {} must be bool or uint8 of shape [S1,S2], [1,1,S1,S2], [B,1,S1,S2] "
-                      "or [B,N,S1,S2] (S1 = {}, S2 = {})",
-                      attenMask->desc.brief(), q.S, k.S));
+      return fail(api, kErrParamInvalid,
+                  fmt::format("attenMaskOptional {} must be bool or uint8 (int8 too for IncreFlashAttention) "
+                              "of shape [S1,S2], [1,1,S1,S2], [B,1,S1,S2] "
+                              "or [B,N,S1,S2] (S1 = {}, S2 = {})",
+                              attenMask->desc.brief(), q.S, k.S));
     }
   } else if (sparseMode == 1) {
     return fail(api, kErrParamInvalid, "sparseMode 1 (allMask) needs attenMaskOptional");
   }
-  inst->name = "aclnnFlashAttentionScore";
+  inst->name = a.opName;
   inst->scale = scaleValue;
   inst->preTokens = preTokens;
   inst->nextTokens = nextTokens;
@@ -366,16 +378,44 @@ int32_t build(const char* api, const aclTensor* query, const aclTensor* key, con
     addInput(*inst, "attenMask", attenMask);
     inst->hasMask = true;
   }
-  addOutput(*inst, "softmaxMaxOut", softmaxMaxOut);
-  addOutput(*inst, "softmaxSumOut", softmaxSumOut);
-  addOutput(*inst, "attentionOutOut", attentionOut);
+  if (stats) {
+    addOutput(*inst, "softmaxMaxOut", softmaxMaxOut);
+    addOutput(*inst, "softmaxSumOut", softmaxSumOut);
+  }
+  addOutput(*inst, a.outName, attentionOut);
   inst->attrs = fmt::format("layout={}, headNum={}, scale={:.6g}, sparseMode={}, preTokens={}, nextTokens={}",
                             layout, headNum, scaleValue, sparseMode, preTokens, nextTokens);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 
-}  // namespace
+int32_t checkKeyValueHeads(const char* api, int64_t numHeads, int64_t numKeyValueHeads, const aclTensor* key,
+                           const char* inputLayout) {
+  if (numKeyValueHeads < 0 || (numKeyValueHeads > 0 && (numHeads <= 0 || numHeads % numKeyValueHeads != 0))) {
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format("numKeyValueHeads {} must be 0 or divide numHeads {}", numKeyValueHeads, numHeads));
+  }
+  if (numKeyValueHeads == 0 || key == nullptr || inputLayout == nullptr) return kSuccess;
+  const std::string layout(inputLayout);
+  const auto& ks = key->desc.shape;
+  const int64_t fromShape = layout == "BNSD" && ks.size() == 4   ? ks[1]
+                            : layout == "BSND" && ks.size() == 4 ? ks[2]
+                                                                 : -1;
+  if (fromShape >= 0 && fromShape != numKeyValueHeads) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("numKeyValueHeads {} differs from key's {} heads", numKeyValueHeads, fromShape));
+  }
+  return kSuccess;
+}
+
 }  // namespace npusim::aclnn
+
+namespace {
+const npusim::aclnn::FlashAttentionApi kFasApi{"aclnnFlashAttentionScoreGetWorkspaceSize",
+                                               "aclnnFlashAttentionScore", "attentionOutOut", true};
+const npusim::aclnn::FlashAttentionApi kFasV2Api{"aclnnFlashAttentionScoreV2GetWorkspaceSize",
+                                                 "aclnnFlashAttentionScore", "attentionOutOut", true};
+}  // namespace
 
 extern "C" aclnnStatus aclnnFlashAttentionScoreGetWorkspaceSize(
     const aclTensor* query, const aclTensor* key, const aclTensor* value, const aclTensor* realShiftOptional,
@@ -387,11 +427,10 @@ extern "C" aclnnStatus aclnnFlashAttentionScoreGetWorkspaceSize(
     aclOpExecutor** executor) {
   (void)innerPrecise;   // precision hint of the device kernel; the simulation computes as documented above
   (void)softmaxOutOut;  // reserved output, not written by the device either
-  return npusim::aclnn::build("aclnnFlashAttentionScoreGetWorkspaceSize", query, key, value,
-                              realShiftOptional, dropMaskOptional, paddingMaskOptional, attenMaskOptional,
-                              prefixOptional, scaleValue, keepProb, preTokens, nextTokens, headNum,
-                              inputLayout, sparseMode, softmaxMaxOut, softmaxSumOut, attentionOutOut,
-                              workspaceSize, executor);
+  return npusim::aclnn::buildFlashAttention(
+      kFasApi, query, key, value, realShiftOptional, dropMaskOptional, paddingMaskOptional, attenMaskOptional,
+      prefixOptional, scaleValue, keepProb, preTokens, nextTokens, headNum, inputLayout, sparseMode,
+      softmaxMaxOut, softmaxSumOut, attentionOutOut, workspaceSize, executor);
 }
 
 NPUSIM_ACLNN_PHASE2(FlashAttentionScore)
@@ -411,11 +450,10 @@ extern "C" aclnnStatus aclnnFlashAttentionScoreV2GetWorkspaceSize(
   (void)pseType;
   (void)innerPrecise;
   (void)softmaxOutOut;
-  return npusim::aclnn::build("aclnnFlashAttentionScoreV2GetWorkspaceSize", query, key, value,
-                              realShiftOptional, dropMaskOptional, paddingMaskOptional, attenMaskOptional,
-                              prefixOptional, scaleValue, keepProb, preTokens, nextTokens, headNum,
-                              inputLayout, sparseMode, softmaxMaxOut, softmaxSumOut, attentionOutOut,
-                              workspaceSize, executor);
+  return npusim::aclnn::buildFlashAttention(
+      kFasV2Api, query, key, value, realShiftOptional, dropMaskOptional, paddingMaskOptional,
+      attenMaskOptional, prefixOptional, scaleValue, keepProb, preTokens, nextTokens, headNum, inputLayout,
+      sparseMode, softmaxMaxOut, softmaxSumOut, attentionOutOut, workspaceSize, executor);
 }
 
 NPUSIM_ACLNN_PHASE2(FlashAttentionScoreV2)

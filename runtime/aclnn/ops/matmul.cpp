@@ -5,13 +5,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <utility>
 #include <vector>
 
 #include "aclnnop/aclnn_matmul.h"
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/executor.h"
-#include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/base/float_bits.h"
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/copy_op.h"
@@ -20,6 +21,7 @@
 #include "runtime/aclnn/ops/matmul_geometry.h"
 #include "runtime/aclnn/ops/matmul_tiling.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
@@ -65,6 +67,7 @@ class MatmulInstance : public OpInstanceBase<MatmulInstance> {
   int8_t cubeMathType = 0;
   bool hasAdd = false;  // inputs[2] is Addmm's `self`, scaled by beta and added
   double beta = 1, alpha = 1;
+  MatmulEpilogue epilogue = MatmulEpilogue::kNone;
 
   rt::OpWork work() const override {
     MatmulGeometry g;
@@ -89,34 +92,46 @@ class MatmulInstance : public OpInstanceBase<MatmulInstance> {
       const uint64_t bytes = static_cast<uint64_t>(inputs[2].numel()) * inputs[2].elementSize();
       for (size_t i = 0; i < w.tiles.size(); ++i) w.tiles[i].readBytes += shareOf(bytes, i, w.tiles.size());
     }
+    // An activation passes each output block once through the vector unit on its way out.
+    if (epilogue != MatmulEpilogue::kNone) {
+      for (auto& tile : w.tiles) tile.vectorBytes += tile.writeBytes;
+    }
     return w;
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
-    if (!hasAdd) return matmulKernel(spec, in[0], in[1], out[0]);
+    if (!hasAdd && epilogue == MatmulEpilogue::kNone) return matmulKernel(spec, in[0], in[1], out[0]);
     // The product in fp32 (rounded to the cube's result type), self broadcast to out's shape,
-    // then beta * self + alpha * product rounded once to out's type. beta = 0 ignores self.
+    // then beta * self + alpha * product and the activation in fp32, rounded once to out's
+    // type. beta = 0 ignores self.
     const auto n = static_cast<size_t>(out[0].numel());
     std::vector<float> c(n), add(n, 0.0f);
     matmulKernel(spec, in[0], in[1], hostTensor(ACL_FLOAT, out[0].shape, c.data()));
-    if (beta != 0) copyView(in[2], hostTensor(ACL_FLOAT, out[0].shape, add.data()));
-    const auto b = static_cast<float>(beta), a = static_cast<float>(alpha);
-    for (size_t i = 0; i < n; ++i) c[i] = (beta != 0 ? b * add[i] : 0.0f) + a * c[i];
+    if (hasAdd) {
+      if (beta != 0) copyView(in[2], hostTensor(ACL_FLOAT, out[0].shape, add.data()));
+      const auto b = static_cast<float>(beta), a = static_cast<float>(alpha);
+      for (size_t i = 0; i < n; ++i) c[i] = (beta != 0 ? b * add[i] : 0.0f) + a * c[i];
+    }
+    if (epilogue == MatmulEpilogue::kGeluTanh) {
+      const float k = 0.7978845608028654f;  // sqrt(2 / pi)
+      for (float& x : c) x = 0.5f * x * (1.0f + std::tanh(k * (x + 0.044715f * x * x * x)));
+    }
     quantizeRow(spec.resultType, c.data(), static_cast<int64_t>(n));
     storeDense(out[0], c.data());
   }
 };
 
 // Addmm's `self`: an accepted type, broadcastable to the product's shape.
-int32_t checkAddTerm(const char* api, const OpInfo& info, const AddTerm& t, const std::vector<int64_t>& outShape) {
+int32_t checkAddTerm(const char* api, const OpInfo& info, const AddTerm& t,
+                     const std::vector<int64_t>& outShape) {
   int32_t st = checkTensor(api, "self", t.add->desc);
   if (st != kSuccess) return st;
   if ((st = checkDtype(api, "self", t.add->desc.dtype, info)) != kSuccess) return st;
   std::vector<int64_t> b;
   if (!broadcastShapes(t.add->desc.shape, outShape, &b) || b != outShape) {
     return fail(api, kErrParamInvalid,
-                fmt::format("self shape {} cannot be broadcast to the product's shape {}", shapeString(t.add->desc.shape),
-                            shapeString(outShape)));
+                fmt::format("self shape {} cannot be broadcast to the product's shape {}",
+                            shapeString(t.add->desc.shape), shapeString(outShape)));
   }
   return kSuccess;
 }
@@ -124,7 +139,8 @@ int32_t checkAddTerm(const char* api, const OpInfo& info, const AddTerm& t, cons
 }  // namespace
 
 int32_t buildMatmul(const MatmulApi& a, const aclTensor* self, const aclTensor* mat2, const aclTensor* out,
-                    int8_t cubeMathType, uint64_t* workspaceSize, aclOpExecutor** executor, const AddTerm* addTerm) {
+                    int8_t cubeMathType, uint64_t* workspaceSize, aclOpExecutor** executor,
+                    const AddTerm* addTerm, MatmulEpilogue epilogue) {
   const char* api = a.api;
   const OpInfo& info = a.info != nullptr ? *a.info : kInfo;
   rt::chargeOpPrepare(api);
@@ -184,6 +200,8 @@ int32_t buildMatmul(const MatmulApi& a, const aclTensor* self, const aclTensor* 
   const bool dot = self->desc.rank() == 1 && mat2->desc.rank() == 1;
   inst->spec = matmulSpecFor(promoted, dot ? static_cast<int8_t>(kKeepDtype) : cubeMathType);
   inst->attrs = fmt::format("cubeMathType={}", static_cast<int>(cubeMathType));
+  inst->epilogue = epilogue;
+  if (epilogue == MatmulEpilogue::kGeluTanh) inst->attrs += ", activation=gelu_tanh";
   if (addTerm != nullptr) {
     inst->hasAdd = true;
     inst->beta = addTerm->beta;
@@ -194,6 +212,13 @@ int32_t buildMatmul(const MatmulApi& a, const aclTensor* self, const aclTensor* 
     inst->attrs += fmt::format(", beta={}, alpha={}", addTerm->beta, addTerm->alpha);
   }
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
+aclTensor transposedView(const aclTensor& t) {
+  aclTensor v{t.desc};
+  std::swap(v.desc.shape[0], v.desc.shape[1]);
+  std::swap(v.desc.strides[0], v.desc.strides[1]);
+  return v;
 }
 
 MatmulSpec matmulSpecFor(aclDataType promoted, int8_t cubeMathType) {
@@ -256,8 +281,8 @@ extern "C" {
 aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor* self, const aclTensor* mat2, aclTensor* out,
                                         int8_t cubeMathType, uint64_t* workspaceSize,
                                         aclOpExecutor** executor) {
-  return npusim::aclnn::buildMatmul({"aclnnMatmulGetWorkspaceSize", "aclnnMatmul", nullptr, 0}, self, mat2, out,
-                                    cubeMathType, workspaceSize, executor);
+  return npusim::aclnn::buildMatmul({"aclnnMatmulGetWorkspaceSize", "aclnnMatmul", nullptr, 0}, self, mat2,
+                                    out, cubeMathType, workspaceSize, executor);
 }
 
 }  // extern "C"

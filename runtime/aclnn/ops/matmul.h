@@ -4,6 +4,7 @@
 
 #include "aclnn/acl_meta.h"
 #include "runtime/aclnn/base/op_instance.h"
+#include "runtime/aclnn/base/tensor.h"
 #include "runtime/aclnn/ops/registry.h"
 
 namespace npusim::aclnn {
@@ -50,8 +51,15 @@ struct AddTerm {
   double beta, alpha;
   bool inplace;  // out is `add` (aclnnInplaceAddmm)
 };
+// The view of a 2-D tensor with its two dimensions swapped (no copy: the cube's loads read either
+// layout), for operators with transposed operands (aclnnGemm's transA/transB, weight [N, K]).
+aclTensor transposedView(const aclTensor& t);
+
+// An activation applied to each output element after the add term, before the final rounding
+// (fused operators such as aclnnFusedMatmulGelu); it runs on the vector unit.
+enum class MatmulEpilogue { kNone, kGeluTanh };
 int32_t buildMatmul(const MatmulApi& a, const aclTensor* self, const aclTensor* mat2, const aclTensor* out,
                     int8_t cubeMathType, uint64_t* workspaceSize, aclOpExecutor** executor,
-                    const AddTerm* addTerm = nullptr);
+                    const AddTerm* addTerm = nullptr, MatmulEpilogue epilogue = MatmulEpilogue::kNone);
 
 }  // namespace npusim::aclnn

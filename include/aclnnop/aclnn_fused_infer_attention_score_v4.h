@@ -1,0 +1,46 @@
+/*
+ * npusim: aclnnFusedInferAttentionScoreV4: prompt or incremental attention over a KV cache
+ * (see docs/operators/attention.md). Declarations as in hicann/ops-transformer
+ * attention/fused_infer_attention_score/op_host/op_api/aclnn_fused_infer_attention_score_v4.h.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_FUSED_INFER_ATTENTION_SCORE_V4_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_FUSED_INFER_ATTENTION_SCORE_V4_H_
+
+#include "aclnn/acl_meta.h"
+#include "aclnn/aclnn_base.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+__attribute__((visibility("default"))) aclnnStatus aclnnFusedInferAttentionScoreV4GetWorkspaceSize(
+    const aclTensor* query, const aclTensorList* key, const aclTensorList* value,
+    const aclTensor* pseShiftOptional, const aclTensor* attenMaskOptional,
+    const aclIntArray* actualSeqLengthsOptional, const aclIntArray* actualSeqLengthsKvOptional,
+    const aclTensor* deqScale1Optional, const aclTensor* quantScale1Optional,
+    const aclTensor* deqScale2Optional, const aclTensor* quantScale2Optional,
+    const aclTensor* quantOffset2Optional, const aclTensor* antiquantScaleOptional,
+    const aclTensor* antiquantOffsetOptional, const aclTensor* blockTableOptional,
+    const aclTensor* queryPaddingSizeOptional, const aclTensor* kvPaddingSizeOptional,
+    const aclTensor* keyAntiquantScaleOptional, const aclTensor* keyAntiquantOffsetOptional,
+    const aclTensor* valueAntiquantScaleOptional, const aclTensor* valueAntiquantOffsetOptional,
+    const aclTensor* keySharedPrefixOptional, const aclTensor* valueSharedPrefixOptional,
+    const aclIntArray* actualSharedPrefixLenOptional, const aclTensor* queryRopeOptional,
+    const aclTensor* keyRopeOptional, const aclTensor* keyRopeAntiquantScaleOptional,
+    const aclTensor* dequantScaleQueryOptional, const aclTensor* learnableSinkOptional, int64_t numHeads,
+    double scaleValue, int64_t preTokens, int64_t nextTokens, char* inputLayout, int64_t numKeyValueHeads,
+    int64_t sparseMode, int64_t innerPrecise, int64_t blockSize, int64_t antiquantMode, bool softmaxLseFlag,
+    int64_t keyAntiquantMode, int64_t valueAntiquantMode, int64_t queryQuantMode,
+    const aclTensor* attentionOut, const aclTensor* softmaxLse, uint64_t* workspaceSize,
+    aclOpExecutor** executor);
+
+__attribute__((visibility("default"))) aclnnStatus aclnnFusedInferAttentionScoreV4(void* workspace,
+                                                                                   uint64_t workspaceSize,
+                                                                                   aclOpExecutor* executor,
+                                                                                   const aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_FUSED_INFER_ATTENTION_SCORE_V4_H_ */
