@@ -663,13 +663,17 @@ int main(int argc, char** argv) {
 
   // Weights scaled so activations stay O(1); rotary tables for positions 0..S.
   const float ws = 1.0f / std::sqrt(static_cast<float>(H));
-  std::vector<Vec> hw = {
-      randomValues(H, 1, 0.5f) /*g1*/, randomValues(H, 2, 0.5f) /*g2*/,
-      randomValues(H * H, 3, ws),      randomValues(H * H, 4, ws),
-      randomValues(H * H, 5, ws),      randomValues(H * H, 6, ws),
-      randomValues(H * 2 * I, 7, ws),  randomValues(I * H, 8, 1.0f / std::sqrt(static_cast<float>(I)))};
-  for (float& g : hw[0]) g = r16(g + 1.0f);
-  for (float& g : hw[1]) g = r16(g + 1.0f);
+  // Host copies of the weights stay only for --check's reference: a plain run uploads each one
+  // and drops it (~800 MB of floats at the default shape).
+  struct WeightSpec {
+    int64_t n;
+    uint32_t seed;
+    float scale;
+  };
+  const WeightSpec specs[] = {{H, 1, 0.5f} /*g1*/,  {H, 2, 0.5f} /*g2*/, {H * H, 3, ws},     {H * H, 4, ws},
+                              {H * H, 5, ws},       {H * H, 6, ws},      {H * 2 * I, 7, ws},
+                              {I * H, 8, 1.0f / std::sqrt(static_cast<float>(I))}};
+  std::vector<Vec> hw(8);
   Vec cosH(static_cast<size_t>(Smax * D)), sinH(cosH.size());
   for (int64_t p = 0; p < Smax; ++p)
     for (int64_t i = 0; i < D; ++i) {
@@ -680,8 +684,12 @@ int main(int argc, char** argv) {
   Weights w;
   Buf* wb[] = {&w.g1, &w.g2, &w.wq, &w.wk, &w.wv, &w.wo, &w.wgu, &w.wd};
   for (size_t i = 0; i < 8; ++i) {
+    hw[i] = randomValues(specs[i].n, specs[i].seed, specs[i].scale);
+    if (i < 2)
+      for (float& g : hw[i]) g = r16(g + 1.0f);  // the norms' gains, around 1
     *wb[i] = alloc(static_cast<int64_t>(hw[i].size()), ACL_FLOAT16);
     upload(*wb[i], hw[i]);
+    if (!check) Vec().swap(hw[i]);
   }
   HostMoe hm;
   if (d.E > 0) {
