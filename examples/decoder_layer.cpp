@@ -670,9 +670,10 @@ int main(int argc, char** argv) {
     uint32_t seed;
     float scale;
   };
-  const WeightSpec specs[] = {{H, 1, 0.5f} /*g1*/,  {H, 2, 0.5f} /*g2*/, {H * H, 3, ws},     {H * H, 4, ws},
-                              {H * H, 5, ws},       {H * H, 6, ws},      {H * 2 * I, 7, ws},
-                              {I * H, 8, 1.0f / std::sqrt(static_cast<float>(I))}};
+  const WeightSpec specs[] = {{H, 1, 0.5f} /*g1*/, {H, 2, 0.5f} /*g2*/,
+                              {H * H, 3, ws},      {H * H, 4, ws},
+                              {H * H, 5, ws},      {H * H, 6, ws},
+                              {H * 2 * I, 7, ws},  {I * H, 8, 1.0f / std::sqrt(static_cast<float>(I))}};
   std::vector<Vec> hw(8);
   Vec cosH(static_cast<size_t>(Smax * D)), sinH(cosH.size());
   for (int64_t p = 0; p < Smax; ++p)
