@@ -13,22 +13,9 @@
 #include "aclnnop/aclnn_s_where.h"
 #include "aclnnop/aclnn_scatter_add.h"
 #include "tests/aicore/aicore_test_util.h"
-#include "tests/aicore/roofline.h"
+#include "tests/aicore/hbm_ratio.h"
 
 using namespace aicore_test;
-
-namespace {
-
-double ratio(const char* name, const Phase1& p1, Phase2 p2, aclrtStream s, uint64_t readBytes,
-             uint64_t writeBytes) {
-  const double sec = 1e-3 * deviceMs(
-                                s, [&] { launchOp(p1, p2, s); }, [&] { launchOp(p1, p2, s); });
-  const double bound = roofline::memorySec(config(), readBytes, writeBytes);
-  std::printf("%-18s %9.1f us, HBM bound %9.1f us, ratio %.3f\n", name, sec * 1e6, bound * 1e6, sec / bound);
-  return sec / bound;
-}
-
-}  // namespace
 
 TEST(DataMovementRoofline, EnginesStreamAtHbmRate) {
   npusim::test::configure("sim.functional=false");
@@ -37,7 +24,7 @@ TEST(DataMovementRoofline, EnginesStreamAtHbmRate) {
   const int64_t R = 4096, C = 4096;
   DevTensor x({R, C}, ACL_FLOAT16), y({R, C}, ACL_FLOAT16), padded({1, R + 2, C + 2}, ACL_FLOAT16),
       x3({1, R, C}, ACL_FLOAT16), index({R, C}, ACL_INT32), cond({R, C}, ACL_BOOL), z({R, C}, ACL_FLOAT16);
-  const double copy = ratio(
+  const double copy = hbmRatio(
       "InplaceCopy (ref)",
       [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceCopyGetWorkspaceSize(y.t, x.t, ws, ex); },
       aclnnInplaceCopy, s, x.bytes, x.bytes);
@@ -49,25 +36,25 @@ TEST(DataMovementRoofline, EnginesStreamAtHbmRate) {
   aclIntArray* pad = aclCreateIntArray(ones, 4);
   aclIntArray* shifts = aclCreateIntArray(shift, 1);
   aclIntArray* dims = aclCreateIntArray(dim, 1);
-  near(ratio(
+  near(hbmRatio(
       "ReflectionPad2d",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnReflectionPad2dGetWorkspaceSize(x3.t, pad, padded.t, ws, ex);
       },
       aclnnReflectionPad2d, s, x3.bytes, padded.bytes));
-  near(ratio(
+  near(hbmRatio(
       "Roll",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnRollGetWorkspaceSize(x.t, shifts, dims, y.t, ws, ex);
       },
       aclnnRoll, s, x.bytes, y.bytes));
-  near(ratio(
+  near(hbmRatio(
       "ScatterAdd",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnScatterAddGetWorkspaceSize(x.t, 1, index.t, y.t, z.t, ws, ex);
       },
       aclnnScatterAdd, s, x.bytes + index.bytes + y.bytes, z.bytes));
-  near(ratio(
+  near(hbmRatio(
       "SWhere",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnSWhereGetWorkspaceSize(cond.t, x.t, y.t, z.t, ws, ex);

@@ -11,22 +11,13 @@
 #include "aclnnop/aclnn_mse_loss.h"
 #include "aclnnop/aclnn_mse_loss_backward.h"
 #include "tests/aicore/aicore_test_util.h"
-#include "tests/aicore/roofline.h"
+#include "tests/aicore/hbm_ratio.h"
 
 using namespace aicore_test;
 
 namespace {
 
 // Simulated time over the HBM streaming time of `readBytes` + `writeBytes`.
-double ratio(const char* name, const Phase1& p1, Phase2 p2, aclrtStream s, uint64_t readBytes,
-             uint64_t writeBytes) {
-  const double sec = 1e-3 * deviceMs(
-                                s, [&] { launchOp(p1, p2, s); }, [&] { launchOp(p1, p2, s); });
-  const double bound = roofline::memorySec(config(), readBytes, writeBytes);
-  std::printf("%-22s %9.1f us, HBM bound %9.1f us, ratio %.3f\n", name, sec * 1e6, bound * 1e6, sec / bound);
-  return sec / bound;
-}
-
 void streamsOnce(double r) {
   EXPECT_GE(r, 1.0);
   EXPECT_LE(r, 2.0);
@@ -41,13 +32,13 @@ TEST(LossesPoolingRoofline, StreamAtHbmRate) {
   const int64_t R = 4096, C = 4096;
   DevTensor x({R, C}, ACL_FLOAT16), y({R, C}, ACL_FLOAT16), one({}, ACL_FLOAT16), gx({R, C}, ACL_FLOAT16);
   const uint64_t X = x.bytes;
-  streamsOnce(ratio(
+  streamsOnce(hbmRatio(
       "MseLoss mean",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnMseLossGetWorkspaceSize(x.t, y.t, 1, one.t, ws, ex);
       },
       aclnnMseLoss, s, 2 * X, one.bytes));
-  streamsOnce(ratio(
+  streamsOnce(hbmRatio(
       "MseLossBackward",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnMseLossBackwardGetWorkspaceSize(one.t, x.t, y.t, 1, gx.t, ws, ex);
@@ -59,13 +50,13 @@ TEST(LossesPoolingRoofline, StreamAtHbmRate) {
   int64_t two[] = {2, 2}, zero[] = {0, 0}, unit[] = {1, 1};
   aclIntArray *k = aclCreateIntArray(two, 2), *p = aclCreateIntArray(zero, 2),
               *d = aclCreateIntArray(unit, 2);
-  streamsOnce(ratio(
+  streamsOnce(hbmRatio(
       "AvgPool2d 2x2",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnAvgPool2dGetWorkspaceSize(img.t, k, k, p, false, true, 0, 0, pooled.t, ws, ex);
       },
       aclnnAvgPool2d, s, img.bytes, pooled.bytes));
-  streamsOnce(ratio(
+  streamsOnce(hbmRatio(
       "MaxPool2dWithIndices",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnMaxPool2dWithIndicesGetWorkspaceSize(img.t, k, k, p, d, false, pooled.t, idx.t, ws, ex);

@@ -11,22 +11,9 @@
 #include "aclnnop/aclnn_cumsum.h"
 #include "aclnnop/aclnn_dot.h"
 #include "tests/aicore/aicore_test_util.h"
-#include "tests/aicore/roofline.h"
+#include "tests/aicore/hbm_ratio.h"
 
 using namespace aicore_test;
-
-namespace {
-
-double ratio(const char* name, const Phase1& p1, Phase2 p2, aclrtStream s, uint64_t readBytes,
-             uint64_t writeBytes) {
-  const double sec = 1e-3 * deviceMs(
-                                s, [&] { launchOp(p1, p2, s); }, [&] { launchOp(p1, p2, s); });
-  const double bound = roofline::memorySec(config(), readBytes, writeBytes);
-  std::printf("%-10s %9.1f us, HBM bound %9.1f us, ratio %.3f\n", name, sec * 1e6, bound * 1e6, sec / bound);
-  return sec / bound;
-}
-
-}  // namespace
 
 TEST(MathAlRoofline, PointwiseScanAndDotStreamAtHbmRate) {
   npusim::test::configure("sim.functional=false");
@@ -36,7 +23,7 @@ TEST(MathAlRoofline, PointwiseScanAndDotStreamAtHbmRate) {
   DevTensor x({R, C}, ACL_FLOAT16), y({R, C}, ACL_FLOAT16), z({R, C}, ACL_FLOAT16), out({R, C}, ACL_FLOAT16),
       flat({R * C}, ACL_FLOAT16), flat2({R * C}, ACL_FLOAT16), one({}, ACL_FLOAT16);
   const uint64_t X = x.bytes;
-  const double copy = ratio(
+  const double copy = hbmRatio(
       "Copy",
       [&](uint64_t* ws, aclOpExecutor** ex) { return aclnnInplaceCopyGetWorkspaceSize(y.t, x.t, ws, ex); },
       aclnnInplaceCopy, s, X, X);
@@ -46,19 +33,19 @@ TEST(MathAlRoofline, PointwiseScanAndDotStreamAtHbmRate) {
   };
   float v = 0.5f;
   aclScalar* value = aclCreateScalar(&v, ACL_FLOAT);
-  near(ratio(
+  near(hbmRatio(
       "Addcmul",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnAddcmulGetWorkspaceSize(x.t, y.t, z.t, value, out.t, ws, ex);
       },
       aclnnAddcmul, s, 3 * X, X));
-  near(ratio(
+  near(hbmRatio(
       "Cumsum",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnCumsumGetWorkspaceSize(x.t, 1, ACL_FLOAT16, out.t, ws, ex);
       },
       aclnnCumsum, s, X, X));
-  near(ratio(
+  near(hbmRatio(
       "Dot",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnDotGetWorkspaceSize(flat.t, flat2.t, one.t, ws, ex);
