@@ -66,6 +66,17 @@ std::string typeOf(const json& v) {
   return "other";
 }
 
+// Overrides come from the command line and NPUSIM_SET as raw bytes; the configuration is written
+// back as JSON (statistics, sweeps, the trace's metadata), which holds UTF-8 text only.
+void requireUtf8(const std::string& text) {
+  try {
+    (void)json(text).dump();
+  } catch (const json::type_error&) {
+    throw ConfigError(fmt::format("override '{}' is not UTF-8 text",
+                                  json(text).dump(-1, ' ', false, json::error_handler_t::replace)));
+  }
+}
+
 // Parses the text of an override value according to the parameter's type.
 json parseValue(const ParamInfo& p, const std::string& text) {
   auto bad = [&](const char* expect) {
@@ -276,6 +287,7 @@ Config Config::load(const std::string& presetOrPath, const std::vector<std::stri
     if (j.contains("topology")) cfg.topology_ = j["topology"];
   }
   for (const auto& item : overrides) {
+    requireUtf8(item);
     for (const auto& kv : splitOverrides(item)) {
       auto eq = kv.find('=');
       if (eq == std::string::npos || eq == 0)

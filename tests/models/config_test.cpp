@@ -53,6 +53,12 @@ TEST(Config, RefusalsNameTheKeyAndTheNearestOne) {
   EXPECT_NE(e.find("key=value"), std::string::npos) << e;
   e = errorOf("/nonexistent.json", {});
   EXPECT_NE(e.find("cannot open"), std::string::npos) << e;
+  // Text parameters are written back as JSON, so bytes that are not UTF-8 are refused up front
+  // (a fuzzer found that a plug-in parameter accepted them and toJson().dump() then threw).
+  e = errorOf("910b", {"hbm.plugin.t=cm\xf0"
+                       "e\xff"});
+  EXPECT_NE(e.find("not UTF-8"), std::string::npos) << e;
+  EXPECT_NO_THROW((void)Config::load("910b", {"hbm.plugin.name=\xc3\xa9t\xc3\xa9"}).toJson().dump());
 }
 
 TEST(Config, FileErrors) {
