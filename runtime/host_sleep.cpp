@@ -49,7 +49,7 @@ Tick durationTicks(uint64_t sec, uint64_t nsec) {
 // runtime call; false when the caller must sleep for real.
 bool simulated(Tick duration) {
   Runtime& rt = Runtime::get();
-  std::unique_lock<std::recursive_mutex> lock(rt.mu);
+  std::unique_lock<std::recursive_mutex> lock = rt.lockForCall();
   HostThread* th = rt.built() ? rt.currentThreadIfKnown() : nullptr;
   if (!th || th->depth != 0 || th->state == HostState::Done) return false;
   rt.sleepHost(*th, duration, lock);
@@ -60,8 +60,10 @@ bool simulated(Tick duration) {
   constexpr Tick kWallCap = 10 * npusim::kMs;
   const Tick wall = duration < kWallCap ? duration : kWallCap;
   const timespec ts{0, static_cast<long>(wall / npusim::kNs)};
-  if (wall > 0) npusim::rt::realNanosleep(&ts, nullptr);
-  else sched_yield();  // let the thread a polling loop waits for run
+  if (wall > 0)
+    npusim::rt::realNanosleep(&ts, nullptr);
+  else
+    sched_yield();  // let the thread a polling loop waits for run
   return true;
 }
 

@@ -2,6 +2,7 @@
 // A host thread as the simulator sees it: its own simulated clock (advanced by the cost of
 // each runtime call and by waiting for the device), its trace track, and its ACL state
 // (current device and context).
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -38,11 +39,14 @@ struct HostThread {
   const std::function<bool()>* waitingFor = nullptr;
   bool woken = false;         // its wait was satisfied; clock is its wake-up time
   unsigned long pthread = 0;  // pthread_t, for pthread_join bookkeeping
+  std::atomic<int> tid{0};    // the kernel's thread id, set by the thread itself when it starts
   std::unique_lock<std::recursive_mutex>* lock = nullptr;  // held by the outermost call
   bool parkWarned = false;
-  bool queued = false;  // waiting for its turn to call or to end a sleep: not idle
+  std::atomic<bool> entering{false};  // blocked on the runtime lock to make a call: not idle
+  bool queued = false;                // waiting for its turn to call or to end a sleep: not idle
   // While parked: the CPU time it had used when last looked at, and when (Runtime::parkedThreadMayAct).
   uint64_t cpuSeenNs = 0;
+  uint64_t cpuAtLastCall = 0;  // its CPU time when its last call returned (Runtime::parkIdleThreads)
   std::chrono::steady_clock::time_point cpuSeenAt{};
   uint64_t lastTaskId = 0;  // the last task it launched (aclrtGetThreadLastTaskId)
   // The last task it issued into a capture or build (runtime/capture.h lastCapturedTask): the

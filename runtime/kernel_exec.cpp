@@ -287,7 +287,7 @@ aclError launch(aclrtStream stream, Launch&& k) {
   auto run = std::make_shared<Run>();
   run->k = std::move(k);
   Runtime& rt = Runtime::get();
-  std::unique_lock<std::recursive_mutex> lock(rt.mu);
+  std::unique_lock<std::recursive_mutex> lock = rt.lockForCall();
   if (run->k.blockDim == 0 || run->k.blockDim > 65535) {
     return setRecentError(run->k.name.c_str(),
                           fmt::format("blockDim {} is outside 1..65535", run->k.blockDim),

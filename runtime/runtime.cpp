@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 #include <pthread.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <systemc>
 
@@ -149,11 +151,20 @@ HostThread* Runtime::findThread(unsigned long pthreadId) {
 
 HostThread* Runtime::currentThreadIfKnown() { return tOwner == this ? tMine : nullptr; }
 
+std::unique_lock<std::recursive_mutex> Runtime::lockForCall() {
+  HostThread* th = currentThreadIfKnown();
+  if (th) th->entering = true;
+  std::unique_lock<std::recursive_mutex> lock(mu);
+  if (th) th->entering = false;
+  return lock;
+}
+
 HostThread& Runtime::thread() {
   if (!tMine || tOwner != this) {
     // A thread the runtime did not see being created starts at the latest time any call began.
     bindThread(registerChild(nullptr));
     tMine->pthread = static_cast<unsigned long>(pthread_self());
+    tMine->tid = static_cast<int>(gettid());
   }
   return *tMine;
 }
@@ -209,6 +220,26 @@ uint64_t cpuTimeNs(const HostThread& u) {
     return 0;
   return static_cast<uint64_t>(ts.tv_sec) * 1000000000ull + static_cast<uint64_t>(ts.tv_nsec);
 }
+
+constexpr uint64_t kBusyParkNs = 2000000000;  // as the two wall-clock seconds of an idle thread
+
+// Whether the OS has the thread running or ready to run (state R in /proc): it is computing, or
+// waiting only for a CPU on a loaded machine, so it is not idle whatever the wall clock says.
+// A thread that has not started yet (tid 0) is about to run.
+bool threadRunnable(const HostThread& u) {
+  const int tid = u.tid;
+  if (tid == 0) return true;
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/self/task/%d/stat", tid);
+  FILE* f = std::fopen(path, "r");
+  if (!f) return false;  // exited
+  char buf[512];
+  const size_t n = std::fread(buf, 1, sizeof buf - 1, f);
+  std::fclose(f);
+  buf[n] = '\0';
+  const char* close = std::strrchr(buf, ')');  // the name in parentheses may hold anything
+  return close && close[1] == ' ' && close[2] == 'R';
+}
 }  // namespace
 
 bool Runtime::parkedThreadMayAct(const HostThread& self) {
@@ -234,7 +265,11 @@ bool Runtime::parkedThreadMayAct(const HostThread& self) {
 
 void Runtime::parkIdleThreads(const HostThread& self) {
   for (auto& u : threads_) {
-    if (u.get() == &self || u->state != HostState::Native || u->queued) continue;
+    if (u.get() == &self || u->state != HostState::Native || u->queued || u->entering) continue;
+    // Wall time without calls is no sign of idleness on a loaded machine, where a runnable thread
+    // may wait long for a CPU: a runnable thread is parked only once it has computed (or spun)
+    // for kBusyParkNs of its own CPU time since its last call.
+    if (threadRunnable(*u) && cpuTimeNs(*u) < u->cpuAtLastCall + kBusyParkNs) continue;
     u->cpuSeenNs = cpuTimeNs(*u);
     u->cpuSeenAt = std::chrono::steady_clock::now();
     if (!u->parkWarned)
@@ -287,6 +322,9 @@ void Runtime::enterCall(HostThread& th, std::unique_lock<std::recursive_mutex>& 
 
 void Runtime::leaveCall(HostThread& th) {
   th.state = HostState::Native;
+  timespec cpu{};
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu) == 0)  // leaveCall runs on the thread itself
+    th.cpuAtLastCall = static_cast<uint64_t>(cpu.tv_sec) * 1000000000ull + static_cast<uint64_t>(cpu.tv_nsec);
   progress_++;
   cv.notify_all();
 }
@@ -633,7 +671,7 @@ thread_local ApiCall* tCall = nullptr;
 
 ApiCall* ApiCall::current() { return tCall; }
 
-ApiCall::ApiCall(const char* name) : rt(Runtime::get()), lock_(rt.mu), name_(name), outer_(tCall) {
+ApiCall::ApiCall(const char* name) : rt(Runtime::get()), lock_(rt.lockForCall()), name_(name), outer_(tCall) {
   tCall = this;
   if (!rt.ensure(nullptr)) {
     ok_ = false;

@@ -41,6 +41,9 @@ class Runtime {
  public:
   static Runtime& get();
   std::recursive_mutex mu;
+  // Takes `mu` for the calling program thread, marking it as entering while it waits for the
+  // lock: a thread blocked on the lock is about to call, not idle (parkIdleThreads).
+  std::unique_lock<std::recursive_mutex> lockForCall();
 
   // Builds the platform on first use; false (with the reason) when the configuration is bad.
   bool ensure(std::string* err);
@@ -192,7 +195,7 @@ class ApiCall {
   uint64_t flow = 0;
 
  private:
-  std::unique_lock<std::recursive_mutex> lock_;
+  std::unique_lock<std::recursive_mutex> lock_;  // initialised after rt, from rt.lockForCall()
   const char* name_;
   Tick begin_ = 0;
   aclError ret_ = ACL_SUCCESS;

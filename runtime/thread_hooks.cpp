@@ -5,6 +5,7 @@
 // follows simulated time, not the OS scheduler (docs/architecture.md "Host threads").
 #include <dlfcn.h>
 #include <pthread.h>
+#include <unistd.h>
 
 #include <algorithm>
 
@@ -31,6 +32,7 @@ void* trampoline(void* p) {
   // The record was made by the creator under the lock; binding only sets this thread's
   // thread-locals, so it must not wait for the lock (the creator may hold it).
   Runtime::get().bindThread(b.self);
+  b.self->tid = static_cast<int>(gettid());
   return b.fn(b.arg);
 }
 
