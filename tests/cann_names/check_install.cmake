@@ -70,6 +70,15 @@ endforeach()
 expect(${WORK}/asc/kernel_asc "^asc: ok")
 expect(${WORK}/kernels/tiled_cpu "^tiled-cpu: ok")
 expect(${WORK}/kernels/tiled_ccec "^tiled-ccec: ok")
+# A kernel in the KernelLaunch "Neo" style (launch/), configured once per run mode as those samples'
+# run.sh does: its tiling struct by pointer through aclrtlaunch_leaky_launch on the device, right
+# values in both modes, and a device time no shorter than its 96 MiB at the HBM's peak.
+foreach(mode cpu npu)
+  run(${CMAKE_COMMAND} -S ${SRC}/launch -B ${WORK}/launch_${mode} -G ${GENERATOR} -DRUN_MODE=${mode}
+      -DASCEND_CANN_PACKAGE_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
+  run(${CMAKE_COMMAND} --build ${WORK}/launch_${mode} -j2)
+  expect(${WORK}/launch_${mode}/launch_${mode} "^launch-${mode}: ok")
+endforeach()
 
 # Operator examples, compiled with the lines the operator repositories' build.sh use (ops-math
 # `--run_example <op> eager cust --experimental`, ops-nn's built-in examples), ASCEND_OPP_PATH
