@@ -129,6 +129,12 @@ class LocalTensor {
   __aicore__ inline uint32_t GetSize() const { return size_; }
   __aicore__ inline void SetSize(uint32_t n) { size_ = n; }
   __aicore__ inline T* GetPhyAddr() const { return addr_; }
+  // dst = src0 + src1 (-, *, /): computes into this tensor's elements, as Ascend C's operator
+  // overloads do (its assignment returns nothing); see SymbolOverride below.
+  template <class E, class = typename E::IsTensorExpression>
+  __aicore__ inline void operator=(const E& expression) const {
+    expression.Process(*this);
+  }
   template <class U>
   __aicore__ inline LocalTensor<U> ReinterpretCast() const {
     return LocalTensor<U>(reinterpret_cast<U*>(addr_), static_cast<uint32_t>(size_ * sizeof(T) / sizeof(U)));
@@ -223,6 +229,18 @@ class TBuf {
 
 class TPipe {
  public:
+  // The kernel's pipe, which GetTPipePtr() answers: the last one constructed on this block's
+  // thread (a kernel builds one per block).
+  TPipe() { Current() = this; }
+  ~TPipe() {
+    if (Current() == this) Current() = nullptr;
+  }
+  TPipe(const TPipe&) = delete;
+  TPipe& operator=(const TPipe&) = delete;
+  static TPipe*& Current() {
+    thread_local TPipe* pipe = nullptr;
+    return pipe;
+  }
   template <TPosition pos, int32_t depth, int32_t mask>
   __aicore__ inline bool InitBuffer(TQue<pos, depth, mask>& que, uint8_t num, uint32_t len) {
     que.npusimInit(num, len);
@@ -237,6 +255,7 @@ class TPipe {
   __aicore__ inline event_t FetchEventID() {
     return 0;
   }
+  __aicore__ inline event_t FetchEventID(HardEvent) { return 0; }
   template <HardEvent evt>
   __aicore__ inline event_t AllocEventID() {
     return 0;
@@ -246,6 +265,11 @@ class TPipe {
   __aicore__ inline void Reset() {}
   __aicore__ inline void Destroy() {}
 };
+
+__aicore__ inline TPipe* GetTPipePtr() {
+  if (TPipe::Current() == nullptr) detail::fault("GetTPipePtr: the kernel has constructed no TPipe");
+  return TPipe::Current();
+}
 
 // Blocks run their instructions in program order, so the pipeline synchronisation the hardware
 // needs is already satisfied: these only exist so kernels compile.
@@ -445,6 +469,42 @@ NPUSIM_ASCENDC_BINARY(Max, a > b ? a : b)
 NPUSIM_ASCENDC_BINARY(Min, a < b ? a : b)
 #undef NPUSIM_ASCENDC_BINARY
 
+// The operands of `dst = src0 op src1`; the assignment runs the instruction over dst.GetSize()
+// elements, which each source must have.
+template <class T>
+struct SymbolOverride {
+  using IsTensorExpression = void;
+  char op;
+  LocalTensor<T> src0, src1;
+  __aicore__ inline void Process(const LocalTensor<T>& dst) const {
+    const int32_t count = static_cast<int32_t>(dst.GetSize());
+    switch (op) {
+      case '+':
+        Add(dst, src0, src1, count);
+        break;
+      case '-':
+        Sub(dst, src0, src1, count);
+        break;
+      case '*':
+        Mul(dst, src0, src1, count);
+        break;
+      default:
+        Div(dst, src0, src1, count);
+        break;
+    }
+  }
+};
+#define NPUSIM_ASCENDC_OPERATOR(op)                                                                   \
+  template <class T>                                                                                  \
+  __aicore__ inline SymbolOverride<T> operator op(const LocalTensor<T>& a, const LocalTensor<T>& b) { \
+    return SymbolOverride<T>{(#op)[0], a, b};                                                         \
+  }
+NPUSIM_ASCENDC_OPERATOR(+)
+NPUSIM_ASCENDC_OPERATOR(-)
+NPUSIM_ASCENDC_OPERATOR(*)
+NPUSIM_ASCENDC_OPERATOR(/)
+#undef NPUSIM_ASCENDC_OPERATOR
+
 #define NPUSIM_ASCENDC_UNARY(Name, expr)                                                                    \
   template <class T>                                                                                        \
   __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) { \
@@ -457,18 +517,21 @@ NPUSIM_ASCENDC_UNARY(Relu, a > 0 ? a : decltype(a)(0))
 NPUSIM_ASCENDC_UNARY(Sqrt, std::sqrt(a))
 #undef NPUSIM_ASCENDC_UNARY
 
-template <class T, class S>
-__aicore__ inline void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, const S& scalar,
-                            const int32_t& count) {
-  const detail::Wide<T> k = static_cast<detail::Wide<T>>(static_cast<T>(scalar));
-  detail::unary(dst, src, count, [k](auto a) { return a + k; });
-}
-template <class T, class S>
-__aicore__ inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, const S& scalar,
-                            const int32_t& count) {
-  const detail::Wide<T> k = static_cast<detail::Wide<T>>(static_cast<T>(scalar));
-  detail::unary(dst, src, count, [k](auto a) { return a * k; });
-}
+// Element and scalar: the scalar is converted to the element type first, as the instruction
+// takes it. Maxs / Mins give LeakyRelu's max(x, 0) + slope * min(x, 0).
+#define NPUSIM_ASCENDC_SCALAR(Name, expr)                                                            \
+  template <class T, class S>                                                                        \
+  __aicore__ inline void Name(const LocalTensor<T>& dst, const LocalTensor<T>& src, const S& scalar, \
+                              const int32_t& count) {                                                \
+    const detail::Wide<T> k = static_cast<detail::Wide<T>>(static_cast<T>(scalar));                  \
+    detail::unary(dst, src, count, [k](auto a) { return expr; });                                    \
+  }
+NPUSIM_ASCENDC_SCALAR(Adds, a + k)
+NPUSIM_ASCENDC_SCALAR(Muls, a* k)
+NPUSIM_ASCENDC_SCALAR(Maxs, a > k ? a : k)
+NPUSIM_ASCENDC_SCALAR(Mins, a < k ? a : k)
+#undef NPUSIM_ASCENDC_SCALAR
+
 template <class T, class S>
 __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const S& scalar, const int32_t& count) {
   detail::checkCount(static_cast<uint64_t>(count), dst.GetSize(),

@@ -28,6 +28,9 @@ inline ::npusim::kernel::UbImmediate get_imm(uint64_t value) { return {value}; }
 
 // Blocks run their instructions in program order: every pipe has finished when this is reached.
 inline void pipe_barrier(pipe_t) {}
+// Likewise a flag between two pipes is already set when the waiting pipe reaches it.
+inline void set_flag(pipe_t, pipe_t, int32_t) {}
+inline void wait_flag(pipe_t, pipe_t, int32_t) {}
 
 // GM -> UB: nBurst bursts of lenBurst 32-byte blocks, srcStride / dstStride blocks between them
 // (an MTE2 copy). A destination outside the block's unified buffer ends the kernel.

@@ -30,7 +30,7 @@ set(ENV{LD_LIBRARY_PATH} ${prefix}/lib64)
 # The older CANN layout and the libraries Ascend C samples name on their link lines.
 foreach(path runtime/include/acl/acl.h tools/tikicpulib/lib/include/tikicpulib.h lib64/libruntime.so
              lib64/libhost_intf_pub.so lib64/libtiling_api.so lib64/libregister.so lib64/libplatform.so
-             lib64/libascendalog.so)
+             lib64/libascendalog.so lib64/libruntime_camodel.so lib64/libpem_davinci.so)
   if(NOT EXISTS ${prefix}/${path})
     message(FATAL_ERROR "${path} is missing from the install")
   endif()
@@ -70,6 +70,15 @@ endforeach()
 expect(${WORK}/asc/kernel_asc "^asc: ok")
 expect(${WORK}/kernels/tiled_cpu "^tiled-cpu: ok")
 expect(${WORK}/kernels/tiled_ccec "^tiled-ccec: ok")
+# A kernel in the KernelLaunch "Neo" style (launch/), configured once per run mode as those samples'
+# run.sh does: its tiling struct by pointer through aclrtlaunch_leaky_launch on the device, right
+# values in both modes, and a device time no shorter than its 96 MiB at the HBM's peak.
+foreach(mode cpu npu)
+  run(${CMAKE_COMMAND} -S ${SRC}/launch -B ${WORK}/launch_${mode} -G ${GENERATOR} -DRUN_MODE=${mode}
+      -DASCEND_CANN_PACKAGE_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
+  run(${CMAKE_COMMAND} --build ${WORK}/launch_${mode} -j2)
+  expect(${WORK}/launch_${mode}/launch_${mode} "^launch-${mode}: ok")
+endforeach()
 
 # Operator examples, compiled with the lines the operator repositories' build.sh use (ops-math
 # `--run_example <op> eager cust --experimental`, ops-nn's built-in examples), ASCEND_OPP_PATH
