@@ -6,6 +6,8 @@
 //   <dump_path>/npusim_dump/<device>/<operator>.<task id>.bin
 // or, with a callback registered, hands the same bytes to the callback as one chunk instead. With
 // args dump on, every operator writes its arguments to <path>/npusim_args/<device>/<operator>.<task id>.txt.
+// With a dump_scene, acldumpSaveExceptionInfo writes under CANN's exception directory,
+// <dump_path>/extra-info/data-dump/<device>/<fileName>.custom.<time stamp>.
 // The real dump format (protobuf headers) is not reproduced: the files hold the raw data.
 #include <unistd.h>
 
@@ -14,6 +16,7 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -62,6 +65,35 @@ bool makeDirs(const std::string& path) {
   std::error_code ec;
   std::filesystem::create_directories(path, ec);
   return !ec;
+}
+
+// CANN's exception dump directory of a device: <dump_path>/extra-info/data-dump/<device>/ (acl_dump.h,
+// acldumpGetExceptionInfoPath; hicann/runtime src/dfx/adump/adump/exception/exception_dumper.cpp).
+std::string exceptionDir(int device) {
+  return state().exceptionPath + "/extra-info/data-dump/" + std::to_string(device) + "/";
+}
+
+bool hasParentSegment(const std::string& path) {
+  for (size_t start = 0; start <= path.size();) {
+    size_t end = path.find('/', start);
+    if (end == std::string::npos) end = path.size();
+    if (path.compare(start, end - start, "..") == 0) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+// CANN stamps a saved exception file with the local wall time in ms (YYYYMMDDhhmmss then mmm). npusim
+// uses the calling thread's simulated time, counted from the Unix epoch in UTC, so reruns name it alike.
+std::string simulatedStamp(Tick ps) {
+  const uint64_t ms = ps / 1000000000ull;
+  std::time_t secs = static_cast<std::time_t>(ms / 1000);
+  std::tm t{};
+  gmtime_r(&secs, &t);
+  char buf[32];
+  std::size_t n = std::strftime(buf, sizeof buf, "%Y%m%d%H%M%S", &t);
+  std::snprintf(buf + n, sizeof buf - n, "%03u", static_cast<unsigned>(ms % 1000));
+  return buf;
 }
 
 // Writes one dump file, or hands it to the registered callback as a single last chunk.
@@ -239,10 +271,12 @@ aclError acldumpGetExceptionInfoPath(char* path, size_t maxLen) {
     return api.fail(ACL_ERROR_DUMP_NOT_RUN,
                     "exception dump is not enabled (dump_scene in the aclInit configuration)");
   auto* ctx = api.rt.currentContext();
-  int device = ctx ? ctx->device : 0;
-  std::string dir = state().exceptionPath + "/npusim_exception/" + std::to_string(device);
+  std::string dir = exceptionDir(ctx ? ctx->device : 0);
   if (dir.size() + 1 > maxLen)
-    return api.fail(ACL_ERROR_INVALID_PARAM, "maxLen {} is shorter than the path", maxLen);
+    return api.fail(ACL_ERROR_INVALID_PARAM, "maxLen {} is shorter than the path ({} bytes)", maxLen,
+                    dir.size() + 1);
+  if (!makeDirs(dir))
+    return api.fail(ACL_ERROR_FAILURE, "cannot create the exception dump directory {}", dir);
   std::strcpy(path, dir.c_str());
   return api.done();
 }
@@ -251,11 +285,19 @@ aclError acldumpSaveExceptionInfo(const char* fileName, const char* userTag, con
                                   size_t tensorCount) {
   ApiCall api("acldumpSaveExceptionInfo");
   if (!api.ok()) return api.notReady();
-  if (!fileName || !*fileName || std::strchr(fileName, '/') || (tensorCount && !tensors))
-    return api.fail(ACL_ERROR_INVALID_PARAM, "fileName must be a plain non-empty name and tensors non-NULL");
+  if (!fileName || !*fileName || hasParentSegment(fileName) || (tensorCount && !tensors))
+    return api.fail(ACL_ERROR_INVALID_PARAM,
+                    "fileName must be a non-empty path without '..' segments and tensors non-NULL");
   char dir[ACL_DUMP_MAX_FILE_PATH_LENGTH];
   if (aclError e = acldumpGetExceptionInfoPath(dir, sizeof dir))
     return api.fail(e, "exception dump is not enabled");
+  // fileName is relative to the exception directory (leading '/' dropped, as CANN does); the file is
+  // <fileName>.custom.<time stamp> in the sub-directories it names.
+  std::string file = dir + std::string(fileName).substr(std::strspn(fileName, "/"));
+  if (file.back() == '/')
+    return api.fail(ACL_ERROR_INVALID_PARAM, "fileName '{}' names a directory", fileName);
+  file += ".custom." + simulatedStamp(api.th->clock);
+  size_t slash = file.rfind('/');
   // A JSON description of the tensors, then each tensor's bytes (raw addresses only; others are described).
   nlohmann::json desc = {{"user_tag", userTag ? userTag : ""}, {"tensors", nlohmann::json::array()}};
   std::string data;
@@ -275,7 +317,7 @@ aclError acldumpSaveExceptionInfo(const char* fileName, const char* userTag, con
     if (bytes) data.append(static_cast<const char*>(bytes), t.tensorSize);
   }
   std::string text = desc.dump() + "\n" + data;
-  emit(dir, fileName, text.data(), text.size());
+  emit(file.substr(0, slash), file.substr(slash + 1), text.data(), text.size());
   return api.done();
 }
 

@@ -1,6 +1,7 @@
 // Versions and attributes: aclsysGetVersionStr/Num, aclsysGetCANNVersion, aclGetCannAttribute(List),
-// aclrtCheckArchCompatibility. npusim presents itself as the CANN 8.5.0 packages whose runtime
-// headers it follows (ACL 1.17); every package name of a CANN install answers with that version.
+// aclrtCheckArchCompatibility. npusim presents itself as the CANN packages whose runtime headers it
+// follows: ACL 1.17 from hicann/runtime @681ef76, whose version.cmake builds the runtime package 9.1.0.
+// Every package name of a CANN install answers with that version.
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -10,7 +11,7 @@
 
 namespace {
 
-constexpr int kMajor = 8, kMinor = 5, kPatch = 0;
+constexpr int kMajor = 9, kMinor = 1, kPatch = 0;
 // Package directory names of a CANN install (share/info/<name>) plus driver and firmware.
 constexpr const char* kPackages[] = {"cann",       "runtime", "compiler", "hccl",   "toolkit", "opp",
                                      "opp_kernel", "opbase",  "ops-math", "ops-nn", "driver",  "firmware"};
@@ -25,9 +26,11 @@ aclError fail(const char* api, aclError code, const std::string& why) {
   return npusim::rt::setRecentError(api, why, code);
 }
 
-// Attributes of the simulated 910B-class SoC: Inf/NaN overflow mode and bf16 are hardware features of
-// the A2 generation; operators are precompiled (no JIT), as for the aclnn operators npusim models.
-constexpr aclCannAttr kAttrs[] = {ACL_CANN_ATTR_INF_NAN, ACL_CANN_ATTR_BF16};
+// CANN lists an attribute when the runtime is recent enough (swFeatureList.json: 7.1 for Inf/NaN and
+// bf16, 6.4 for JIT_COMPILE) and, for the first two, the SoC has it (support_inf_nan, support_bf16:
+// both true on the A2 generation). JIT_COMPILE is the "operator binary" feature (API reference,
+// aclCannAttr): prebuilt operator binaries, as npusim's aclnn operators are; it depends on no SoC.
+constexpr aclCannAttr kAttrs[] = {ACL_CANN_ATTR_INF_NAN, ACL_CANN_ATTR_BF16, ACL_CANN_ATTR_JIT_COMPILE};
 
 }  // namespace
 

@@ -375,7 +375,8 @@ aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t dev
   auto it = vmm().exported.find(shareableHandle);
   std::shared_ptr<Physical> phys = it == vmm().exported.end() ? nullptr : it->second.lock();
   if (!phys) {  // not this process's: another process exported it (or nobody did)
-    const std::string what = fmt::format("{} was not exported by this process", shareableHandle);
+    const std::string what =
+        fmt::format("shareable handle {} was not exported by this process", shareableHandle);
     return api.done(npusim::rt::refuseCrossProcess("aclrtMemImportFromShareableHandle", what.c_str()));
   }
   *handle = newHandle(std::move(phys));

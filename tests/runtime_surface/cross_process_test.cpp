@@ -86,6 +86,14 @@ TEST(CrossProcess, EveryCallRefusesTheSameWay) {
       {"acltdtGrantQueue", [&] { return acltdtGrantQueue(qid, other, ACL_TDT_QUEUE_PERMISSION_ENQUEUE, 0); }},
   };
   for (const auto& [name, call] : calls) expectRefused(name, call());
+  // The importing process is told which handle it was given that no process here exported.
+  ASSERT_EQ(aclrtMemImportFromShareableHandle(shareable + 1000, 0, &importedHandle),
+            ACL_ERROR_API_NOT_SUPPORT);
+  EXPECT_NE(
+      std::string(aclGetRecentErrMsg())
+          .find("shareable handle " + std::to_string(shareable + 1000) + " was not exported by this process"),
+      std::string::npos)
+      << aclGetRecentErrMsg();
 
   // Within the process the same handles work.
   ASSERT_EQ(aclrtMemImportFromShareableHandle(shareable, 0, &importedHandle), ACL_SUCCESS);

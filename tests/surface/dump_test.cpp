@@ -3,9 +3,11 @@
 // error codes for misuse.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -136,13 +138,17 @@ TEST_F(Dump, ArgsDumpWritesTheOperatorArguments) {
   EXPECT_NE(text.find("[4]"), std::string::npos) << text;  // the tensors' shapes
 }
 
-TEST_F(Dump, ExceptionInfoIsSavedUnderTheExceptionPath) {
+// CANN's layout (acl_dump.h, API reference "acldumpGetExceptionInfoPath/acldumpSaveExceptionInfo"):
+// <dump_path>/extra-info/data-dump/<device>/, and in it <fileName>.custom.<YYYYMMDDhhmmssmmm>;
+// fileName may name sub-directories but no ".." segment.
+TEST_F(Dump, ExceptionInfoIsSavedUnderCannsExceptionPath) {
   std::string cfg =
       writeConfig(dir_, "{\"dump_path\": \"" + dir_.path + "\", \"dump_scene\": \"aic_err_brief_dump\"}");
   open(cfg.c_str());
   char path[ACL_DUMP_MAX_FILE_PATH_LENGTH] = {};
   ASSERT_EQ(acldumpGetExceptionInfoPath(path, sizeof path), ACL_SUCCESS);
-  EXPECT_EQ(std::string(path).rfind(dir_.path, 0), 0u) << path;
+  EXPECT_EQ(std::string(path), dir_.path + "/extra-info/data-dump/0/");
+  EXPECT_TRUE(fs::is_directory(path));  // created by the query, as CANN does
   EXPECT_EQ(acldumpGetExceptionInfoPath(path, 4), ACL_ERROR_INVALID_PARAM);
   ASSERT_STREQ(acldumpGetPath(AIC_ERR_BRIEF_DUMP), dir_.path.c_str());
 
@@ -157,8 +163,22 @@ TEST_F(Dump, ExceptionInfoIsSavedUnderTheExceptionPath) {
   t.shapeNum = 1;
   t.shape[0] = 4;
   ASSERT_EQ(acldumpSaveExceptionInfo("mine", "tag1", &t, 1), ACL_SUCCESS);
-  EXPECT_EQ(acldumpSaveExceptionInfo("a/b", "tag", &t, 1), ACL_ERROR_INVALID_PARAM);
-  std::string text = surface_test::readFile(std::string(path) + "/mine");
+  ASSERT_EQ(acldumpSaveExceptionInfo("sub/theirs", "tag2", &t, 1), ACL_SUCCESS);
+  EXPECT_EQ(acldumpSaveExceptionInfo("../escape", "tag", &t, 1), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(acldumpSaveExceptionInfo("sub/../../escape", "tag", &t, 1), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(acldumpSaveExceptionInfo("sub/", "tag", &t, 1), ACL_ERROR_INVALID_PARAM);
+
+  std::vector<fs::path> files = filesUnder(path);
+  ASSERT_EQ(files.size(), 2u);
+  std::sort(files.begin(), files.end());
+  const std::regex stamped(R"(\.custom\.\d{17})");  // the simulated clock as YYYYMMDDhhmmss + ms
+  EXPECT_EQ(files[0].parent_path(), fs::path(path).parent_path());
+  EXPECT_EQ(files[0].filename().string().rfind("mine.custom.1970", 0), 0u) << files[0];
+  EXPECT_TRUE(std::regex_match(files[0].filename().string().substr(4), stamped)) << files[0];
+  EXPECT_EQ(files[1].parent_path().filename(), "sub");
+  EXPECT_TRUE(std::regex_match(files[1].filename().string().substr(6), stamped)) << files[1];
+
+  std::string text = surface_test::readFile(files[0]);
   size_t nl = text.find('\n');
   ASSERT_NE(nl, std::string::npos);
   EXPECT_NE(text.find("\"user_tag\":\"tag1\""), std::string::npos) << text.substr(0, nl);

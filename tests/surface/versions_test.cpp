@@ -75,3 +75,35 @@ TEST(Versions, ArchCompatibilityFollowsTheSimulatedSoc) {
   EXPECT_EQ(ok, 0);
   EXPECT_EQ(aclrtCheckArchCompatibility(nullptr, &ok), ACL_ERROR_INVALID_PARAM);
 }
+
+// The headers follow hicann/runtime @681ef76 (ACL 1.17.0), whose version.cmake builds the runtime
+// package 9.1.0: the version npusim answers is the release of the headers it declares.
+TEST(Versions, RuntimeIsTheReleaseOfTheHeaders) {
+  int32_t major = 0, minor = 0, patch = 0;
+  ASSERT_EQ(aclrtGetVersion(&major, &minor, &patch), ACL_SUCCESS);
+  EXPECT_EQ(major * 100 + minor, ACL_MAJOR_VERSION * 100 + ACL_MINOR_VERSION);
+  EXPECT_EQ(ACL_MINOR_VERSION, 17);
+  char pkg[] = "runtime";
+  char str[ACL_PKG_VERSION_MAX_SIZE] = {};
+  int32_t num = 0;
+  ASSERT_EQ(aclsysGetVersionStr(pkg, str), ACL_SUCCESS);
+  ASSERT_EQ(aclsysGetVersionNum(pkg, &num), ACL_SUCCESS);
+  EXPECT_STREQ(str, "9.1.0");
+  EXPECT_EQ(num, 90100000);
+}
+
+// CANN 9.1 lists every attribute whose minimum runtime it meets and whose SoC feature the A2 part
+// has (swFeatureList.json: Inf/NaN and bf16 from 7.1, JIT_COMPILE from 6.4 with no SoC condition),
+// in the order of the enumeration.
+TEST(Versions, A2PartOnRuntime91ListsAllThreeAttributes) {
+  const aclCannAttr* list = nullptr;
+  size_t n = 0;
+  ASSERT_EQ(aclGetCannAttributeList(&list, &n), ACL_SUCCESS);
+  ASSERT_EQ(n, 3u);
+  EXPECT_EQ(list[0], ACL_CANN_ATTR_INF_NAN);
+  EXPECT_EQ(list[1], ACL_CANN_ATTR_BF16);
+  EXPECT_EQ(list[2], ACL_CANN_ATTR_JIT_COMPILE);
+  int32_t v = 0;
+  ASSERT_EQ(aclGetCannAttribute(ACL_CANN_ATTR_JIT_COMPILE, &v), ACL_SUCCESS);
+  EXPECT_EQ(v, 1);
+}
