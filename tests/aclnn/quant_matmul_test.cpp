@@ -1,0 +1,147 @@
+// aclnnQuantMatmul / aclnnQuantMatmulV2: int8 products accumulated exactly, plus int32 bias,
+// times the scale (a float, or the uint64 of aclnnTransQuantParam), rounded to fp16; against a
+// reference written here; adjX1/adjX2 transposes, batch broadcast, errors, the int8 cube work.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn_test_util.h"
+#include "aclnnop/aclnn_quant_matmul.h"
+#include "aclnnop/aclnn_trans_quant_param.h"
+
+using namespace aclnn_test;
+
+namespace {
+
+constexpr int kParamNull = 161001, kParamInvalid = 161002;
+
+void fillInt(HostTensorBuf& t, std::mt19937& g, int lo, int hi) {
+  std::uniform_int_distribution<int> u(lo, hi);
+  for (int64_t i = 0; i < t.numel(); ++i) t.set(i, u(g));
+}
+
+// A uint64 tensor over its own host memory (the test buffers do not hold uint64).
+class U64Tensor {
+ public:
+  explicit U64Tensor(std::vector<uint64_t> v) : v_(std::move(v)) {
+    const int64_t n = static_cast<int64_t>(v_.size()), stride = 1;
+    t_ = aclCreateTensor(&n, 1, ACL_UINT64, &stride, 0, ACL_FORMAT_ND, &n, 1, v_.data());
+  }
+  ~U64Tensor() { aclDestroyTensor(t_); }
+  aclTensor* get() const { return t_; }
+
+ private:
+  std::vector<uint64_t> v_;
+  aclTensor* t_ = nullptr;
+};
+
+}  // namespace
+
+TEST(QuantMatmul, V2ScalesPerColumnWithBiasAndTransposes) {
+  std::mt19937 g(2851);
+  const int64_t B = 2, M = 5, K = 70, N = 19;
+  for (bool adj1 : {false, true}) {
+    for (bool adj2 : {false, true}) {
+      HostTensorBuf x1(ACL_INT8, adj1 ? std::vector<int64_t>{B, K, M} : std::vector<int64_t>{B, M, K});
+      HostTensorBuf x2(ACL_INT8,
+                       adj2 ? std::vector<int64_t>{1, N, K} : std::vector<int64_t>{1, K, N});  // broadcast
+      HostTensorBuf bias(ACL_INT32, {N}), out(ACL_FLOAT16, {B, M, N});
+      fillInt(x1, g, -128, 127);
+      fillInt(x2, g, -128, 127);
+      fillInt(bias, g, -5000, 5000);
+      std::vector<float> scales(static_cast<size_t>(N));
+      std::uniform_real_distribution<float> us(1e-4f, 1e-3f);
+      for (auto& s : scales) s = us(g);
+      uint64_t* packed = nullptr;
+      uint64_t packedN = 0;
+      ASSERT_EQ(aclnnTransQuantParam(scales.data(), N, nullptr, 0, &packed, &packedN), 0);
+      U64Tensor deq(std::vector<uint64_t>(packed, packed + packedN));
+      std::free(packed);
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnQuantMatmulV2GetWorkspaceSize(x1.get(), x2.get(), bias.get(), deq.get(), adj1,
+                                                            adj2, out.get(), ws, ex);
+                }),
+                0)
+          << aclGetRecentErrMsg();
+      for (int64_t b = 0; b < B; ++b)
+        for (int64_t m = 0; m < M; ++m)
+          for (int64_t n = 0; n < N; ++n) {
+            int64_t acc = static_cast<int64_t>(bias.get(n));
+            for (int64_t k = 0; k < K; ++k) {
+              const double a = adj1 ? x1.get((b * K + k) * M + m) : x1.get((b * M + m) * K + k);
+              const double w = adj2 ? x2.get(n * K + k) : x2.get(k * N + n);
+              acc += static_cast<int64_t>(a * w);
+            }
+            // The scale as the fixpipe reads it: 13 low mantissa bits cleared.
+            uint32_t bits;
+            std::memcpy(&bits, &scales[static_cast<size_t>(n)], 4);
+            bits &= 0xFFFFE000u;
+            float s;
+            std::memcpy(&s, &bits, 4);
+            const double want = roundF16(static_cast<double>(static_cast<float>(acc) * s));
+            EXPECT_EQ(out.get((b * M + m) * N + n), want) << adj1 << adj2 << " " << b << "," << m << "," << n;
+          }
+    }
+  }
+}
+
+TEST(QuantMatmul, V1TakesAFloatScale) {
+  // The public example's values: ones, K = 2, bias 1, scale 1 -> 3.
+  HostTensorBuf x1(ACL_INT8, {5, 2}), x2(ACL_INT8, {2, 3}), bias(ACL_INT32, {3}), out(ACL_FLOAT16, {5, 3});
+  for (int64_t i = 0; i < 10; ++i) x1.set(i, 1);
+  for (int64_t i = 0; i < 6; ++i) x2.set(i, i % 2 == 0 ? 1 : -3);
+  for (int64_t i = 0; i < 3; ++i) bias.set(i, 1);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnQuantMatmulGetWorkspaceSize(x1.get(), x2.get(), bias.get(), 0.5f, out.get(), ws,
+                                                      ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  // Column n sums x2[0][n] + x2[1][n]: (1 + -3), (-3 + 1), (1 + -3) -> -2, plus bias 1, times 0.5.
+  for (int64_t i = 0; i < 15; ++i) EXPECT_EQ(out.get(i), -0.5) << i;
+  // Without bias.
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnQuantMatmulGetWorkspaceSize(x1.get(), x2.get(), nullptr, 2.0f, out.get(), ws, ex);
+            }),
+            0);
+  for (int64_t i = 0; i < 15; ++i) EXPECT_EQ(out.get(i), -4.0) << i;
+}
+
+TEST(QuantMatmul, ErrorsAndWork) {
+  HostTensorBuf x1(ACL_INT8, {4, 32}), x2(ACL_INT8, {32, 20}), bias(ACL_INT32, {20}),
+      out(ACL_FLOAT16, {4, 20}), f16(ACL_FLOAT16, {4, 32}), out32(ACL_FLOAT, {4, 20}),
+      biasBad(ACL_INT32, {19}), x13(ACL_INT8, {1, 4, 32}), outBad(ACL_FLOAT16, {4, 21}), x1d(ACL_INT8, {32});
+  U64Tensor deq(std::vector<uint64_t>(32, 0)), deqBad(std::vector<uint64_t>(7, 0));
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  auto v2 = [&](const aclTensor* a, const aclTensor* b, const aclTensor* bi, const aclTensor* d,
+                aclTensor* o) {
+    return aclnnQuantMatmulV2GetWorkspaceSize(a, b, bi, d, false, false, o, &ws, &ex);
+  };
+  EXPECT_EQ(v2(nullptr, x2.get(), bias.get(), deq.get(), out.get()), kParamNull);
+  EXPECT_EQ(v2(x1.get(), x2.get(), bias.get(), nullptr, out.get()), kParamNull);
+  EXPECT_EQ(v2(f16.get(), x2.get(), bias.get(), deq.get(), out.get()), kParamInvalid);
+  EXPECT_EQ(v2(x1.get(), x2.get(), bias.get(), deq.get(), out32.get()), kParamInvalid);
+  EXPECT_EQ(v2(x1.get(), x2.get(), biasBad.get(), deq.get(), out.get()), kParamInvalid);
+  EXPECT_EQ(v2(x1.get(), x2.get(), bias.get(), deqBad.get(), out.get()),
+            kParamInvalid);  // not 1, n or align(n, 16)
+  EXPECT_EQ(v2(x1.get(), x2.get(), bias.get(), deq.get(), outBad.get()), kParamInvalid);
+  EXPECT_EQ(v2(x1d.get(), x2.get(), bias.get(), deq.get(), out.get()), kParamInvalid);
+  EXPECT_EQ(aclnnQuantMatmulGetWorkspaceSize(x13.get(), x2.get(), bias.get(), 1.0f, out.get(), &ws, &ex),
+            kParamInvalid);  // V1: no broadcast of ranks
+  // Work: M·N·K int8 MACs at twice the fp16 rate, i.e. half as many fp16 MAC slots.
+  ASSERT_EQ(v2(x1.get(), x2.get(), bias.get(), deq.get(), out.get()), 0);
+  uint64_t macs = 0, read = 0;
+  for (const auto& t : npusim::aclnn::executorOp(ex)->work().tiles) {
+    macs += t.cubeMacs;
+    read += t.readBytes;
+  }
+  aclDestroyAclOpExecutor(ex);
+  EXPECT_EQ(macs, 4u * 20u * 32u / 2u);
+  EXPECT_GE(read, 4u * 32u + 32u * 20u + 20u * 4u + 20u * 8u);
+}
