@@ -1,5 +1,5 @@
-// aclnnQuantMatmul / aclnnQuantMatmulV2: int8 products accumulated exactly, plus int32 bias,
-// times the scale (a float, or the uint64 of aclnnTransQuantParam), rounded to fp16; against a
+// aclnnQuantMatmul / aclnnQuantMatmulV2 / aclnnBatchMatmulQuant: int8 products accumulated exactly, plus
+// int32 bias, times the scale (a float, or the uint64 of aclnnTransQuantParam), rounded to fp16; against a
 // reference written here; adjX1/adjX2 transposes, batch broadcast, errors, the int8 cube work.
 #include <gtest/gtest.h>
 
@@ -11,6 +11,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_batchmatmul_quant.h"
 #include "aclnnop/aclnn_quant_matmul.h"
 #include "aclnnop/aclnn_trans_quant_param.h"
 
@@ -144,4 +145,69 @@ TEST(QuantMatmul, ErrorsAndWork) {
   aclDestroyAclOpExecutor(ex);
   EXPECT_EQ(macs, 4u * 20u * 32u / 2u);
   EXPECT_GE(read, 4u * 32u + 32u * 20u + 20u * 4u + 20u * 8u);
+}
+
+TEST(BatchMatmulQuant, QuantisesTheFp16Product) {
+  std::mt19937 g(2871);
+  const int64_t m = 7, k = 24, n = 5;
+  for (bool t1 : {false, true}) {
+    for (bool t2 : {false, true}) {
+      HostTensorBuf x1(ACL_FLOAT16, t1 ? std::vector<int64_t>{k, m} : std::vector<int64_t>{m, k});
+      HostTensorBuf x2(ACL_FLOAT16, t2 ? std::vector<int64_t>{n, k} : std::vector<int64_t>{k, n});
+      HostTensorBuf bias(ACL_FLOAT16, {n}), out(ACL_INT8, {m, n});
+      x1.fillRandom(g, -2, 2);
+      x2.fillRandom(g, -2, 2);
+      bias.fillRandom(g, -3, 3);
+      std::vector<float> scales = {3.0f, 0.5f, 12.0f, 1.25f, 40.0f}, offsets = {0, 3, -7, 100, -2};
+      uint64_t* packed = nullptr;
+      uint64_t packedN = 0;
+      ASSERT_EQ(aclnnTransQuantParam(scales.data(), n, offsets.data(), n, &packed, &packedN), 0);
+      U64Tensor param(std::vector<uint64_t>(packed, packed + packedN));
+      std::free(packed);
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnBatchMatmulQuantGetWorkspaceSize(x1.get(), x2.get(), param.get(), bias.get(),
+                                                               t1, t2, out.get(), ws, ex);
+                }),
+                0)
+          << aclGetRecentErrMsg();
+      int saturated = 0;
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) {
+          double p = 0;
+          for (int64_t q = 0; q < k; ++q)
+            p += (t1 ? x1.get(q * m + i) : x1.get(i * k + q)) * (t2 ? x2.get(j * k + q) : x2.get(q * n + j));
+          const double v =
+              (p + bias.get(j)) * scales[static_cast<size_t>(j)] + offsets[static_cast<size_t>(j)];
+          const double want = std::fmin(127, std::fmax(-128, std::nearbyint(v)));
+          saturated += std::fabs(v) > 128;
+          // fp32 accumulation may move a value lying near a rounding boundary by one step.
+          EXPECT_NEAR(out.get(i * n + j), want, std::fabs(std::fabs(v - std::trunc(v)) - 0.5) < 1e-3 ? 1 : 0)
+              << i << "," << j;
+        }
+      EXPECT_GT(saturated, 0);  // the scale of 40 drives some values past int8
+    }
+  }
+}
+
+TEST(BatchMatmulQuant, Errors) {
+  HostTensorBuf x1(ACL_FLOAT16, {4, 8}), x2(ACL_FLOAT16, {8, 3}), out(ACL_INT8, {4, 3}),
+      x1f(ACL_FLOAT, {4, 8}), out16(ACL_FLOAT16, {4, 3}), bias32(ACL_FLOAT, {3}), x2bad(ACL_FLOAT16, {7, 3});
+  U64Tensor p1(std::vector<uint64_t>(1, 0)), p16(std::vector<uint64_t>(16, 0)),
+      p5(std::vector<uint64_t>(5, 0));
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  auto call = [&](const aclTensor* a, const aclTensor* b, const aclTensor* p, const aclTensor* bi,
+                  aclTensor* o) {
+    const int st = aclnnBatchMatmulQuantGetWorkspaceSize(a, b, p, bi, false, false, o, &ws, &ex);
+    if (st == 0) aclDestroyAclOpExecutor(ex);
+    return st;
+  };
+  EXPECT_EQ(call(x1.get(), x2.get(), p1.get(), nullptr, out.get()), 0);
+  EXPECT_EQ(call(x1.get(), x2.get(), p16.get(), nullptr, out.get()), 0);
+  EXPECT_EQ(call(x1.get(), x2.get(), nullptr, nullptr, out.get()), kParamNull);
+  EXPECT_EQ(call(x1.get(), x2.get(), p5.get(), nullptr, out.get()), kParamInvalid);
+  EXPECT_EQ(call(x1f.get(), x2.get(), p1.get(), nullptr, out.get()), kParamInvalid);
+  EXPECT_EQ(call(x1.get(), x2.get(), p1.get(), nullptr, out16.get()), kParamInvalid);
+  EXPECT_EQ(call(x1.get(), x2.get(), p1.get(), bias32.get(), out.get()), kParamInvalid);
+  EXPECT_EQ(call(x1.get(), x2bad.get(), p1.get(), nullptr, out.get()), kParamInvalid);
 }

@@ -9,7 +9,6 @@
 // (configs/910b.json aicore.cube_macs_per_cycle: int8 16x32x16), bias and scale read once.
 #include <fmt/format.h>
 
-#include <cstring>
 #include <vector>
 
 #include "aclnnop/aclnn_quant_matmul.h"
@@ -22,6 +21,7 @@
 #include "runtime/aclnn/ops/matmul_tiling.h"
 #include "runtime/aclnn/ops/op_checks.h"
 #include "runtime/aclnn/ops/op_define.h"
+#include "runtime/aclnn/ops/quant_param.h"
 #include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
@@ -37,14 +37,6 @@ const OpInfo kV2{"aclnnQuantMatmulV2",
                  {ACL_INT8, ACL_INT32, ACL_UINT64, ACL_FLOAT16},
                  "out = fp16((x1 @ x2 + bias) * deqScale)"};
 const OpRegistrar kRegistrars[] = {OpRegistrar(kV1), OpRegistrar(kV2)};
-
-// The fp32 scale packed in a quantisation parameter (trans_quant_param.cpp writes it).
-float unpackScale(uint64_t param) {
-  const auto bits = static_cast<uint32_t>(param & 0xFFFFE000u);
-  float s;
-  std::memcpy(&s, &bits, 4);
-  return s;
-}
 
 // inputs: x1, x2 (views in [.., m, k] / [.., k, n] order), then deqScale (V2) and bias if given.
 class QuantMatmulInstance : public OpInstanceBase<QuantMatmulInstance> {
@@ -85,7 +77,7 @@ class QuantMatmulInstance : public OpInstanceBase<QuantMatmulInstance> {
       const std::vector<int64_t> raw = loadDense<int64_t>(in[static_cast<size_t>(scaleInput)]);
       for (int64_t n = 0; n < g.N; ++n) {
         scale[static_cast<size_t>(n)] =
-            unpackScale(static_cast<uint64_t>(raw[raw.size() == 1 ? 0 : static_cast<size_t>(n)]));
+            quantParamScale(static_cast<uint64_t>(raw[raw.size() == 1 ? 0 : static_cast<size_t>(n)]));
       }
     }
     std::vector<int64_t> bias(static_cast<size_t>(g.N), 0);
