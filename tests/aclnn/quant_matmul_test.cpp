@@ -1,6 +1,7 @@
-// aclnnQuantMatmul / aclnnQuantMatmulV2 / aclnnBatchMatmulQuant: int8 products accumulated exactly, plus
-// int32 bias, times the scale (a float, or the uint64 of aclnnTransQuantParam), rounded to fp16; against a
-// reference written here; adjX1/adjX2 transposes, batch broadcast, errors, the int8 cube work.
+// aclnnQuantMatmul / aclnnQuantMatmulV2 / aclnnBatchMatmulQuant / aclnnFusedQuantMatmul(WeightNz): int8
+// products accumulated exactly, plus int32 bias, times the scale (a float, or the uint64 of
+// aclnnTransQuantParam), rounded to fp16; against a reference written here; adjX1/adjX2 transposes, batch
+// broadcast, errors, the int8 cube work.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,7 +13,10 @@
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_batchmatmul_quant.h"
+#include "aclnnop/aclnn_fused_quant_matmul.h"
+#include "aclnnop/aclnn_fused_quant_matmul_weight_nz.h"
 #include "aclnnop/aclnn_quant_matmul.h"
+#include "aclnnop/aclnn_trans_matmul_weight.h"
 #include "aclnnop/aclnn_trans_quant_param.h"
 
 using namespace aclnn_test;
@@ -210,4 +214,92 @@ TEST(BatchMatmulQuant, Errors) {
   EXPECT_EQ(call(x1.get(), x2.get(), p1.get(), nullptr, out16.get()), kParamInvalid);
   EXPECT_EQ(call(x1.get(), x2.get(), p1.get(), bias32.get(), out.get()), kParamInvalid);
   EXPECT_EQ(call(x1.get(), x2bad.get(), p1.get(), nullptr, out.get()), kParamInvalid);
+}
+
+TEST(FusedQuantMatmul, ScalesAddsBiasAndAppliesGelu) {
+  std::mt19937 g(2891);
+  const int64_t m = 4, k = 40, n = 32;
+  for (bool nz : {false, true}) {
+    for (aclDataType bt : {ACL_INT32, ACL_FLOAT, ACL_DT_UNDEFINED}) {
+      for (const char* op : {"gelu_tanh", "gelu_erf"}) {
+        HostTensorBuf x1(ACL_INT8, {m, k}), s1(ACL_FLOAT, {m}), s2(ACL_FLOAT, {n}), out(ACL_BF16, {m, n});
+        HostTensorBuf bias(bt == ACL_DT_UNDEFINED ? ACL_FLOAT : bt, {n});
+        fillInt(x1, g, -128, 127);
+        s1.fillRandom(g, 0.001, 0.01);
+        s2.fillRandom(g, 0.01, 0.1);
+        fillInt(bias, g, -300, 300);
+        // x2 [k, n] in a buffer sized for its NZ form (k aligned to 16, n to 32).
+        std::vector<int8_t> w(static_cast<size_t>(k * n)), buf(static_cast<size_t>(48 * 32), 0);
+        std::uniform_int_distribution<int> u(-128, 127);
+        for (auto& v : w) v = static_cast<int8_t>(u(g));
+        std::copy(w.begin(), w.end(), buf.begin());
+        const std::vector<int64_t> shape = {k, n}, strides = {n, 1};
+        const int64_t storage = static_cast<int64_t>(buf.size());
+        aclTensor* x2 = aclCreateTensor(shape.data(), 2, ACL_INT8, strides.data(), 0, ACL_FORMAT_ND, &storage,
+                                        1, buf.data());
+        if (nz) {
+          ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                      return aclnnTransMatmulWeightGetWorkspaceSize(x2, ws, ex);
+                    }),
+                    0);
+        }
+        const aclTensor* b = bt == ACL_DT_UNDEFINED ? nullptr : bias.get();
+        ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                    return nz ? aclnnFusedQuantMatmulWeightNzGetWorkspaceSize(
+                                    x1.get(), x2, s1.get(), s2.get(), nullptr, nullptr, nullptr, nullptr, b,
+                                    nullptr, op, 0, out.get(), ws, ex)
+                              : aclnnFusedQuantMatmulGetWorkspaceSize(x1.get(), x2, s1.get(), s2.get(),
+                                                                      nullptr, nullptr, nullptr, nullptr, b,
+                                                                      nullptr, op, 0, out.get(), ws, ex);
+                  }),
+                  0)
+            << aclGetRecentErrMsg();
+        aclDestroyTensor(x2);
+        for (int64_t i = 0; i < m; ++i)
+          for (int64_t j = 0; j < n; ++j) {
+            double acc = 0;
+            for (int64_t q = 0; q < k; ++q) acc += x1.get(i * k + q) * w[static_cast<size_t>(q * n + j)];
+            const double sc = s1.get(i) * s2.get(j);
+            double v =
+                bt == ACL_INT32 ? (acc + bias.get(j)) * sc : acc * sc + (b != nullptr ? bias.get(j) : 0);
+            v = std::string(op) == "gelu_tanh"
+                    ? 0.5 * v * (1 + std::tanh(std::sqrt(2 / M_PI) * (v + 0.044715 * v * v * v)))
+                    : 0.5 * v * (1 + std::erf(v / std::sqrt(2.0)));
+            EXPECT_NEAR(out.get(i * n + j), v, 2 * tol(ACL_BF16) * std::max(1.0, std::fabs(v)))
+                << nz << bt << op << " " << i << "," << j;
+          }
+      }
+    }
+  }
+}
+
+TEST(FusedQuantMatmul, Errors) {
+  HostTensorBuf x1(ACL_INT8, {4, 32}), x2(ACL_INT8, {32, 16}), s1(ACL_FLOAT, {4}), s2(ACL_FLOAT, {16}),
+      out(ACL_FLOAT16, {4, 16}), s1Bad(ACL_FLOAT, {5}), x1f(ACL_FLOAT16, {4, 32}), out32(ACL_FLOAT, {4, 16}),
+      bias3(ACL_INT32, {1, 1, 16});
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  auto call = [&](const aclTensor* a, const aclTensor* sa, const aclTensor* bi, const aclTensor* x3,
+                  const char* op, int64_t gs, aclTensor* o) {
+    const int st = aclnnFusedQuantMatmulGetWorkspaceSize(a, x2.get(), sa, s2.get(), nullptr, nullptr, nullptr,
+                                                         nullptr, bi, x3, op, gs, o, &ws, &ex);
+    if (st == 0) aclDestroyAclOpExecutor(ex);
+    return st;
+  };
+  EXPECT_EQ(call(x1.get(), s1.get(), nullptr, nullptr, "gelu_erf", 0, out.get()), 0);
+  EXPECT_EQ(call(x1.get(), s1.get(), nullptr, nullptr, nullptr, 0, out.get()), kParamNull);
+  EXPECT_EQ(call(x1.get(), nullptr, nullptr, nullptr, "gelu_erf", 0, out.get()), kParamNull);
+  EXPECT_EQ(call(x1.get(), s1.get(), nullptr, nullptr, "relu", 0, out.get()), kParamInvalid);
+  EXPECT_EQ(call(x1.get(), s1Bad.get(), nullptr, nullptr, "gelu_erf", 0, out.get()), kParamInvalid);
+  EXPECT_EQ(call(x1f.get(), s1.get(), nullptr, nullptr, "gelu_erf", 0, out.get()), kParamInvalid);
+  EXPECT_EQ(call(x1.get(), s1.get(), nullptr, nullptr, "gelu_erf", 0, out32.get()), kParamInvalid);
+  EXPECT_EQ(call(x1.get(), s1.get(), bias3.get(), nullptr, "gelu_erf", 0, out.get()), kParamInvalid);
+  EXPECT_EQ(call(x1.get(), s1.get(), nullptr, x1.get(), "gelu_erf", 0, out.get()),
+            kParamInvalid);  // x3 reserved
+  EXPECT_EQ(call(x1.get(), s1.get(), nullptr, nullptr, "gelu_erf", 32, out.get()), kParamInvalid);
+  // The WeightNz form refuses an ND x2.
+  EXPECT_EQ(aclnnFusedQuantMatmulWeightNzGetWorkspaceSize(x1.get(), x2.get(), s1.get(), s2.get(), nullptr,
+                                                          nullptr, nullptr, nullptr, nullptr, nullptr,
+                                                          "gelu_tanh", 0, out.get(), &ws, &ex),
+            kParamInvalid);
 }

@@ -137,8 +137,7 @@ int32_t build(const aclTensor* x1, const aclTensor* x2, const aclTensor* quantPa
   inst->inputNames = {"x1", "x2", "quantParam"};
   if (bias != nullptr) {
     inst->hasBias = true;
-    inst->inputs.push_back(bias->desc);
-    inst->inputNames.emplace_back("bias");
+    addInput(*inst, "bias", bias);
   }
   inst->outputs = {out->desc};
   inst->outputNames = {"out"};

@@ -5,8 +5,7 @@
 // rounds to fp16. V1 takes deqScale as a float; V2 as the uint64 of aclnnTransQuantParam, whose
 // scale is the fp32 in the low 32 bits with the 13 lowest mantissa bits cleared (one per
 // column n, or one for all; the doc's align(n, 16) entries and the public example's n are both
-// accepted). Cost: the matmul tiling with 1-byte operands, int8 MACs at twice the fp16 rate
-// (configs/910b.json aicore.cube_macs_per_cycle: int8 16x32x16), bias and scale read once.
+// accepted). Cost: int8_matmul.h (the int8 cube rate), bias and scale read once.
 #include <fmt/format.h>
 
 #include <vector>
@@ -17,6 +16,7 @@
 #include "runtime/aclnn/base/executor.h"
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/element_convert.h"
+#include "runtime/aclnn/ops/int8_matmul.h"
 #include "runtime/aclnn/ops/matmul_geometry.h"
 #include "runtime/aclnn/ops/matmul_tiling.h"
 #include "runtime/aclnn/ops/op_checks.h"
@@ -52,21 +52,10 @@ class QuantMatmulInstance : public OpInstanceBase<QuantMatmulInstance> {
   }
 
   rt::OpWork work() const override {
-    const MatmulGeometry g = geometry();
-    const MatmulTiling t = planMatmul(g.batch, g.M, g.N, g.K, 1, rt::coreRates().cubeCores);
-    auto base = [](const TensorDesc& d) {
-      return d.data + static_cast<uint64_t>(d.offset) * d.elementSize();
-    };
-    rt::OpWork w =
-        matmulWork(t, g, MatmulAddressing{base(inputs[0]), base(inputs[1]), base(outputs[0]), 1, 1, 2, 1});
-    uint64_t extra = 0;  // bias and scale, read by the fixpipe, shared over the blocks
+    uint64_t params = 0;  // scale and bias, read by the fixpipe
     for (size_t i = 2; i < inputs.size(); ++i)
-      extra += static_cast<uint64_t>(inputs[i].numel()) * inputs[i].elementSize();
-    for (size_t i = 0; i < w.tiles.size(); ++i) {
-      w.tiles[i].cubeMacs = (w.tiles[i].cubeMacs + 1) / 2;  // int8 runs at twice the fp16 MAC rate
-      w.tiles[i].readBytes += shareOf(extra, i, w.tiles.size());
-    }
-    return w;
+      params += static_cast<uint64_t>(inputs[i].numel()) * inputs[i].elementSize();
+    return int8MatmulWork(geometry(), inputs[0], inputs[1], outputs[0], params);
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
@@ -82,22 +71,16 @@ class QuantMatmulInstance : public OpInstanceBase<QuantMatmulInstance> {
     }
     std::vector<int64_t> bias(static_cast<size_t>(g.N), 0);
     if (biasInput >= 0) bias = loadDense<int64_t>(in[static_cast<size_t>(biasInput)]);
-    std::vector<int64_t> a(static_cast<size_t>(g.M * g.K)), b(static_cast<size_t>(g.K * g.N));
+    const std::vector<int64_t> acc = int8Products(g, in[0], in[1]);
     std::vector<float> row(static_cast<size_t>(g.N));
     for (int64_t i = 0; i < g.batch; ++i) {
-      const size_t bi = static_cast<size_t>(i);
-      for (int64_t m = 0; m < g.M; ++m)
-        loadRow(ACL_INT8, in[0].data + g.aOff[bi] + m * g.aSm, g.aSk, g.K, &a[static_cast<size_t>(m * g.K)]);
-      for (int64_t k = 0; k < g.K; ++k)
-        loadRow(ACL_INT8, in[1].data + g.bOff[bi] + k * g.bSk, g.bSn, g.N, &b[static_cast<size_t>(k * g.N)]);
       for (int64_t m = 0; m < g.M; ++m) {
         for (int64_t n = 0; n < g.N; ++n) {
-          int64_t acc = bias[static_cast<size_t>(n)];
-          for (int64_t k = 0; k < g.K; ++k)
-            acc += a[static_cast<size_t>(m * g.K + k)] * b[static_cast<size_t>(k * g.N + n)];
-          row[static_cast<size_t>(n)] = static_cast<float>(acc) * scale[static_cast<size_t>(n)];
+          const int64_t v = acc[static_cast<size_t>((i * g.M + m) * g.N + n)] + bias[static_cast<size_t>(n)];
+          row[static_cast<size_t>(n)] = static_cast<float>(v) * scale[static_cast<size_t>(n)];
         }
-        storeRow(out[0].dtype, out[0].data + (g.cOff[bi] + m * g.cSm) * 2, g.cSn * 2, g.N, row.data());
+        storeRow(out[0].dtype, out[0].data + (g.cOff[static_cast<size_t>(i)] + m * g.cSm) * 2, g.cSn * 2, g.N,
+                 row.data());
       }
     }
   }
