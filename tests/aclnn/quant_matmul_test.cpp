@@ -1,7 +1,7 @@
-// aclnnQuantMatmul / aclnnQuantMatmulV2 / aclnnBatchMatmulQuant / aclnnFusedQuantMatmul(WeightNz): int8
-// products accumulated exactly, plus int32 bias, times the scale (a float, or the uint64 of
-// aclnnTransQuantParam), rounded to fp16; against a reference written here; adjX1/adjX2 transposes, batch
-// broadcast, errors, the int8 cube work.
+// aclnnQuantMatmul / aclnnQuantMatmulV2 / aclnnBatchMatmulQuant / aclnnFusedQuantMatmul(WeightNz) /
+// aclnnQuantMatmulV5: int8 products accumulated exactly, plus int32 bias, times the scale (a float, or the
+// uint64 of aclnnTransQuantParam), rounded to fp16; against a reference written here; adjX1/adjX2 transposes,
+// batch broadcast, errors, the int8 cube work.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -16,6 +16,7 @@
 #include "aclnnop/aclnn_fused_quant_matmul.h"
 #include "aclnnop/aclnn_fused_quant_matmul_weight_nz.h"
 #include "aclnnop/aclnn_quant_matmul.h"
+#include "aclnnop/aclnn_quant_matmul_v5.h"
 #include "aclnnop/aclnn_trans_matmul_weight.h"
 #include "aclnnop/aclnn_trans_quant_param.h"
 
@@ -302,4 +303,123 @@ TEST(FusedQuantMatmul, Errors) {
                                                           nullptr, nullptr, nullptr, nullptr, nullptr,
                                                           "gelu_tanh", 0, out.get(), &ws, &ex),
             kParamInvalid);
+}
+
+TEST(QuantMatmulV5, PerChannelPerBlockAndPerGroup) {
+  std::mt19937 g(2901);
+  const int64_t m = 3, k = 256, n = 64;
+  HostTensorBuf x1(ACL_INT8, {m, k}), x2(ACL_INT8, {n, k}), out(ACL_BF16, {m, n});  // x2 read transposed
+  fillInt(x1, g, -128, 127);
+  fillInt(x2, g, -128, 127);
+  auto prod = [&](int64_t i, int64_t j, int64_t k0, int64_t k1) {
+    double acc = 0;
+    for (int64_t q = k0; q < k1; ++q) acc += x1.get(i * k + q) * x2.get(j * k + q);
+    return acc;
+  };
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  {  // per channel with per-token scale and a float bias
+    HostTensorBuf s1(ACL_FLOAT, {m}), s2(ACL_FLOAT, {n}), bias(ACL_FLOAT, {n});
+    s1.fillRandom(g, 0.001, 0.01);
+    s2.fillRandom(g, 0.001, 0.01);
+    bias.fillRandom(g, -1, 1);
+    ASSERT_EQ(run([&](uint64_t* w, aclOpExecutor** e) {
+                return aclnnQuantMatmulV5GetWorkspaceSize(x1.get(), x2.get(), s1.get(), s2.get(), nullptr,
+                                                          nullptr, nullptr, nullptr, bias.get(), false, true,
+                                                          0, out.get(), w, e);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        const double want = prod(i, j, 0, k) * s2.get(j) * s1.get(i) + bias.get(j);
+        EXPECT_NEAR(out.get(i * n + j), want, 2 * tol(ACL_BF16) * std::max(1.0, std::fabs(want)))
+            << i << "," << j;
+      }
+  }
+  {  // per block: gsK = 128, gsN = 32
+    const int64_t gk = 128, gn = 32;
+    HostTensorBuf s1(ACL_FLOAT, {m, k / gk}), s2(ACL_FLOAT, {n / gn, k / gk}), bias(ACL_FLOAT, {n});
+    s1.fillRandom(g, 0.001, 0.01);
+    s2.fillRandom(g, 0.001, 0.01);
+    bias.fillRandom(g, -1, 1);
+    const int64_t gs = gk | (gn << 16) | (int64_t{1} << 32);
+    ASSERT_EQ(run([&](uint64_t* w, aclOpExecutor** e) {
+                return aclnnQuantMatmulV5GetWorkspaceSize(x1.get(), x2.get(), s1.get(), s2.get(), nullptr,
+                                                          nullptr, nullptr, nullptr, bias.get(), false, true,
+                                                          gs, out.get(), w, e);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        double want = bias.get(j);
+        for (int64_t l = 0; l < k / gk; ++l)
+          want +=
+              prod(i, j, l * gk, (l + 1) * gk) * s1.get(i * (k / gk) + l) * s2.get((j / gn) * (k / gk) + l);
+        EXPECT_NEAR(out.get(i * n + j), want, 2 * tol(ACL_BF16) * std::max(1.0, std::fabs(want)))
+            << i << "," << j;
+      }
+    // A per-block x1Scale of the wrong shape.
+    HostTensorBuf s1Bad(ACL_FLOAT, {m, 1});
+    EXPECT_EQ(aclnnQuantMatmulV5GetWorkspaceSize(x1.get(), x2.get(), s1Bad.get(), s2.get(), nullptr, nullptr,
+                                                 nullptr, nullptr, bias.get(), false, true, gs, out.get(),
+                                                 &ws, &ex),
+              kParamInvalid);
+  }
+  {  // per group: int4 weight packed in int32 [k, n / 8], uint64 scales (fp32 bits), yOffset, x1Scale [m, 1]
+    const int64_t gk = 64;
+    HostTensorBuf w(ACL_INT32, {k, n / 8}), s1(ACL_FLOAT, {m, 1}), yOff(ACL_FLOAT, {n}),
+        o16(ACL_FLOAT16, {m, n});
+    std::uniform_int_distribution<int> u4(-8, 7);
+    std::vector<int> wv(static_cast<size_t>(k * n));
+    std::fill(w.raw().begin(), w.raw().end(), 0);
+    for (size_t i = 0; i < wv.size(); ++i) {
+      wv[i] = u4(g);
+      w.raw()[i / 2] |= static_cast<unsigned char>((wv[i] & 0xF) << (4 * (i % 2)));
+    }
+    std::vector<float> sc(static_cast<size_t>((k / gk) * n));
+    std::uniform_real_distribution<float> us(0.01f, 0.1f);
+    std::vector<uint64_t> packedScale(sc.size());
+    for (size_t i = 0; i < sc.size(); ++i) {
+      sc[i] = us(g);
+      uint32_t bits;
+      std::memcpy(&bits, &sc[i], 4);
+      bits &= 0xFFFFE000u;  // as the parameter format keeps it
+      std::memcpy(&sc[i], &bits, 4);
+      packedScale[i] = bits;
+    }
+    const int64_t dims[] = {k / gk, n}, strides[] = {n, 1};
+    aclTensor* s2 =
+        aclCreateTensor(dims, 2, ACL_UINT64, strides, 0, ACL_FORMAT_ND, dims, 2, packedScale.data());
+    s1.fillRandom(g, 0.5, 2);
+    yOff.fillRandom(g, -5, 5);
+    ASSERT_EQ(run([&](uint64_t* wsz, aclOpExecutor** e) {
+                return aclnnQuantMatmulV5GetWorkspaceSize(x1.get(), w.get(), s1.get(), s2, nullptr, nullptr,
+                                                          nullptr, yOff.get(), nullptr, false, false, gk,
+                                                          o16.get(), wsz, e);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    aclDestroyTensor(s2);
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        double p = 0;
+        for (int64_t q = 0; q < k; ++q)
+          p += x1.get(i * k + q) * wv[static_cast<size_t>(q * n + j)] *
+               sc[static_cast<size_t>((q / gk) * n + j)];
+        const double want = (p + yOff.get(j)) * s1.get(i);
+        EXPECT_NEAR(o16.get(i * n + j), want, 2 * tol(ACL_FLOAT16) * std::max(1.0, std::fabs(want)))
+            << i << "," << j;
+      }
+  }
+  // Outputs and modes not modelled.
+  HostTensorBuf s2(ACL_FLOAT, {n}), o8(ACL_INT8, {m, n});
+  EXPECT_EQ(aclnnQuantMatmulV5GetWorkspaceSize(x1.get(), x2.get(), nullptr, s2.get(), nullptr, nullptr,
+                                               nullptr, nullptr, nullptr, false, true, 0, o8.get(), &ws, &ex),
+            kParamInvalid);
+  EXPECT_EQ(
+      aclnnQuantMatmulV5GetWorkspaceSize(nullptr, x2.get(), nullptr, s2.get(), nullptr, nullptr, nullptr,
+                                         nullptr, nullptr, false, true, 0, out.get(), &ws, &ex),
+      kParamNull);
 }
