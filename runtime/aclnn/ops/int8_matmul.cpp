@@ -42,4 +42,22 @@ rt::OpWork int8MatmulWork(const MatmulGeometry& g, const TensorDesc& a, const Te
   return w;
 }
 
+std::vector<int64_t> unpackInt4(const char* data, int64_t count) {
+  std::vector<int64_t> v(static_cast<size_t>(count));
+  const auto* bytes = reinterpret_cast<const unsigned char*>(data);
+  for (size_t i = 0; i < v.size(); ++i) {
+    const int nibble = (bytes[i / 2] >> (4 * (i % 2))) & 0xF;
+    v[i] = nibble >= 8 ? nibble - 16 : nibble;
+  }
+  return v;
+}
+
+TensorDesc packedInt4View(const TensorDesc& packed, int64_t k, int64_t n) {
+  TensorDesc w = packed;
+  w.dtype = ACL_INT8;
+  w.shape = {k, n};
+  w.strides = {n, 1};
+  return w;
+}
+
 }  // namespace npusim::aclnn

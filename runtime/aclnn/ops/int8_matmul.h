@@ -19,4 +19,11 @@ std::vector<int64_t> int8Products(const MatmulGeometry& g, const HostTensor& a, 
 rt::OpWork int8MatmulWork(const MatmulGeometry& g, const TensorDesc& a, const TensorDesc& b,
                           const TensorDesc& out, uint64_t paramBytes);
 
+// int4 values packed two to a byte, low nibble first (eight to an int32, value i in bits
+// 4i..4i+3, as quant_format.h packs them), sign-extended.
+std::vector<int64_t> unpackInt4(const char* data, int64_t count);
+
+// A packed int4 weight of k x n values seen as a dense [k, n] int8 view (for the cube work).
+TensorDesc packedInt4View(const TensorDesc& packed, int64_t k, int64_t n);
+
 }  // namespace npusim::aclnn

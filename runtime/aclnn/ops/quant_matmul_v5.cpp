@@ -51,14 +51,7 @@ class QuantMatmulV5Instance : public OpInstanceBase<QuantMatmulV5Instance> {
   bool scaleIsParam = false;  // x2Scale holds uint64 quantisation parameters
   int x1ScaleInput = -1, biasInput = -1, yOffsetInput = -1;
 
-  TensorDesc x2View() const {
-    if (mode != Mode::kGroup) return inputs[1];
-    TensorDesc w = inputs[1];  // the packed words read as one byte per int4 value (cost only)
-    w.dtype = ACL_INT8;
-    w.shape = {k, n};
-    w.strides = {n, 1};
-    return w;
-  }
+  TensorDesc x2View() const { return mode != Mode::kGroup ? inputs[1] : packedInt4View(inputs[1], k, n); }
 
   rt::OpWork work() const override {
     const TensorDesc b = x2View();
@@ -129,14 +122,7 @@ class QuantMatmulV5Instance : public OpInstanceBase<QuantMatmulV5Instance> {
  private:
   // The weight's integers in [k, n] row-major order (int4 nibbles, low nibble first, for kGroup).
   std::vector<int64_t> weights(const HostTensor& t) const {
-    if (mode != Mode::kGroup) return loadDense<int64_t>(t);
-    std::vector<int64_t> v(static_cast<size_t>(k * n));
-    const auto* bytes = reinterpret_cast<const unsigned char*>(t.data);
-    for (size_t i = 0; i < v.size(); ++i) {
-      const int nibble = (bytes[i / 2] >> (4 * (i % 2))) & 0xF;
-      v[i] = nibble >= 8 ? nibble - 16 : nibble;
-    }
-    return v;
+    return mode != Mode::kGroup ? loadDense<int64_t>(t) : unpackInt4(t.data, k * n);
   }
 };
 

@@ -23,6 +23,7 @@
 #include "runtime/aclnn/base/executor.h"
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/element_convert.h"
+#include "runtime/aclnn/ops/int8_matmul.h"
 #include "runtime/aclnn/ops/matmul.h"
 #include "runtime/aclnn/ops/matmul_geometry.h"
 #include "runtime/aclnn/ops/matmul_tiling.h"
@@ -52,14 +53,7 @@ class WeightQuantInstance : public OpInstanceBase<WeightQuantInstance> {
   int offsetInput = -1, biasInput = -1;
 
   // The weight as a [k, n] view for the geometry (packed int4 counts one byte per element).
-  TensorDesc weightView() const {
-    if (!packedInt4) return inputs[1];
-    TensorDesc w = inputs[1];
-    w.dtype = ACL_INT8;
-    w.shape = {k, n};
-    w.strides = {n, 1};
-    return w;
-  }
+  TensorDesc weightView() const { return !packedInt4 ? inputs[1] : packedInt4View(inputs[1], k, n); }
 
   rt::OpWork work() const override {
     const TensorDesc w = weightView();
@@ -119,14 +113,7 @@ class WeightQuantInstance : public OpInstanceBase<WeightQuantInstance> {
  private:
   // The weight's integers in [k, n] row-major order.
   std::vector<int64_t> weights(const HostTensor& t) const {
-    if (!packedInt4) return loadDense<int64_t>(t);
-    std::vector<int64_t> v(static_cast<size_t>(k * n));
-    const auto* bytes = reinterpret_cast<const unsigned char*>(t.data);
-    for (size_t i = 0; i < v.size(); ++i) {
-      const int nibble = (bytes[i / 2] >> (4 * (i % 2))) & 0xF;
-      v[i] = nibble >= 8 ? nibble - 16 : nibble;
-    }
-    return v;
+    return !packedInt4 ? loadDense<int64_t>(t) : unpackInt4(t.data, k * n);
   }
 };
 
