@@ -15,6 +15,14 @@ extern "C" {
 ACLNN_API aclnnStatus aclnnBatchMatMulGetWorkspaceSize(const aclTensor* self, const aclTensor* mat2, aclTensor* out, int8_t cubeMathType, uint64_t* workspaceSize, aclOpExecutor** executor);
 ACLNN_API aclnnStatus aclnnBatchMatMul(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
 
+/* mat2 in FRACTAL_NZ (converted by aclnnTransMatmulWeight); self, mat2 and out 3-D. */
+ACLNN_API aclnnStatus aclnnBatchMatMulWeightNzGetWorkspaceSize(const aclTensor* self, const aclTensor* mat2,
+                                                               aclTensor* out, int8_t cubeMathType,
+                                                               uint64_t* workspaceSize,
+                                                               aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnBatchMatMulWeightNz(void* workspace, uint64_t workspaceSize,
+                                               aclOpExecutor* executor, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif

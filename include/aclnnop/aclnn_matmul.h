@@ -20,6 +20,13 @@ ACLNN_API aclnnStatus aclnnMatmulGetWorkspaceSize(const aclTensor* self, const a
 ACLNN_API aclnnStatus aclnnMatmul(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                   aclrtStream stream);
 
+/* mat2 in FRACTAL_NZ (converted by aclnnTransMatmulWeight); self and out 2-D. */
+ACLNN_API aclnnStatus aclnnMatmulWeightNzGetWorkspaceSize(const aclTensor* self, const aclTensor* mat2,
+                                                          aclTensor* out, int8_t cubeMathType,
+                                                          uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnMatmulWeightNz(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                          aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -24,6 +24,7 @@
 #include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
+#include "runtime/aclnn/ops/weight_nz.h"
 
 namespace npusim::aclnn {
 
@@ -68,11 +69,19 @@ class MatmulInstance : public OpInstanceBase<MatmulInstance> {
   bool hasAdd = false;  // inputs[2] is Addmm's `self`, scaled by beta and added
   double beta = 1, alpha = 1;
   MatmulEpilogue epilogue = MatmulEpilogue::kNone;
+  bool mat2Nz = false;  // inputs[1] is the whole NZ storage of the weight view mat2View
+  TensorDesc mat2View;
+  NzLayout nz;
+  bool sumBatch = false;  // out [M, N] = sum over b of self[b] @ mat2[b]
 
   rt::OpWork work() const override {
     MatmulGeometry g;
-    matmulGeometry(inputs[0].shape, inputs[0].strides, inputs[1].shape, inputs[1].strides, outputs[0].strides,
-                   &g);
+    const TensorDesc& b = mat2Nz ? mat2View : inputs[1];
+    // Summed batches write the same out block: charged as B products storing to one address
+    // range (the device accumulates in L0C, so the repeated stores overestimate its writes).
+    std::vector<int64_t> cStrides = outputs[0].strides;
+    if (sumBatch) cStrides.insert(cStrides.begin(), 0);
+    matmulGeometry(inputs[0].shape, inputs[0].strides, b.shape, b.strides, cStrides, &g);
     const int64_t inEs = (spec.input == CubeInput::kF16 || spec.input == CubeInput::kBf16) ? 2 : 4;
     const MatmulTiling t = planMatmul(g.batch, g.M, g.N, g.K, inEs, rt::coreRates().cubeCores);
     auto base = [](const TensorDesc& d) {
@@ -100,13 +109,44 @@ class MatmulInstance : public OpInstanceBase<MatmulInstance> {
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
-    if (!hasAdd && epilogue == MatmulEpilogue::kNone) return matmulKernel(spec, in[0], in[1], out[0]);
+    if (mat2Nz) {
+      // Back to the weight's dense storage order, which the view's strides describe.
+      std::vector<char> dense(static_cast<size_t>(nz.batch * nz.rows * nz.cols) * dtypeSize(mat2View.dtype));
+      nzToDense(nz, dtypeSize(mat2View.dtype), in[1].data, dense.data());
+      std::vector<HostTensor> ins = in;
+      ins[1].shape = mat2View.shape;
+      ins[1].strides = mat2View.strides;
+      ins[1].data = dense.data();
+      return computeDense(ins, out);
+    }
+    computeDense(in, out);
+  }
+
+  void computeDense(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const {
+    if (!hasAdd && epilogue == MatmulEpilogue::kNone && !sumBatch) {
+      return matmulKernel(spec, in[0], in[1], out[0]);
+    }
     // The product in fp32 (rounded to the cube's result type), self broadcast to out's shape,
     // then beta * self + alpha * product and the activation in fp32, rounded once to out's
     // type. beta = 0 ignores self.
     const auto n = static_cast<size_t>(out[0].numel());
     std::vector<float> c(n), add(n, 0.0f);
-    matmulKernel(spec, in[0], in[1], hostTensor(ACL_FLOAT, out[0].shape, c.data()));
+    if (sumBatch) {
+      // The batch products accumulate in fp32 and are rounded once.
+      const int64_t batch = in[0].shape[0] == 1 ? in[1].shape[0] : in[0].shape[0];  // broadcast
+      std::vector<float> all(static_cast<size_t>(batch) * n);
+      MatmulSpec fp32Result = spec;
+      fp32Result.resultType = ACL_FLOAT;
+      std::vector<int64_t> shape = out[0].shape;
+      shape.insert(shape.begin(), batch);
+      matmulKernel(fp32Result, in[0], in[1], hostTensor(ACL_FLOAT, shape, all.data()));
+      for (int64_t bi = 0; bi < batch; ++bi) {
+        for (size_t i = 0; i < n; ++i) c[i] += all[static_cast<size_t>(bi) * n + i];
+      }
+      quantizeRow(spec.resultType, c.data(), static_cast<int64_t>(n));
+    } else {
+      matmulKernel(spec, in[0], in[1], hostTensor(ACL_FLOAT, out[0].shape, c.data()));
+    }
     if (hasAdd) {
       if (beta != 0) copyView(in[2], hostTensor(ACL_FLOAT, out[0].shape, add.data()));
       const auto b = static_cast<float>(beta), a = static_cast<float>(alpha);
@@ -185,8 +225,21 @@ int32_t buildMatmul(const MatmulApi& a, const aclTensor* self, const aclTensor* 
   std::vector<int64_t> shape;
   std::string why = matmulOutShape(self->desc.shape, mat2->desc.shape, &shape);
   if (!why.empty()) return fail(api, kErrParamInvalid, why);
+  if (a.sumBatch) shape.erase(shape.begin());  // the (broadcast) batch is summed away
   if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
   if (addTerm != nullptr && (st = checkAddTerm(api, info, *addTerm, shape)) != kSuccess) return st;
+  const bool nz = mat2->desc.format == ACL_FORMAT_FRACTAL_NZ;
+  if (a.mat2Nz && !nz) {
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format("mat2 must be in FRACTAL_NZ format (converted by aclnnTransMatmulWeight), but is {}",
+                    static_cast<int>(mat2->desc.format)));
+  }
+  NzLayout layout;
+  if (nz) {
+    const std::string bad = nzLayoutOf(mat2->desc, &layout);
+    if (!bad.empty()) return fail(api, kErrParamInvalid, "mat2: " + bad);
+  }
 
   auto inst = std::make_unique<MatmulInstance>();
   inst->name = a.opName;
@@ -195,6 +248,13 @@ int32_t buildMatmul(const MatmulApi& a, const aclTensor* self, const aclTensor* 
   inst->outputs = {out->desc};
   inst->outputNames = {"out"};
   inst->outputAlias = {-1};
+  if (nz) {
+    inst->mat2Nz = true;
+    inst->mat2View = mat2->desc;
+    inst->nz = layout;
+    inst->inputs[1] = nzStorageDesc(mat2->desc, layout);
+  }
+  inst->sumBatch = a.sumBatch;
   inst->cubeMathType = cubeMathType;
   // A dot product of two vectors runs on the vector unit; cubeMathType has no effect there.
   const bool dot = self->desc.rank() == 1 && mat2->desc.rank() == 1;

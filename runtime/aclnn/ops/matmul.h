@@ -44,6 +44,10 @@ struct MatmulApi {
   const char* opName;  // "aclnnMm"
   const OpInfo* info;
   size_t rank;
+  // The *WeightNz forms: mat2 must be in FRACTAL_NZ (weight_nz.h). Any matmul reads an NZ mat2.
+  bool mat2Nz = false;
+  // aclnnAddbmm: 3-D operands whose products are summed over the batch into a 2-D out.
+  bool sumBatch = false;
 };
 // aclnnAddmm's extra term: out = beta * add + alpha * (self @ mat2), `add` broadcast to out.
 struct AddTerm {

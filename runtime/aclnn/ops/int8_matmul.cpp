@@ -1,0 +1,63 @@
+#include "runtime/aclnn/ops/int8_matmul.h"
+
+#include "runtime/aclnn/ops/element_convert.h"
+#include "runtime/aclnn/ops/matmul_tiling.h"
+#include "runtime/aclnn/ops/vector_tiling.h"
+
+namespace npusim::aclnn {
+
+std::vector<int64_t> int8Products(const MatmulGeometry& g, const HostTensor& a, const HostTensor& b) {
+  std::vector<int64_t> acc(static_cast<size_t>(g.batch * g.M * g.N), 0);
+  std::vector<int64_t> pa(static_cast<size_t>(g.M * g.K)), pb(static_cast<size_t>(g.K * g.N));
+  for (int64_t i = 0; i < g.batch; ++i) {
+    const auto bi = static_cast<size_t>(i);
+    for (int64_t m = 0; m < g.M; ++m) {
+      loadRow(ACL_INT8, a.data + g.aOff[bi] + m * g.aSm, g.aSk, g.K, &pa[static_cast<size_t>(m * g.K)]);
+    }
+    for (int64_t k = 0; k < g.K; ++k) {
+      loadRow(ACL_INT8, b.data + g.bOff[bi] + k * g.bSk, g.bSn, g.N, &pb[static_cast<size_t>(k * g.N)]);
+    }
+    int64_t* c = &acc[static_cast<size_t>(i * g.M * g.N)];
+    for (int64_t m = 0; m < g.M; ++m) {
+      for (int64_t k = 0; k < g.K; ++k) {
+        const int64_t x = pa[static_cast<size_t>(m * g.K + k)];
+        const int64_t* row = &pb[static_cast<size_t>(k * g.N)];
+        for (int64_t n = 0; n < g.N; ++n) c[m * g.N + n] += x * row[n];
+      }
+    }
+  }
+  return acc;
+}
+
+rt::OpWork int8MatmulWork(const MatmulGeometry& g, const TensorDesc& a, const TensorDesc& b,
+                          const TensorDesc& out, uint64_t paramBytes) {
+  const MatmulTiling t = planMatmul(g.batch, g.M, g.N, g.K, 1, rt::coreRates().cubeCores);
+  auto base = [](const TensorDesc& d) { return d.data + static_cast<uint64_t>(d.offset) * d.elementSize(); };
+  rt::OpWork w = matmulWork(
+      t, g, MatmulAddressing{base(a), base(b), base(out), 1, 1, static_cast<int64_t>(out.elementSize()), 1});
+  for (size_t i = 0; i < w.tiles.size(); ++i) {
+    w.tiles[i].cubeMacs = (w.tiles[i].cubeMacs + 1) / 2;  // int8 at twice the fp16 MAC rate
+    w.tiles[i].readBytes += shareOf(paramBytes, i, w.tiles.size());
+  }
+  return w;
+}
+
+std::vector<int64_t> unpackInt4(const char* data, int64_t count) {
+  std::vector<int64_t> v(static_cast<size_t>(count));
+  const auto* bytes = reinterpret_cast<const unsigned char*>(data);
+  for (size_t i = 0; i < v.size(); ++i) {
+    const int nibble = (bytes[i / 2] >> (4 * (i % 2))) & 0xF;
+    v[i] = nibble >= 8 ? nibble - 16 : nibble;
+  }
+  return v;
+}
+
+TensorDesc packedInt4View(const TensorDesc& packed, int64_t k, int64_t n) {
+  TensorDesc w = packed;
+  w.dtype = ACL_INT8;
+  w.shape = {k, n};
+  w.strides = {n, 1};
+  return w;
+}
+
+}  // namespace npusim::aclnn

@@ -1,0 +1,29 @@
+#pragma once
+// The int8 x int8 cube product shared by the quantised matmuls (QuantMatmul, FusedQuantMatmul):
+// exact int32 accumulation on the host, and the cube work with 1-byte operands at the int8 MAC
+// rate (configs/910b.json aicore.cube_macs_per_cycle: int8 runs 16x32x16, twice fp16;
+// hardware.md §1.2).
+#include <cstdint>
+#include <vector>
+
+#include "runtime/aclnn/base/op_instance.h"
+#include "runtime/aclnn/ops/matmul_geometry.h"
+
+namespace npusim::aclnn {
+
+// acc[(b * M + m) * N + n] = sum over k of a[b, m, k] * b[b, k, n] for the geometry's int8 views.
+std::vector<int64_t> int8Products(const MatmulGeometry& g, const HostTensor& a, const HostTensor& b);
+
+// Cube tiles of the product a @ b written to `out` (its element size as stored), with
+// `paramBytes` (scales, bias) read once, shared over the tiles.
+rt::OpWork int8MatmulWork(const MatmulGeometry& g, const TensorDesc& a, const TensorDesc& b,
+                          const TensorDesc& out, uint64_t paramBytes);
+
+// int4 values packed two to a byte, low nibble first (eight to an int32, value i in bits
+// 4i..4i+3, as quant_format.h packs them), sign-extended.
+std::vector<int64_t> unpackInt4(const char* data, int64_t count);
+
+// A packed int4 weight of k x n values seen as a dense [k, n] int8 view (for the cube work).
+TensorDesc packedInt4View(const TensorDesc& packed, int64_t k, int64_t n);
+
+}  // namespace npusim::aclnn
