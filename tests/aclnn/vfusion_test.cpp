@@ -1,8 +1,10 @@
 // ops-nn vfusion operators (vfusion.cpp): aclnnModulate against its definition evaluated in the
 // test on the values as stored, with both documented scale/shift shapes, optional operands,
-// fp32/fp16/bf16, a transposed view, empty tensors, error codes and the bytes it charges.
+// fp32/fp16/bf16, a transposed view, empty tensors, error codes and the bytes it charges;
+// aclnnModulateBackward against its kernel's formula (grad_input = grad_output * scale).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 #include <string>
 #include <vector>
@@ -10,6 +12,7 @@
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_modulate.h"
+#include "aclnnop/aclnn_modulate_backward.h"
 
 using namespace aclnn_test;
 
@@ -94,4 +97,60 @@ TEST(Vfusion, ModulateChargesItsBytes) {
   EXPECT_EQ(c.read, n * 2 + 2u * 4 * 256 * 2);
   EXPECT_EQ(c.written, n * 2);
   EXPECT_EQ(c.vector, 2u * (n * 2 * 4));
+}
+
+TEST(Vfusion, ModulateBackwardAgainstDefinition) {
+  std::mt19937 g(7);
+  const int64_t B = 2, L = 5, D = 3;
+  for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    HostTensorBuf go(dt, {B, L, D}), x(dt, {B, L, D}), scale(dt, {B, D}), shift(dt, {B, D}),
+        gx(dt, {B, L, D}), gs(dt, {B, D}), gt(dt, {B, D});
+    go.fillRandom(g, -1, 1);
+    x.fillRandom(g, -2, 2);
+    scale.fillRandom(g, -1, 1);
+    shift.fillRandom(g, -1, 1);
+    const std::string what = "dtype " + std::to_string(dt);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnModulateBackwardGetWorkspaceSize(go.get(), x.get(), scale.get(), shift.get(),
+                                                             gx.get(), gs.get(), gt.get(), ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    for (int64_t b = 0; b < B; ++b) {
+      for (int64_t d = 0; d < D; ++d) {
+        double sumScale = 0, sumShift = 0;
+        for (int64_t l = 0; l < L; ++l) {
+          const int64_t i = (b * L + l) * D + d;
+          expectNear(gx.get(i), gx.stored(go.get(i) * scale.get(b * D + d)), dt, what);
+          sumScale += go.get(i) * x.get(i);
+          sumShift += go.get(i);
+        }
+        EXPECT_NEAR(gs.get(b * D + d), gs.stored(sumScale), 2 * tol(dt) * (1 + std::fabs(sumScale))) << what;
+        EXPECT_NEAR(gt.get(b * D + d), gt.stored(sumShift), 2 * tol(dt) * (1 + std::fabs(sumShift))) << what;
+      }
+    }
+    // Without scale the gradient passes through and grad_scale is not written.
+    gs.set(0, 42);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnModulateBackwardGetWorkspaceSize(go.get(), x.get(), nullptr, shift.get(),
+                                                             gx.get(), gs.get(), gt.get(), ws, ex);
+              }),
+              0);
+    for (int64_t i = 0; i < B * L * D; ++i) EXPECT_EQ(gx.get(i), go.get(i)) << what;
+    EXPECT_EQ(gs.get(0), gs.stored(42));
+  }
+  // Errors: null required tensors, a scale of rank 3, a missing grad_scale, mixed types.
+  HostTensorBuf go(ACL_FLOAT, {2, 3, 4}), x(ACL_FLOAT, {2, 3, 4}), gx(ACL_FLOAT, {2, 3, 4}),
+      s3(ACL_FLOAT, {2, 1, 4}), s2(ACL_FLOAT, {2, 4}), h2(ACL_FLOAT16, {2, 4});
+  auto call = [&](const aclTensor* a, const aclTensor* b, const aclTensor* sc, const aclTensor* gsc) {
+    return run([&](uint64_t* ws, aclOpExecutor** ex) {
+      return aclnnModulateBackwardGetWorkspaceSize(a, b, sc, nullptr, gx.get(), gsc, nullptr, ws, ex);
+    });
+  };
+  EXPECT_EQ(call(nullptr, x.get(), nullptr, nullptr), kParamNull);
+  EXPECT_EQ(call(go.get(), nullptr, nullptr, nullptr), kParamNull);
+  EXPECT_EQ(call(go.get(), x.get(), s2.get(), nullptr), kParamNull);
+  EXPECT_EQ(call(go.get(), x.get(), s3.get(), s2.get()), kParamInvalid);
+  EXPECT_EQ(call(go.get(), x.get(), h2.get(), s2.get()), kParamInvalid);
+  EXPECT_EQ(call(go.get(), x.get(), s2.get(), s2.get()), 0);
 }

@@ -3,13 +3,18 @@
 // checks, views, empty tensors and the cost model.
 #include <fmt/format.h>
 
+#include <memory>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "aclnnop/aclnn_modulate.h"
+#include "aclnnop/aclnn_modulate_backward.h"
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/dense_kernel_op.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/tensor_io.h"
 #include "runtime/aclnn/ops/ternary_op.h"
 #include "runtime/op_launch.h"
 
@@ -30,7 +35,13 @@ const OpInfo kModulate{"aclnnModulate",
                        ExecUnit::kVector,
                        {ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
                        "out = self * (1 + scale) + shift, scale and shift per (batch, hidden)"};
-const OpRegistrar kRegistrars[] = {OpRegistrar(kModulate)};
+const OpInfo kModulateBackward{
+    "aclnnModulateBackward",
+    ExecUnit::kVector,
+    {ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
+    "grad_input = grad_output * scale, grad_scale = sum over L of grad_output * input, "
+    "grad_shift = sum over L of grad_output"};
+const OpRegistrar kRegistrars[] = {OpRegistrar(kModulate), OpRegistrar(kModulateBackward)};
 // Two vector passes: the multiply-add of scale and the add of shift.
 const TernaryDef kModulateDef{&kModulate, modulate, 2, nullptr, true};
 
@@ -51,6 +62,65 @@ int32_t modulationView(const char* api, const char* name, const aclTensor* self,
   return fail(api, kErrParamInvalid,
               fmt::format("{} has shape {}: with self {} it must be ({}, 1, {}) or ({}, {})", name,
                           shapeString(m), shapeString(s), s[0], s[2], s[0], s[2]));
+}
+
+// ModulateBackward as its kernel computes it (ops-nn vfusion/modulate_grad/op_kernel): without
+// scale the gradient passes through; with it, grad_input = grad_output * scale broadcast over L
+// (the doc's formula: scale, not 1 + scale); the sums over L accumulate in fp32.
+int32_t buildModulateBackward(const char* api, const aclTensor* go, const aclTensor* x,
+                              const aclTensor* scale, const aclTensor* shift, const aclTensor* gx,
+                              const aclTensor* gscale, const aclTensor* gshift, uint64_t* ws,
+                              aclOpExecutor** ex) {
+  rt::chargeOpPrepare(api);
+  int32_t st;
+  if ((st = checkArg(api, "grad_output", go, {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}, 3)) != kSuccess) return st;
+  const aclDataType dt = go->desc.dtype;
+  const std::vector<int64_t>& s = go->desc.shape;
+  const int64_t B = s[0], L = s[1], D = s[2];
+  if ((st = checkArg(api, "input", x, {dt}, 3)) != kSuccess) return st;
+  if ((st = checkShape(api, "input", x->desc.shape, s)) != kSuccess) return st;
+  if ((st = checkArg(api, "grad_input", gx, {dt}, 3)) != kSuccess) return st;
+  if ((st = checkShape(api, "grad_input", gx->desc.shape, s)) != kSuccess) return st;
+  const std::vector<int64_t> bd{B, D};
+  for (const auto& [name, t, gname, g] : {std::make_tuple("scale", scale, "grad_scale", gscale),
+                                          std::make_tuple("shift", shift, "grad_shift", gshift)}) {
+    if (t == nullptr) continue;
+    if ((st = checkArg(api, name, t, {dt}, 2)) != kSuccess) return st;
+    if ((st = checkShape(api, name, t->desc.shape, bd)) != kSuccess) return st;
+    if ((st = checkArg(api, gname, g, {dt}, 2)) != kSuccess) return st;
+    if ((st = checkShape(api, gname, g->desc.shape, bd)) != kSuccess) return st;
+  }
+  auto inst = std::make_unique<DenseKernelInstance>();
+  inst->name = "aclnnModulateBackward";
+  addInput(*inst, "grad_output", go);
+  addInput(*inst, "input", x);
+  if (scale != nullptr) addInput(*inst, "scale", scale);
+  addOutput(*inst, "grad_input", gx);
+  if (scale != nullptr) addOutput(*inst, "grad_scale", gscale);
+  if (shift != nullptr) addOutput(*inst, "grad_shift", gshift);
+  const bool hasScale = scale != nullptr, hasShift = shift != nullptr;
+  inst->vectorPasses = hasScale ? 4 : hasShift ? 2 : 1;  // the kernel's multiplies and adds per element
+  inst->kernel = [=](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+    const std::vector<float> g = loadDense<float>(in[0]);
+    const std::vector<float> xs = loadDense<float>(in[1]);
+    const std::vector<float> sc = hasScale ? loadDense<float>(in[2]) : std::vector<float>();
+    std::vector<float> gi(g.size()), gs(static_cast<size_t>(B * D), 0.0f),
+        gt(static_cast<size_t>(B * D), 0.0f);
+    for (int64_t b = 0; b < B; ++b)
+      for (int64_t l = 0; l < L; ++l)
+        for (int64_t d = 0; d < D; ++d) {
+          const size_t i = static_cast<size_t>((b * L + l) * D + d), m = static_cast<size_t>(b * D + d);
+          gi[i] = hasScale ? g[i] * sc[m] : g[i];
+          gs[m] += g[i] * xs[i];
+          gt[m] += g[i];
+        }
+    storeDense(out[0], gi.data());
+    size_t o = 1;
+    if (hasScale) storeDense(out[o++], gs.data());
+    if (hasShift) storeDense(out[o], gt.data());
+  };
+  inst->attrs = fmt::format("scale={}, shift={}", hasScale, hasShift);
+  return makeExecutor(api, std::move(inst), ws, ex);
 }
 
 }  // namespace
@@ -95,3 +165,12 @@ extern "C" aclnnStatus aclnnModulateGetWorkspaceSize(const aclTensor* self, cons
   return buildTernary(kModulateDef, a, ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(Modulate)
+
+extern "C" aclnnStatus aclnnModulateBackwardGetWorkspaceSize(
+    const aclTensor* grad_output, const aclTensor* input, const aclTensor* scale, const aclTensor* shift,
+    const aclTensor* grad_input, const aclTensor* grad_scale, const aclTensor* grad_shift, uint64_t* ws,
+    aclOpExecutor** ex) {
+  return buildModulateBackward("aclnnModulateBackwardGetWorkspaceSize", grad_output, input, scale, shift,
+                               grad_input, grad_scale, grad_shift, ws, ex);
+}
+NPUSIM_ACLNN_PHASE2(ModulateBackward)
