@@ -1,7 +1,11 @@
 // Memory checks: ranges against allocations and their padding, frees (double, invalid, while
 // a queued task still uses the memory), alignment and pageable memory in asynchronous copies.
 #include <fmt/format.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <deque>
 #include <map>
@@ -43,6 +47,27 @@ uintptr_t addr(const void* p) { return reinterpret_cast<uintptr_t>(p); }
 
 uintptr_t startOf(Runtime& rt, const Allocation& a) {
   return addr(rt.memory().device(a.device).address(a.offset));
+}
+
+// The first page of [p, p+bytes) that no mapping of the process covers, or 0. The driver pins
+// pageable host memory before it copies and fails where there is none; copying would crash here.
+// msync(MS_ASYNC) fails with ENOMEM on unmapped pages and does nothing else to anonymous memory.
+uintptr_t firstUnmapped(const void* p, uint64_t bytes) {
+  static const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  if (bytes == 0 || addr(p) + bytes < addr(p)) return 0;
+  uintptr_t lo = addr(p) / page * page, hi = (addr(p) + bytes + page - 1) / page * page;
+  auto mapped = [](uintptr_t a, uintptr_t b) {
+    return msync(reinterpret_cast<void*>(a), b - a, MS_ASYNC) == 0 || errno != ENOMEM;
+  };
+  if (mapped(lo, hi)) return 0;
+  while (hi - lo > page) {  // bisect to the first unmapped page
+    uintptr_t mid = lo + (hi - lo) / page / 2 * page;
+    if (mapped(lo, mid))
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
 }
 
 std::string describe(const Allocation& a) {
@@ -93,6 +118,11 @@ aclError deviceRange(ApiCall& api, const PointerInfo& info, const void* p, uint6
         fmt::format("{} range [{}, +{}) runs past the end of its aclrtMallocHost block", what, p, bytes));
   }
   if (info.kind == PointerKind::PageableHost) {
+    if (uintptr_t hole = firstUnmapped(p, bytes))
+      return report(api, Kind::OutOfBounds, ACL_ERROR_RT_PARAM_INVALID,
+                    fmt::format("{} range [{}, +{}) reaches host memory the process has not mapped, {} bytes "
+                                "in (at {:#x}): the count is larger than the program's buffer",
+                                what, p, bytes, std::max(hole, addr(p)) - addr(p), hole));
     if (const void* b = api.rt.memory().quarantinedBlock(p, bytes))
       return report(api, Kind::UseAfterFree, ACL_ERROR_RT_PARAM_INVALID,
                     fmt::format("{} range [{}, +{}) reaches host memory {} that aclrtFreeHost already freed",
@@ -121,12 +151,19 @@ aclError deviceRange(ApiCall& api, const PointerInfo& info, const void* p, uint6
     return ACL_SUCCESS;
   }
   uint64_t off = info.offset - a.offset;  // by device offset
-  if (off + bytes < off || off + bytes > a.size)
+  if (off + bytes < off || off + bytes > a.extent)
     return report(
         api, Kind::OutOfBounds, ACL_ERROR_RT_PARAM_INVALID,
         fmt::format("{} range [{}, +{}) runs past the end of allocation #{} ({} bytes requested, {} "
-                    "reserved, made by {})",
-                    what, p, bytes, a.id, a.requested, a.size, a.api));
+                    "reserved, made by {}) and of its last {}-byte device page",
+                    what, p, bytes, a.id, a.requested, a.size, a.api, devicePageFor(a.size)));
+  // The driver checks a copy against the pages an allocation holds, not its size (docs/checks.md).
+  if (off + bytes > a.size)
+    return report(api, Kind::PaddingAccess, ACL_ERROR_RT_PARAM_INVALID,
+                  fmt::format("{} range [{}, +{}) runs {} bytes past the end of allocation #{} ({} bytes "
+                              "requested, {} reserved, made by {}) into the rest of its last device page: "
+                              "hardware lets it through, but it is not the program's memory",
+                              what, p, bytes, off + bytes - a.size, a.id, a.requested, a.size, a.api));
   if (off + bytes > a.requested)
     return report(
         api, Kind::PaddingAccess, ACL_ERROR_RT_PARAM_INVALID,

@@ -67,7 +67,8 @@ void DeviceMemory::setAccess(uint64_t offset, uint64_t size, bool readWrite) {
   mprotect(reinterpret_cast<void*>(base_ + a), e - a, readWrite ? PROT_READ | PROT_WRITE : PROT_NONE);
 }
 
-uint64_t DeviceMemory::allocate(uint64_t size, uint64_t align) {
+uint64_t DeviceMemory::allocate(uint64_t size, uint64_t align, uint64_t counted) {
+  if (counted == UINT64_MAX) counted = size;
   // First fit by address: deterministic and keeps early allocations at low addresses.
   for (auto it = free_.begin(); it != free_.end(); ++it) {
     uint64_t start = (it->first + align - 1) / align * align;
@@ -77,15 +78,15 @@ uint64_t DeviceMemory::allocate(uint64_t size, uint64_t align) {
     free_.erase(it);
     if (start > fOff) free_[fOff] = start - fOff;
     if (start + size < fEnd) free_[start + size] = fEnd - (start + size);
-    used_ += size;
+    used_ += counted;
     peak_ = std::max(peak_, used_);
     return start;
   }
   return UINT64_MAX;
 }
 
-void DeviceMemory::release(uint64_t offset, uint64_t size) {
-  used_ -= size;
+void DeviceMemory::release(uint64_t offset, uint64_t size, uint64_t counted) {
+  used_ -= counted == UINT64_MAX ? size : counted;
   // Give the pages back so long runs keep a flat resident size.
   uint64_t page = 4096;
   uint64_t a = (offset + page - 1) / page * page, e = (offset + size) / page * page;
@@ -122,7 +123,11 @@ void MemoryManager::addDevice(int device, uint64_t capacity) {
 void* MemoryManager::allocDevice(int device, uint64_t requested, uint64_t padded, uint64_t align,
                                  const char* api) {
   DeviceMemory& m = *devices_[static_cast<size_t>(device)];
-  uint64_t off = m.allocate(padded, align);
+  // The driver hands out whole pages: the rest of the last page belongs to this allocation.
+  const uint64_t page = devicePageFor(padded);
+  const uint64_t extent = (padded + page - 1) / page * page;
+  if (extent < padded) return nullptr;  // no address space is that large
+  uint64_t off = m.allocate(extent, align, padded);
   if (off == UINT64_MAX) return nullptr;
   void* p = m.address(off);
   Allocation a;
@@ -130,6 +135,7 @@ void* MemoryManager::allocDevice(int device, uint64_t requested, uint64_t padded
   a.offset = off;
   a.requested = requested;
   a.size = padded;
+  a.extent = extent;
   a.id = ++nextId_;
   a.api = api;
   allocations_[reinterpret_cast<uintptr_t>(p)] = a;
@@ -146,7 +152,8 @@ bool MemoryManager::freeDevice(void* p, std::string* why) {
       *why = fmt::format("{} was not returned by a device allocation (or was already freed)", p);
     return false;
   }
-  devices_[static_cast<size_t>(it->second.device)]->release(it->second.offset, it->second.size);
+  devices_[static_cast<size_t>(it->second.device)]->release(it->second.offset, it->second.extent,
+                                                            it->second.size);
   allocations_.erase(it);
   return true;
 }
@@ -154,7 +161,7 @@ bool MemoryManager::freeDevice(void* p, std::string* why) {
 void MemoryManager::exposeAllocations(int device, bool readWrite) {
   DeviceMemory& m = *devices_[static_cast<size_t>(device)];
   for (const auto& [start, a] : allocations_)
-    if (a.device == device) m.setAccess(a.offset, a.size, readWrite);
+    if (a.device == device) m.setAccess(a.offset, a.extent, readWrite);
   for (const auto& [va, a] : mapped_)
     if (a.device == device && windowBase_)
       mprotect(reinterpret_cast<void*>(va), a.size, readWrite ? PROT_READ | PROT_WRITE : PROT_NONE);
@@ -323,7 +330,7 @@ void MemoryManager::mapRange(uintptr_t va, uint64_t size, int device, uint64_t p
   Allocation a;
   a.device = device;
   a.offset = physOffset;
-  a.requested = a.size = size;
+  a.requested = a.size = a.extent = size;
   a.id = ++nextId_;
   a.api = "aclrtMapMem";
   a.mapping = true;

@@ -16,11 +16,18 @@
 
 namespace npusim::rt {
 
+// The page the device driver backs an allocation of `padded` bytes with: 2 MiB huge pages from
+// 1 MiB on (api_memory.cpp), else 4 KiB (DEVMM_DEV_PAGE_SIZE in the Ascend driver's svm code).
+inline uint64_t devicePageFor(uint64_t padded) { return padded >= (1u << 20) ? (2u << 20) : 4096; }
+
 struct Allocation {
   int device = -1;
   uint64_t offset = 0;     // in the device's memory
   uint64_t requested = 0;  // size the user asked for
   uint64_t size = 0;       // padded size actually reserved
+  // The allocation rounded up to the driver's pages (4 KiB, or 2 MiB from 1 MiB on): the device
+  // addresses it owns. A copy may reach into this slack as on hardware (docs/checks.md).
+  uint64_t extent = 0;
   uint64_t id = 0;
   std::string api;       // the call that made it
   bool mapping = false;  // a virtual-memory mapping (aclrtMapMem), not an allocation
@@ -54,9 +61,10 @@ class DeviceMemory {
   DeviceMemory(const DeviceMemory&) = delete;
   DeviceMemory& operator=(const DeviceMemory&) = delete;
 
-  // Returns the offset, or UINT64_MAX when the memory is exhausted.
-  uint64_t allocate(uint64_t size, uint64_t align);
-  void release(uint64_t offset, uint64_t size);
+  // Returns the offset, or UINT64_MAX when the memory is exhausted. `counted` (default: size)
+  // is what the reservation adds to used(): an allocation counts its padded size, not its pages.
+  uint64_t allocate(uint64_t size, uint64_t align, uint64_t counted = UINT64_MAX);
+  void release(uint64_t offset, uint64_t size, uint64_t counted = UINT64_MAX);
 
   bool contains(const void* p) const;
   uint64_t offsetOf(const void* p) const { return reinterpret_cast<uintptr_t>(p) - base_; }

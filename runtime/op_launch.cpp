@@ -57,7 +57,13 @@ void* deviceBacking(const void* devPtr, uint64_t bytes) {
   std::lock_guard<std::recursive_mutex> lock(rt.mu);
   if (!rt.ensure(nullptr)) return nullptr;
   PointerInfo info = rt.memory().classify(devPtr);
-  if (info.kind != PointerKind::Device || !rt.memory().rangeInside(info, devPtr, bytes)) return nullptr;
+  if (info.kind != PointerKind::Device) return nullptr;
+  // A kernel may touch the rest of its allocation's last device page, as on hardware, where the
+  // page is mapped (docs/checks.md); past it the tensor is refused.
+  const Allocation* a = info.alloc;
+  const bool inPages = a != nullptr && !a->mapping && info.offset + bytes >= info.offset &&
+                       info.offset + bytes <= a->offset + a->extent;
+  if (!inPages && !rt.memory().rangeInside(info, devPtr, bytes)) return nullptr;
   return rt.memory().hostView(info, devPtr);
 }
 

@@ -1,6 +1,8 @@
 // Memory misuse checks (docs/checks.md): each test provokes one check and asserts the return
 // code, the message on stderr and the finding in the statistics.
 #include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -34,24 +36,25 @@ TEST(MemoryChecks, CopyPastTheReservedEndIsAnError) {
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   void *d = nullptr, *h = nullptr;
   ASSERT_EQ(aclrtMalloc(&d, 100, kHuge), ACL_SUCCESS);  // ALIGN_UP(100, 32) + 32 = 160 reserved
-  ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMallocHost(&h, 8192), ACL_SUCCESS);
+  // The allocation holds one 4 KiB device page: 4097 bytes run past it.
   std::string err = stderrOf([&] {
-    EXPECT_EQ(aclrtMemcpy(d, 4096, h, 161, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(aclrtMemcpy(d, 8192, h, 4097, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
   });
   EXPECT_TRUE(contains(err, "npusim: error [out_of_bounds] aclrtMemcpy(dst=0x")) << err;
-  EXPECT_TRUE(contains(err, "destMax=4096, src=0x")) << err;
-  EXPECT_TRUE(contains(err, "count=161, kind=ACL_MEMCPY_HOST_TO_DEVICE)")) << err;
+  EXPECT_TRUE(contains(err, "destMax=8192, src=0x")) << err;
+  EXPECT_TRUE(contains(err, "count=4097, kind=ACL_MEMCPY_HOST_TO_DEVICE)")) << err;
   EXPECT_TRUE(contains(err,
                        "runs past the end of allocation #1 (100 bytes requested, 160 reserved, made by "
-                       "aclrtMalloc)"))
+                       "aclrtMalloc) and of its last 4096-byte device page"))
       << err;
   EXPECT_TRUE(contains(err, "called from")) << err;
   EXPECT_TRUE(contains(err, "test_checks")) << err;  // the program location, not the runtime's
   EXPECT_TRUE(contains(recentError(), "runs past the end of allocation #1"));
   // Memsets, device sources and 2D extents are checked the same way.
-  EXPECT_EQ(aclrtMemset(d, 4096, 0, 200), ACL_ERROR_RT_PARAM_INVALID);
-  EXPECT_EQ(aclrtMemcpy(h, 4096, d, 161, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
-  EXPECT_EQ(aclrtMemcpy2d(d, 64, h, 64, 64, 3, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemset(d, 8192, 0, 4200), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemcpy(h, 8192, d, 4097, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemcpy2d(d, 64, h, 64, 64, 65, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
   // An address past the end, inside the device's address range, is not allocated memory.
   EXPECT_EQ(aclrtMemcpy(at(d, 1u << 30), 16, h, 16, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
   EXPECT_TRUE(contains(recentError(), "not allocated"));
@@ -63,7 +66,7 @@ TEST(MemoryChecks, CopyPastTheReservedEndIsAnError) {
   EXPECT_EQ(oob[0]["call"], "aclrtMemcpy");
   EXPECT_EQ(oob[1]["call"], "aclrtMemset");
   EXPECT_EQ(oob[3]["call"], "aclrtMemcpy2d");
-  EXPECT_TRUE(contains(oob[3]["args"].get<std::string>(), "width=64, height=3"));
+  EXPECT_TRUE(contains(oob[3]["args"].get<std::string>(), "width=64, height=65"));
   EXPECT_EQ(findingsOf(s, "not_allocated").size(), 1u);
 }
 
@@ -73,7 +76,7 @@ TEST(MemoryChecks, AccessIntoThePaddingIsAWarningAndHappens) {
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   void *d = nullptr, *h = nullptr, *back = nullptr;
   ASSERT_EQ(aclrtMalloc(&d, 100, kHuge), ACL_SUCCESS);
-  ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMallocHost(&h, 8192), ACL_SUCCESS);
   ASSERT_EQ(aclrtMallocHost(&back, 4096), ACL_SUCCESS);
   for (int i = 0; i < 160; ++i) static_cast<unsigned char*>(h)[i] = static_cast<unsigned char>(i + 1);
   // Within the requested size: nothing to say.
@@ -95,18 +98,88 @@ TEST(MemoryChecks, AccessIntoThePaddingIsAWarningAndHappens) {
   void* a = nullptr;
   ASSERT_EQ(aclrtMallocAlign32(&a, 33, kHuge), ACL_SUCCESS);  // 64 reserved
   EXPECT_EQ(aclrtMemcpy(a, 64, h, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-  EXPECT_EQ(aclrtMemcpy(a, 65, h, 65, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemcpy(a, 4097, h, 4097, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
   // acldvppMalloc pads like aclrtMalloc.
   void* v = nullptr;
   ASSERT_EQ(acldvppMalloc(&v, 10), ACL_SUCCESS);  // 64 reserved
   EXPECT_EQ(aclrtMemcpy(v, 64, h, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-  EXPECT_EQ(aclrtMemcpy(v, 65, h, 65, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemcpy(v, 4097, h, 4097, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
   ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
   nlohmann::json s = readStats(stats);
   nlohmann::json pad = findingsOf(s, "padding_access");
   ASSERT_EQ(pad.size(), 5u) << s["findings"].dump(1);  // 2 memcpy H2D, D2H, memset, Align32, dvpp
   for (const auto& f : pad) EXPECT_EQ(f["severity"], "warning");
   EXPECT_EQ(findingsOf(s, "out_of_bounds").size(), 2u);
+}
+
+TEST(MemoryChecks, CopyIntoTheRestOfTheLastDevicePageIsAWarningAndHappens) {
+  // The driver checks copies against the pages an allocation holds, so the public examples that
+  // read back twice the bytes they allocated run on hardware (docs/checks.md).
+  std::string stats = configureChecks("");
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  void *d = nullptr, *next = nullptr, *h = nullptr, *back = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, 128, kHuge), ACL_SUCCESS);  // 160 reserved, one 4 KiB page
+  ASSERT_EQ(aclrtMalloc(&next, 64, kHuge), ACL_SUCCESS);
+  EXPECT_GE(reinterpret_cast<uintptr_t>(next), reinterpret_cast<uintptr_t>(d) + 4096);  // pages not shared
+  ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMallocHost(&back, 4096), ACL_SUCCESS);
+  for (int i = 0; i < 4096; ++i) static_cast<unsigned char*>(h)[i] = static_cast<unsigned char>(i * 7 + 3);
+  std::string err =
+      stderrOf([&] { EXPECT_EQ(aclrtMemcpy(d, 4096, h, 4096, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS); });
+  EXPECT_TRUE(contains(err, "npusim: warning [padding_access] aclrtMemcpy(dst=")) << err;
+  EXPECT_TRUE(contains(err,
+                       "runs 3936 bytes past the end of allocation #1 (128 bytes requested, 160 reserved, "
+                       "made by aclrtMalloc) into the rest of its last device page"))
+      << err;
+  EXPECT_EQ(aclrtMemcpy(back, 4096, d, 4096, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(std::memcmp(back, h, 4096), 0);  // the slack kept what was written, untouched by `next`
+  EXPECT_EQ(aclrtMemset(next, 64, 0, 64), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemcpy(back, 4096, d, 4096, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(std::memcmp(back, h, 4096), 0);
+  // The used memory still counts the padded size, not the page.
+  size_t free0 = 0, free1 = 0, total = 0;
+  ASSERT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free0, &total), ACL_SUCCESS);
+  void* e = nullptr;
+  ASSERT_EQ(aclrtMalloc(&e, 100, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free1, &total), ACL_SUCCESS);
+  EXPECT_EQ(free0 - free1, 160u);
+  // From 1 MiB on the pages are 2 MiB: a 1 MiB allocation reaches to 2 MiB, not past it.
+  void* big = nullptr;
+  ASSERT_EQ(aclrtMalloc(&big, 1u << 20, kHuge), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemset(big, 2u << 20, 0, 2u << 20), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemset(big, (2u << 20) + 1, 0, (2u << 20) + 1), ACL_ERROR_RT_PARAM_INVALID);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  nlohmann::json s = readStats(stats);
+  EXPECT_EQ(findingsOf(s, "padding_access").size(), 4u) << s["findings"].dump(1);  // per call site
+  EXPECT_EQ(findingsOf(s, "out_of_bounds").size(), 1u) << s["findings"].dump(1);
+}
+
+TEST(MemoryChecks, HostRangePastTheProcessMemoryIsRefusedNotACrash) {
+  // A count larger than the host buffer that runs into unmapped memory: the driver fails to pin
+  // it; npusim refuses instead of faulting inside the copy.
+  configureChecks("");
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  char* host =
+      static_cast<char*>(mmap(nullptr, 3 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+  ASSERT_NE(host, MAP_FAILED);
+  ASSERT_EQ(munmap(host + page, 2 * page), 0);  // one readable page, then nothing
+  void* d = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, 3 * page, kHuge), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemcpy(d, 3 * page, host, page, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  std::string err = stderrOf([&] {
+    EXPECT_EQ(aclrtMemcpy(d, 3 * page, host + 8, 2 * page, ACL_MEMCPY_HOST_TO_DEVICE),
+              ACL_ERROR_RT_PARAM_INVALID);
+  });
+  EXPECT_TRUE(contains(
+      err, "reaches host memory the process has not mapped, " + std::to_string(page - 8) + " bytes in"))
+      << err;
+  EXPECT_EQ(aclrtMemcpy(host, 3 * page, d, 3 * page, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemcpy(host, page, d, page, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  munmap(host, page);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
 }
 
 TEST(MemoryChecks, UseAfterFreeNamesTheFreedAllocation) {

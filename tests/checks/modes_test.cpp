@@ -22,13 +22,13 @@ constexpr aclrtMemMallocPolicy kHuge = ACL_MEM_MALLOC_HUGE_FIRST;
 char* at(void* p, size_t off) { return static_cast<char*>(p) + off; }
 
 struct Buffers {
-  void* d = nullptr;  // 100 bytes requested, 160 reserved
+  void* d = nullptr;  // 100 bytes requested, 160 reserved, one 4 KiB device page
   void* h = nullptr;  // pinned
   aclrtStream s = nullptr;
   Buffers() {
     EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
     EXPECT_EQ(aclrtMalloc(&d, 100, kHuge), ACL_SUCCESS);
-    EXPECT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMallocHost(&h, 8192), ACL_SUCCESS);
     EXPECT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
   }
 };
@@ -92,7 +92,7 @@ TEST(CheckModes, OffModeIsSilentButRefusalsRemain) {
   std::string err = stderrOf([&] {
     EXPECT_EQ(aclrtMemcpy(b.d, 160, b.h, 160, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
     EXPECT_EQ(aclrtMemcpyAsync(b.d, 64, at(b.h, 8), 64, ACL_MEMCPY_HOST_TO_DEVICE, b.s), ACL_SUCCESS);
-    EXPECT_EQ(aclrtMemcpy(b.d, 161, b.h, 161, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+    EXPECT_EQ(aclrtMemcpy(b.d, 4097, b.h, 4097, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
     EXPECT_EQ(aclrtFree(b.d), ACL_SUCCESS);
     EXPECT_EQ(aclrtFree(b.d), ACL_ERROR_RT_PARAM_INVALID);
   });

@@ -2,6 +2,7 @@
 
 #include <new>
 
+#include "runtime/aclnn/base/live_handles.h"
 #include "runtime/aclnn/base/status.h"
 
 namespace {
@@ -39,7 +40,9 @@ aclFloatArray* aclCreateFloatArray(const float* value, uint64_t size) {
 }
 aclBoolArray* aclCreateBoolArray(const bool* value, uint64_t size) { return make<aclBoolArray>(value, size); }
 aclTensorList* aclCreateTensorList(const aclTensor* const* value, uint64_t size) {
-  return makeList<aclTensorList>(value, size);
+  aclTensorList* l = makeList<aclTensorList>(value, size);
+  if (l != nullptr) npusim::aclnn::liveTensorLists().add(l);
+  return l;
 }
 aclScalarList* aclCreateScalarList(const aclScalar* const* value, uint64_t size) {
   return makeList<aclScalarList>(value, size);
@@ -59,6 +62,8 @@ aclnnStatus aclDestroyBoolArray(const aclBoolArray* array) {
 }
 aclnnStatus aclDestroyTensorList(const aclTensorList* array) {
   if (array == nullptr) return OK;
+  if (!npusim::aclnn::liveTensorLists().remove(array))
+    return npusim::aclnn::refuseDeadHandle("aclDestroyTensorList", "aclTensorList", array);
   for (const aclTensor* t : array->items) aclDestroyTensor(t);
   delete array;
   return OK;

@@ -5,6 +5,7 @@
 #include <new>
 
 #include "runtime/aclnn/base/dtype.h"
+#include "runtime/aclnn/base/live_handles.h"
 #include "runtime/aclnn/base/status.h"
 
 namespace npusim::aclnn {
@@ -88,10 +89,14 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
   if (t == nullptr) return nullptr;
   npusim::aclnn::fill(t->desc, viewDims, viewDimsNum, dataType, stride, offset, format, storageDims,
                       storageDimsNum, tensorData);
+  npusim::aclnn::liveTensors().add(t);
   return t;
 }
 
 aclnnStatus aclDestroyTensor(const aclTensor* tensor) {
+  if (tensor == nullptr) return OK;
+  if (!npusim::aclnn::liveTensors().remove(tensor))
+    return npusim::aclnn::refuseDeadHandle("aclDestroyTensor", "aclTensor", tensor);
   delete tensor;
   return OK;
 }
