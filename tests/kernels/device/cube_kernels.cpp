@@ -86,14 +86,16 @@ class CubeMatmul {
     co1_.EnQue(c1);
   }
 
-  // L0C -> UB as whole fractals (still nZ), then each 16-column panel to its columns of C.
-  __aicore__ inline void CopyOut() {
+  // L0C -> UB as whole fractals (still nZ), `vectorPasses` vector passes over it there (C x 1: a
+  // mixed kernel's vector work), then each 16-column panel to its columns of C.
+  __aicore__ inline void CopyOut(uint32_t vectorPasses = 0) {
     LocalTensor<float> c1 = co1_.DeQue<float>();
     LocalTensor<float> c2 = co2_.AllocTensor<float>();
     DataCopyEnhancedParams matrix;
     matrix.blockMode = BlockMode::BLOCK_MODE_MATRIX;
     DataCopy(c2, c1, {1, static_cast<uint16_t>(mB_ * nB_), 0, 0}, matrix);
     co1_.FreeTensor(c1);
+    for (uint32_t p = 0; p < vectorPasses; ++p) Muls(c2, c2, 1.0f, static_cast<int32_t>(m_ * n_));
     for (uint32_t j = 0; j < nB_; ++j)
       DataCopy(cGm_[j * 16], c2[j * 16 * m_],
                {static_cast<uint16_t>(m_), 2, 0, static_cast<uint16_t>((nB_ - 1) * 2)});
@@ -147,13 +149,15 @@ extern "C" __global__ __aicore__ void k_cube_layouts(GM_ADDR a, GM_ADDR b, GM_AD
 }
 
 // An Mmad-bound kernel: one 128 x 128 x 256 product loaded once and multiplied `repeats` times
-// into the same L0C (C = repeats x A x B), then written out.
-extern "C" __global__ __aicore__ void k_cube_mmad_loop(GM_ADDR a, GM_ADDR b, GM_ADDR c, uint32_t repeats) {
+// into the same L0C (C = repeats x A x B), then written out, after `vectorPasses` vector passes
+// over C in the unified buffer (a mixed kernel).
+extern "C" __global__ __aicore__ void k_cube_mmad_loop(GM_ADDR a, GM_ADDR b, GM_ADDR c, uint32_t repeats,
+                                                       uint32_t vectorPasses) {
   CubeMatmul op(128, 128, 256, 256);
   op.Init(a, b, c);
   op.CopyIn();
   op.Compute(repeats);
-  op.CopyOut();
+  op.CopyOut(vectorPasses);
 }
 
 // Misuse the cube calls check: 0, the left matrix left in L1; 1, more L0A than the core has.
