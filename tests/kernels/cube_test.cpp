@@ -5,10 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "acl/acl.h"
+#include "aclrtlaunch_k_cube_dtypes.h"
 #include "aclrtlaunch_k_cube_layouts.h"
 #include "aclrtlaunch_k_cube_matmul.h"
 #include "aclrtlaunch_k_cube_misuse.h"
@@ -154,6 +157,76 @@ TEST(KernelCube, LoadDataArrangesTheFractalLayoutsTheCubeNeeds) {
   aclrtFree(db);
   aclrtFree(oa);
   aclrtFree(ob);
+}
+
+namespace {
+
+// Element (row, col) of A (m x k, zZ) and B (k x n, zN) for K0 = 32 / bytes per element, and of C
+// (m x n, nZ): fractal index times the fractal's elements plus the place inside it.
+size_t zZAt(size_t row, size_t col, size_t k, size_t k0) {
+  return (row / 16 * (k / k0) + col / k0) * 16 * k0 + row % 16 * k0 + col % k0;
+}
+size_t zNAt(size_t row, size_t col, size_t n, size_t k0) {
+  return (row / k0 * (n / 16) + col / 16) * 16 * k0 + col % 16 * k0 + row % k0;
+}
+size_t nZAt(size_t row, size_t col, size_t m) {
+  return (col / 16 * (m / 16) + row / 16) * 256 + row % 16 * 16 + col % 16;
+}
+
+// Integers in [-8, 8] as T's bytes (bfloat16: a float's upper half, exact for them).
+template <class T>
+void put(std::vector<uint8_t>& bytes, size_t at, int v) {
+  if (std::is_same<T, uint16_t>::value) {  // bfloat16
+    const float f = static_cast<float>(v);
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    const uint16_t h = static_cast<uint16_t>(u >> 16);
+    std::memcpy(&bytes[at * 2], &h, 2);
+  } else {
+    const T x = static_cast<T>(v);
+    std::memcpy(&bytes[at * sizeof(T)], &x, sizeof(T));
+  }
+}
+
+// k_cube_dtypes for one type: A and B arranged on the host, C read back from its nZ layout.
+template <class T, class C>
+void checkDtype(Session& s, uint32_t type, uint32_t m, uint32_t n, uint32_t k) {
+  const size_t k0 = 32 / sizeof(T);
+  std::vector<int> a(size_t{m} * k), b(size_t{k} * n);
+  for (size_t i = 0; i < a.size(); ++i) a[i] = static_cast<int>((i * 7 + 3) % 17) - 8;
+  for (size_t i = 0; i < b.size(); ++i) b[i] = static_cast<int>((i * 5 + 1) % 17) - 8;
+  std::vector<uint8_t> ab(a.size() * sizeof(T)), bb(b.size() * sizeof(T));
+  for (size_t r = 0; r < m; ++r)
+    for (size_t c = 0; c < k; ++c) put<T>(ab, zZAt(r, c, k, k0), a[r * k + c]);
+  for (size_t r = 0; r < k; ++r)
+    for (size_t c = 0; c < n; ++c) put<T>(bb, zNAt(r, c, n, k0), b[r * n + c]);
+  void* da = toDevice(ab);
+  void* db = toDevice(bb);
+  void* dc = toDevice(std::vector<C>(size_t{m} * n));
+  ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_cube_dtypes)(1, s.stream, da, db, dc, type, m, n, k), 0u);
+  ASSERT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS) << aclGetRecentErrMsg();
+  const auto c = fromDevice<C>(dc, size_t{m} * n);
+  for (size_t i = 0; i < m; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      long want = 0;
+      for (size_t kk = 0; kk < k; ++kk) want += long{a[i * k + kk]} * b[kk * n + j];
+      ASSERT_EQ(static_cast<double>(c[nZAt(i, j, m)]), static_cast<double>(want))
+          << "type " << type << " C[" << i << "][" << j << "]";
+    }
+  aclrtFree(da);
+  aclrtFree(db);
+  aclrtFree(dc);
+}
+
+}  // namespace
+
+// bfloat16_t and float into float, int8_t into int32_t: operands arranged by the host in their
+// fractals (K0 16, 8 and 32), loaded from GM into L0A/L0B, C checked where nZ puts each element.
+TEST(KernelCube, OtherOperandTypesUseTheirOwnFractals) {
+  Session s;
+  checkDtype<uint16_t, float>(s, 0, 32, 48, 64);
+  checkDtype<float, float>(s, 1, 32, 48, 64);
+  checkDtype<int8_t, int32_t>(s, 2, 32, 48, 64);
 }
 
 // An Mmad-bound kernel: 32 more 128 x 128 x 256 fp16 products take 32 x 1024 cycles of the cube

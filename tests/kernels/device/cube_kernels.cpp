@@ -177,3 +177,49 @@ extern "C" __global__ __aicore__ void k_cube_misuse(GM_ADDR c, uint32_t what) {
   Mmad(r, a, b, MmadParams(16, 16, 16, 0, false, true));
   reinterpret_cast<__gm__ float*>(c)[0] = r.GetValue(0);
 }
+
+namespace {
+
+// A (m x k) in zZ and B (k x n) in zN, already arranged in GM, straight into L0A/L0B (LoadData
+// from GM), multiplied, and C written out as it lies in L0C (nZ).
+template <class T, class C>
+__aicore__ inline void MatmulFromFractals(GM_ADDR a, GM_ADDR b, GM_ADDR c, uint32_t m, uint32_t n,
+                                          uint32_t k) {
+  TPipe pipe;
+  TQue<QuePosition::A2, 1> a2q;
+  TQue<QuePosition::B2, 1> b2q;
+  TQue<QuePosition::CO1, 1> co1q;
+  TQue<QuePosition::CO2, 1> co2q;
+  pipe.InitBuffer(a2q, 1, m * k * sizeof(T));
+  pipe.InitBuffer(b2q, 1, k * n * sizeof(T));
+  pipe.InitBuffer(co1q, 1, m * n * sizeof(C));
+  pipe.InitBuffer(co2q, 1, m * n * sizeof(C));
+  GlobalTensor<T> aGm, bGm;
+  GlobalTensor<C> cGm;
+  aGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(a));
+  bGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(b));
+  cGm.SetGlobalBuffer(reinterpret_cast<__gm__ C*>(c));
+  LocalTensor<T> a2 = a2q.AllocTensor<T>();
+  LocalTensor<T> b2 = b2q.AllocTensor<T>();
+  LoadData(a2, aGm, LoadData2DParams(0, static_cast<uint8_t>(m * k * sizeof(T) / 512), 1, 0, 0, false, 0));
+  LoadData(b2, bGm, LoadData2DParams(0, static_cast<uint8_t>(k * n * sizeof(T) / 512), 1, 0, 0, false, 0));
+  LocalTensor<C> c1 = co1q.AllocTensor<C>();
+  Mmad(c1, a2, b2,
+       MmadParams(static_cast<uint16_t>(m), static_cast<uint16_t>(n), static_cast<uint16_t>(k), 0, false,
+                  true));
+  LocalTensor<C> c2 = co2q.AllocTensor<C>();
+  DataCopyEnhancedParams matrix;
+  matrix.blockMode = BlockMode::BLOCK_MODE_MATRIX;
+  DataCopy(c2, c1, {1, static_cast<uint16_t>(m * n / 256), 0, 0}, matrix);
+  DataCopy(cGm, c2, m * n);
+}
+
+}  // namespace
+
+// The other operand types: 0 bfloat16_t and 1 float into float, 2 int8_t into int32_t.
+extern "C" __global__ __aicore__ void k_cube_dtypes(GM_ADDR a, GM_ADDR b, GM_ADDR c, uint32_t type,
+                                                    uint32_t m, uint32_t n, uint32_t k) {
+  if (type == 0) MatmulFromFractals<bfloat16_t, float>(a, b, c, m, n, k);
+  if (type == 1) MatmulFromFractals<float, float>(a, b, c, m, n, k);
+  if (type == 2) MatmulFromFractals<int8_t, int32_t>(a, b, c, m, n, k);
+}
