@@ -78,7 +78,7 @@ void checkBlocks(uint64_t count) {
 inline void checkCount(uint64_t count, uint64_t have, const char* what) {
   if (count > have) fault(what);
 }
-// The core buffer a position's queues and buffers live in (npusim_ascendc_cube.h has the cube's).
+// The core buffer a position's queues and buffers live in (the cube's: docs/kernels.md).
 constexpr int memoryOf(TPosition pos) {
   return pos == TPosition::A1 || pos == TPosition::B1 ? NPUSIM_KERNEL_MEM_L1
          : pos == TPosition::A2                       ? NPUSIM_KERNEL_MEM_L0A
