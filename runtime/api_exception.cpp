@@ -114,10 +114,11 @@ aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo* errorInfo) {
   if (last == s.lastByDevice.end())
     errorInfo->errorType = ACL_RT_NO_ERROR;
   else
-    errorInfo->errorType =
-        last->second.funcHandle || last->second.errorCode == ACL_ERROR_RT_VECTOR_CORE_EXCEPTION
-            ? ACL_RT_ERROR_AICORE
-            : ACL_RT_ERROR_OTHERS;
+    errorInfo->errorType = last->second.funcHandle ||
+                                   last->second.errorCode == ACL_ERROR_RT_VECTOR_CORE_EXCEPTION ||
+                                   last->second.errorCode == ACL_ERROR_RT_AICORE_EXCEPTION
+                               ? ACL_RT_ERROR_AICORE
+                               : ACL_RT_ERROR_OTHERS;
   return api.done();
 }
 

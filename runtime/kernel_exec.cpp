@@ -6,6 +6,7 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <array>
 #include <csetjmp>
 #include <cstdio>
 #include <deque>
@@ -29,11 +30,32 @@ struct Event {
   uint64_t gm;
 };
 
+// A core's buffers (npusimKernelMemory order: UB, L1, L0A, L0B, L0C), reused by the blocks a
+// worker runs one after another; each is made when a block first uses it (vector kernels never
+// pay for the cube core's).
+constexpr int kMemories = 5;
+using MemorySizes = std::array<uint64_t, kMemories>;
+constexpr uint64_t kL0Align = 512;  // LoadData and Mmad address L0 in 512-byte fractals
+struct CoreBuffers {
+  MemorySizes sizes;
+  std::array<std::vector<uint8_t>, kMemories> bytes;
+  explicit CoreBuffers(const MemorySizes& s) : sizes(s) {}
+  uint8_t* base(int m) {
+    auto& b = bytes[static_cast<size_t>(m)];
+    if (b.empty()) b.resize(sizes[static_cast<size_t>(m)] + kL0Align);
+    const auto p = reinterpret_cast<uintptr_t>(b.data());
+    return reinterpret_cast<uint8_t*>((p + kL0Align - 1) / kL0Align * kL0Align);
+  }
+  uint64_t size(int m) const { return sizes[static_cast<size_t>(m)]; }
+  bool made(int m) const { return !bytes[static_cast<size_t>(m)].empty(); }
+};
+
 // One running block, seen by the kernel ABI functions through a thread-local pointer.
 struct BlockState {
   int64_t idx = 0, num = 0;
-  std::vector<uint8_t>* ub = nullptr;
-  uint64_t ubUsed = 0;
+  CoreBuffers* mem = nullptr;
+  std::array<uint64_t, kMemories> used{};
+  bool cube = false;  // used a cube core's buffers or units (docs/kernels.md: placement)
   std::vector<Event> events;
   double scalarCycles = 0;        // the prologue the filter cannot count (the default, or the kernel's own)
   double cyclesPerScalarOp = 1;   // what each scalar operation the filter counted costs
@@ -45,8 +67,9 @@ struct BlockState {
 };
 thread_local BlockState* tBlock = nullptr;
 
-// The unified buffer of a CPU debug run (no device, no configuration): the A2 vector core's.
-constexpr uint64_t kCpuUbBytes = 196608;
+// The buffers of a CPU debug run (no device, no configuration): the A2 cores' (UB, L1, L0A, L0B,
+// L0C; hardware.md §1.2, as configs/910b.json).
+constexpr MemorySizes kCpuMemoryBytes = {196608, 524288, 65536, 65536, 131072};
 
 // Thrown by npusimKernelFault: unwinds the kernel's frames back to the block runner.
 struct KernelAbort {};
@@ -156,10 +179,13 @@ void blockTiles(const BlockState& b, std::vector<TileWork>& out) {
       }
       if (!t.readBytes) t.readAddr = e.gm;
       t.readBytes += e.bytes;
-    } else if (e.kind == NPUSIM_KERNEL_VECTOR) {
+    } else if (e.kind == NPUSIM_KERNEL_VECTOR || e.kind == NPUSIM_KERNEL_CUBE ||
+               e.kind == NPUSIM_KERNEL_LOCAL_MOVE) {
       if (phase == 2) next();
       phase = 1;
-      t.vectorBytes += e.bytes;
+      (e.kind == NPUSIM_KERNEL_VECTOR ? t.vectorBytes
+       : e.kind == NPUSIM_KERNEL_CUBE ? t.cubeMacs
+                                      : t.localBytes) += e.bytes;
     } else {
       if (!t.writeBytes) t.writeAddr = e.gm;
       t.writeBytes += e.bytes;
@@ -185,8 +211,8 @@ struct Run {
   std::string faultWhy;
   double defaultScalarCycles = 0;
   double cyclesPerScalarOp = 1;
-  uint64_t ubBytes = 0;
-  int vectorCores = 1;
+  MemorySizes memoryBytes = kCpuMemoryBytes;
+  int vectorCores = 1, cubeCores = 1;
   ~Run() {
     if (k.release) k.release(k.bound);
   }
@@ -203,18 +229,19 @@ struct Run {
     std::string output;
     faulted = false;
     std::vector<std::vector<TileWork>> perBlock(k.blockDim);
+    bool cube = false;
     work.inputSlots = work.outputSlots = 0;
     {
       devvars::load(device);  // file-scope __gm__ variables take this device's values
       rt.memory().exposeAllocations(device, true);
       SignalGuard guard;
       std::thread worker([&] {
-        std::vector<uint8_t> ub(ubBytes + 32);
+        CoreBuffers buffers(memoryBytes);
         for (uint32_t i = 0; i < k.blockDim && !faulted; ++i) {
           BlockState b;
           b.idx = i;
           b.num = k.blockDim;
-          b.ub = &ub;
+          b.mem = &buffers;
           b.print = &output;
           b.scalarCycles = defaultScalarCycles;
           b.cyclesPerScalarOp = cyclesPerScalarOp;
@@ -229,6 +256,7 @@ struct Run {
           fewest(work.inputSlots, b.inSlots);
           fewest(work.outputSlots, b.outSlots);
           perBlock[i].front().scalarCycles += b.scalarCycles;
+          cube = cube || b.cube;
           if (!ok) {
             faulted = true;
             faultWhy = fmt::format("kernel {} (block {}) raised an exception on NPU {}: {}", k.name, i,
@@ -240,12 +268,14 @@ struct Run {
       rt.memory().exposeAllocations(device, false);
       devvars::store(device);
     }
-    // Blocks on cores: with no more blocks than vector cores, block b runs on core b (idle cores
-    // get empty tiles); with more, the blocks are shared out in order, as the cores free up.
+    // Blocks on cores: a kernel that used a cube core's buffers or units runs on the cube cores,
+    // any other on the vector cores. With no more blocks than cores, block b runs on core b (idle
+    // cores get empty tiles); with more, the blocks are shared out in order, as the cores free up.
     size_t perCore = 1;
     for (const auto& tiles : perBlock) perCore = std::max(perCore, tiles.size());
-    const size_t slots = std::max<size_t>(k.blockDim, static_cast<size_t>(vectorCores));
-    work.cube = false;
+    const size_t slots = std::max<size_t>(k.blockDim, static_cast<size_t>(cube ? cubeCores : vectorCores));
+    work.cube = cube;
+    work.kernelBlocks = true;
     work.tiles.clear();
     work.tiles.reserve(slots * perCore);
     for (size_t b = 0; b < slots; ++b) {
@@ -254,9 +284,9 @@ struct Run {
     }
     freeScratch();
     outputFor(device) += output;
-    // The device reports a fault of a vector (AIV) kernel, which every custom kernel here is, as a
-    // vector-core exception whatever its cause (a trap included), as the CANN samples show.
-    if (faulted) work.fault = ACL_ERROR_RT_VECTOR_CORE_EXCEPTION;
+    // The device reports a fault of a vector (AIV) kernel as a vector-core exception whatever its
+    // cause (a trap included), as the CANN samples show; of a cube (AIC) kernel, as an AI-core one.
+    if (faulted) work.fault = cube ? ACL_ERROR_RT_AICORE_EXCEPTION : ACL_ERROR_RT_VECTOR_CORE_EXCEPTION;
   }
 };
 
@@ -304,9 +334,12 @@ aclError launch(aclrtStream stream, Launch&& k) {
       run->defaultScalarCycles =
           cfg.has("aicore.kernel_scalar_cycles") ? cfg.getFloat("aicore.kernel_scalar_cycles") : 0;
       run->cyclesPerScalarOp = cfg.getFloat("aicore.scalar_cycles_per_op");
-      run->ubBytes =
-          cfg.has("aicore.ub_bytes") ? static_cast<uint64_t>(cfg.getInt("aicore.ub_bytes")) : 196608;
+      const char* memoryKeys[kMemories] = {"aicore.ub_bytes", "aicore.l1_bytes", "aicore.l0a_bytes",
+                                           "aicore.l0b_bytes", "aicore.l0c_bytes"};
+      for (int m = 0; m < kMemories; ++m)
+        if (cfg.has(memoryKeys[m])) run->memoryBytes[m] = static_cast<uint64_t>(cfg.getInt(memoryKeys[m]));
       run->vectorCores = static_cast<int>(cfg.getInt("aicore.vector_cores"));
+      run->cubeCores = static_cast<int>(cfg.getInt("aicore.cube_cores"));
     }
   }
   OpLaunch op;
@@ -394,25 +427,48 @@ int npusimKernelLaunch(const char* name, uint32_t blockDim, void* stream, npusim
 int64_t npusimKernelBlockIdx(void) { return tBlock ? tBlock->idx : 0; }
 int64_t npusimKernelBlockNum(void) { return tBlock ? tBlock->num : 1; }
 
-void* npusimKernelUbAlloc(uint64_t bytes) {
-  if (!tBlock) npusimKernelFault(0, "unified buffer requested outside a kernel");
-  const uint64_t size = (bytes + 31) / 32 * 32;
-  if (tBlock->ubUsed + size > tBlock->ub->size() - 32)
-    npusimKernelFault(0, "TPipe::InitBuffer asks for more than the core's unified buffer (aicore.ub_bytes)");
-  auto base = reinterpret_cast<uintptr_t>(tBlock->ub->data());
-  void* p = reinterpret_cast<void*>((base + 31) / 32 * 32 + tBlock->ubUsed);
-  tBlock->ubUsed += size;
+void* npusimKernelLocalAlloc(int memory, uint64_t bytes) {
+  static const char* const kFull[] = {
+      "TPipe::InitBuffer asks for more than the core's unified buffer (aicore.ub_bytes)",
+      "TPipe::InitBuffer asks for more than the cube core's L1 buffer (aicore.l1_bytes)",
+      "TPipe::InitBuffer asks for more than the cube core's L0A buffer (aicore.l0a_bytes)",
+      "TPipe::InitBuffer asks for more than the cube core's L0B buffer (aicore.l0b_bytes)",
+      "TPipe::InitBuffer asks for more than the cube core's L0C buffer (aicore.l0c_bytes)"};
+  if (!tBlock) npusimKernelFault(0, "a core buffer requested outside a kernel");
+  if (memory < 0 || memory >= npusim::rt::kernels::kMemories) npusimKernelFault(0, "unknown core buffer");
+  const uint64_t align = memory >= NPUSIM_KERNEL_MEM_L0A ? npusim::rt::kernels::kL0Align : 32;
+  const uint64_t size = (bytes + align - 1) / align * align;
+  uint64_t& used = tBlock->used[static_cast<size_t>(memory)];
+  if (used + size > tBlock->mem->size(memory)) npusimKernelFault(0, kFull[memory]);
+  void* p = tBlock->mem->base(memory) + used;
+  used += size;
+  if (memory != NPUSIM_KERNEL_MEM_UB) tBlock->cube = true;
   return p;
+}
+
+void* npusimKernelUbAlloc(uint64_t bytes) { return npusimKernelLocalAlloc(NPUSIM_KERNEL_MEM_UB, bytes); }
+
+int npusimKernelLocalMemory(const void* p) {
+  if (!tBlock) return -1;
+  const auto* q = static_cast<const uint8_t*>(p);
+  for (int m = 0; m < npusim::rt::kernels::kMemories; ++m) {
+    if (!tBlock->mem->made(m)) continue;
+    const uint8_t* base = tBlock->mem->base(m);
+    if (q >= base && q < base + tBlock->mem->size(m)) return m;
+  }
+  return -1;
 }
 
 void* npusimKernelUbBase(uint64_t* bytes) {
   if (!tBlock) npusimKernelFault(0, "unified buffer addressed outside a kernel");
-  if (bytes) *bytes = tBlock->ub->size() - 32;
-  return reinterpret_cast<void*>((reinterpret_cast<uintptr_t>(tBlock->ub->data()) + 31) / 32 * 32);
+  if (bytes) *bytes = tBlock->mem->size(NPUSIM_KERNEL_MEM_UB);
+  return tBlock->mem->base(NPUSIM_KERNEL_MEM_UB);
 }
 
 void npusimKernelRecord(int event, uint64_t bytes, const void* gm) {
-  if (tBlock) tBlock->events.push_back({event, bytes, reinterpret_cast<uint64_t>(gm)});
+  if (!tBlock) return;
+  if (event == NPUSIM_KERNEL_CUBE || event == NPUSIM_KERNEL_LOCAL_MOVE) tBlock->cube = true;
+  tBlock->events.push_back({event, bytes, reinterpret_cast<uint64_t>(gm)});
 }
 
 void npusimKernelQueueBuffers(int output, int buffers) {
@@ -452,12 +508,12 @@ int npusimKernelRunOnCpu(const char* name, uint32_t blockDim, npusimKernelBody r
   {
     SignalGuard guard;
     std::thread worker([&] {
-      std::vector<uint8_t> ub(kCpuUbBytes + 32);
+      CoreBuffers buffers(kCpuMemoryBytes);
       for (uint32_t i = 0; i < blockDim && faultBlock < 0; ++i) {
         BlockState b;
         b.idx = i;
         b.num = blockDim;
-        b.ub = &ub;
+        b.mem = &buffers;
         b.print = &output;
         tBlock = &b;
         if (!runBlock(b, k)) {

@@ -53,8 +53,8 @@ aclError bindPacked(ApiCall& api, aclrtFuncHandle funcHandle, uint32_t numBlocks
 aclError launch(aclrtStream stream, Launch&& k);
 
 // The fault of the kernel `op` carries, from its last execution (which failed the task with
-// ACL_ERROR_RT_VECTOR_CORE_EXCEPTION): what happened and the function handle; clears it. False
-// when it did not fault. Runtime lock held.
+// ACL_ERROR_RT_VECTOR_CORE_EXCEPTION, or ACL_ERROR_RT_AICORE_EXCEPTION for a cube kernel): what happened and
+// the function handle; clears it. False when it did not fault. Runtime lock held.
 bool takeFault(const sched::OperatorTask& op, std::string* why, const void** funcHandle);
 
 // Prints the output of the kernels that ran on `device` (all devices when -1): at every

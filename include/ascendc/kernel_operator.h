@@ -78,6 +78,14 @@ void checkBlocks(uint64_t count) {
 inline void checkCount(uint64_t count, uint64_t have, const char* what) {
   if (count > have) fault(what);
 }
+// The core buffer a position's queues and buffers live in (the cube's: docs/kernels.md).
+constexpr int memoryOf(TPosition pos) {
+  return pos == TPosition::A1 || pos == TPosition::B1 ? NPUSIM_KERNEL_MEM_L1
+         : pos == TPosition::A2                       ? NPUSIM_KERNEL_MEM_L0A
+         : pos == TPosition::B2                       ? NPUSIM_KERNEL_MEM_L0B
+         : pos == TPosition::CO1                      ? NPUSIM_KERNEL_MEM_L0C
+                                                      : NPUSIM_KERNEL_MEM_UB;
+}
 }  // namespace detail
 
 template <class T>
@@ -188,7 +196,8 @@ class TQue {
     len_ = len;
     if (pos == TPosition::VECIN || pos == TPosition::VECOUT)
       npusimKernelQueueBuffers(pos == TPosition::VECOUT, num);
-    for (int i = 0; i < num; ++i) slot_[i] = static_cast<uint8_t*>(npusimKernelUbAlloc(len));
+    for (int i = 0; i < num; ++i)
+      slot_[i] = static_cast<uint8_t*>(npusimKernelLocalAlloc(detail::memoryOf(pos), len));
   }
 
  private:
@@ -219,7 +228,7 @@ class TBuf {
   }
   void npusimInit(uint32_t len) {
     len_ = len;
-    addr_ = static_cast<uint8_t*>(npusimKernelUbAlloc(len));
+    addr_ = static_cast<uint8_t*>(npusimKernelLocalAlloc(detail::memoryOf(pos), len));
   }
 
  private:
@@ -674,6 +683,8 @@ __aicore__ inline GM_ADDR ParamOffset(GM_ADDR gm, int64_t blockLength) {
 }
 
 }  // namespace AscendC
+
+#include "npusim_ascendc_cube.h"
 
 // The first Ascend C releases called the namespace tik2 (a namespace, not an alias: their
 // samples reopen it).

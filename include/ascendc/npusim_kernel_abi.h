@@ -31,15 +31,32 @@ int64_t npusimKernelBlockNum(void);
 /* Unified-buffer space for the block's TPipe, 32-byte aligned; faults the kernel when the
  * block asks for more than the core's unified buffer holds. */
 void* npusimKernelUbAlloc(uint64_t bytes);
+/* The core buffers a TPipe's queues and buffers live in, after their TPosition (VECIN, VECOUT,
+ * VECCALC and CO2: the unified buffer; A1/B1: L1; A2: L0A; B2: L0B; CO1: L0C). */
+enum npusimKernelMemory {
+  NPUSIM_KERNEL_MEM_UB = 0,
+  NPUSIM_KERNEL_MEM_L1 = 1,
+  NPUSIM_KERNEL_MEM_L0A = 2,
+  NPUSIM_KERNEL_MEM_L0B = 3,
+  NPUSIM_KERNEL_MEM_L0C = 4
+};
+/* Space in one of the block's buffers, 32-byte aligned (L0 buffers: 512-byte aligned); faults
+ * the kernel when the block asks for more than the buffer holds (aicore.ub_bytes, l1_bytes, ...).
+ * Any buffer but the unified buffer makes the kernel a cube kernel (docs/kernels.md). */
+void* npusimKernelLocalAlloc(int memory, uint64_t bytes);
+/* The buffer (an npusimKernelMemory) that holds `p`, or -1 when `p` is in none of the block's. */
+int npusimKernelLocalMemory(const void* p);
 /* The block's unified buffer as the CCE intrinsics address it (UB address 0 is its start): its
  * 32-byte aligned base, and its size in `bytes`. */
 void* npusimKernelUbBase(uint64_t* bytes);
 /* What the block does, for the AI-core model. */
 enum npusimKernelEvent {
-  NPUSIM_KERNEL_COPY_IN = 0,  /* GM -> UB (MTE2), bytes read from `gm` */
-  NPUSIM_KERNEL_COPY_OUT = 1, /* UB -> GM (MTE3), bytes written at `gm` */
-  NPUSIM_KERNEL_VECTOR = 2,   /* bytes processed by the vector unit */
-  NPUSIM_KERNEL_SCALAR = 3    /* scalar operations (npusimKernelScalarOps) */
+  NPUSIM_KERNEL_COPY_IN = 0,   /* GM -> UB (MTE2), bytes read from `gm` */
+  NPUSIM_KERNEL_COPY_OUT = 1,  /* UB -> GM (MTE3), bytes written at `gm` */
+  NPUSIM_KERNEL_VECTOR = 2,    /* bytes processed by the vector unit */
+  NPUSIM_KERNEL_SCALAR = 3,    /* scalar operations (npusimKernelScalarOps) */
+  NPUSIM_KERNEL_CUBE = 4,      /* MACs on the cube unit, in fp16 16x16x16 fractal equivalents */
+  NPUSIM_KERNEL_LOCAL_MOVE = 5 /* bytes moved between a cube core's buffers (L1 -> L0A/L0B, L0C -> UB) */
 };
 void npusimKernelRecord(int event, uint64_t bytes, const void* gm);
 /* A VECIN (output 0) or VECOUT (output 1) queue of the block got `buffers` unified-buffer slots:

@@ -17,6 +17,8 @@ Tick now() { return simNow(); }
 // Per-core GM write rate: stores land in the write-back L2 (ini l2_write_rate, hardware.md
 // §1.2); the HBM write-back behind them is timed by the HBM model.
 constexpr double kDefaultL2WriteBytesPerCycle = 86;
+// L1 -> L0 moves of a cube core, when the preset does not say (ini l1_to_l0_a_rate, hardware.md §1.2).
+constexpr double kDefaultMte1BytesPerCycle = 512;
 
 // Input buffers per core unless the work says otherwise: the MTE2 loads tile j+1 while tile j
 // computes (double buffering).
@@ -77,6 +79,8 @@ AiCoreCluster::AiCoreCluster(sc_core::sc_module_name name, int device, const Con
   freqHz_ = cfg.getFloat("aicore.freq_ghz") * 1e9;
   cubeMacsPerCycle_ = cfg.getFloat("aicore.cube_macs_per_cycle");
   vectorBytesPerCycle_ = cfg.getFloat("aicore.vector_bytes_per_cycle");
+  mte1BytesPerCycle_ = cfg.has("aicore.mte1_bytes_per_cycle") ? cfg.getFloat("aicore.mte1_bytes_per_cycle")
+                                                              : kDefaultMte1BytesPerCycle;
   mteReadBytesPerSec_ = cfg.getFloat("aicore.mte_bytes_per_cycle") * freqHz_;
   const double writeRate = cfg.has("aicore.l2_write_bytes_per_cycle")
                                ? cfg.getFloat("aicore.l2_write_bytes_per_cycle")
@@ -115,8 +119,12 @@ void AiCoreCluster::advance(CoreRun& c, const OpWork& work, uint64_t taskId, std
       Tick start = c.arrive[j];
       if (j > 0) start = std::max(start, c.cend[j - 1]);
       if (j >= outSlots) start = std::max(start, c.stored[j - outSlots]);
-      const double cycles = work.cube ? static_cast<double>(tile.cubeMacs) / macRate
-                                      : static_cast<double>(tile.vectorBytes) / vectorBytesPerCycle_;
+      const double vectorCycles = static_cast<double>(tile.vectorBytes) / vectorBytesPerCycle_;
+      // Cube: the MTE1 feeds L0 while the cube multiplies (kernels double-buffer L0).
+      const double cycles = work.cube ? std::max(static_cast<double>(tile.cubeMacs) / macRate,
+                                                 static_cast<double>(tile.localBytes) / mte1BytesPerCycle_) +
+                                            (work.kernelBlocks ? vectorCycles : 0.0)
+                                      : vectorCycles;
       const Tick end = start + cyclesToTicks(cycles, freqHz_);
       c.cend[j] = end;
       c.computed++;
@@ -201,7 +209,7 @@ void AiCoreCluster::run(const OpWork& work, const std::string& name, uint64_t ta
   for (size_t c = 0; c < k; ++c) {
     CoreRun& core = runs_[c];
     core.reset(base + static_cast<int>(c), t0);
-    if (work.cube) {
+    if (work.cube && !work.kernelBlocks) {
       for (size_t i = c; i < n; i += k) core.tiles.push_back(i);
     } else {  // core c takes tiles [first, first + count): the first n % k cores one more
       const size_t count = n / k + (c < n % k ? 1 : 0), first = c * (n / k) + std::min(c, n % k);

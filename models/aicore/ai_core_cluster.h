@@ -58,6 +58,7 @@ class AiCoreCluster : public sc_core::sc_module {
   double freqHz_;
   double cubeMacsPerCycle_;
   double vectorBytesPerCycle_;
+  double mte1BytesPerCycle_;    // L1 -> L0A/L0B (and L0C -> UB) moves of a cube core
   double mteReadBytesPerSec_;   // MTE2: GM -> core, per core
   double mteWriteBytesPerSec_;  // MTE3 / fixpipe: core -> GM (into the write-back L2), per core
   Tick launchOverhead_;

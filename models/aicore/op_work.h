@@ -10,8 +10,11 @@ namespace npusim::aicore {
 struct TileWork {
   uint64_t cubeMacs = 0;     // multiply-accumulates on the cube unit (fp16-equivalent)
   uint64_t vectorBytes = 0;  // bytes processed by the vector unit
-  uint64_t readAddr = 0;     // device address of the first byte read (HBM channel mapping)
-  uint64_t readBytes = 0;    // GM -> core (MTE2)
+  // Bytes moved between a cube core's own buffers (a custom kernel's LoadData L1 -> L0A/L0B and
+  // L0C -> UB copies) at aicore.mte1_bytes_per_cycle, overlapping the MACs.
+  uint64_t localBytes = 0;
+  uint64_t readAddr = 0;   // device address of the first byte read (HBM channel mapping)
+  uint64_t readBytes = 0;  // GM -> core (MTE2)
   uint64_t writeAddr = 0;
   uint64_t writeBytes = 0;  // core -> GM (MTE3)
   // Scalar-unit cycles spent issuing this tile (a custom kernel's loop control and address
@@ -27,6 +30,10 @@ struct OpWork {
   // next tile loads while this one computes); 1 serialises copy and compute. 0: the model's default.
   int inputSlots = 0;
   int outputSlots = 0;
+  // A custom kernel's blocks (runtime/kernel_exec.cpp): each core takes a contiguous run of tiles
+  // (its blocks') on cube cores too, and a cube tile's vector work (a mixed kernel's) is timed
+  // after its cube work, where an aclnn cube operator's epilogue hides under its MACs.
+  bool kernelBlocks = false;
   // Non-zero: the functional kernel faulted (an ACL error code the device reports; set by the
   // operator's `before`): the task fails with it.
   int32_t fault = 0;
