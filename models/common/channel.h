@@ -17,6 +17,7 @@
 #include <systemc>
 
 #include "models/common/idle_gaps.h"
+#include "models/common/sim_time.h"
 #include "models/common/tick.h"
 #include "traces/bandwidth_counter.h"
 
@@ -42,7 +43,7 @@ class Channel {
     if (gaps_.size() > 0) {
       // Every transaction arrives at or after the kernel's current time (initiators run at or
       // ahead of it), so a gap that has ended can no longer be used.
-      gaps_.forgetEndingBy(static_cast<Tick>(sc_core::sc_time_stamp().value()));
+      gaps_.forgetEndingBy(simNow());
     }
     if (ready < nextFree_ && gaps_.size() > 0) {
       Tick s = 0;

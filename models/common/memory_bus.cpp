@@ -1,9 +1,11 @@
 #include "models/common/memory_bus.h"
 
+#include "models/common/sim_time.h"
+
 namespace npusim {
 
 namespace {
-Tick now() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
+Tick now() { return simNow(); }
 }  // namespace
 
 MemoryBus::MemoryBus(sc_core::sc_module_name name) : sc_module(name), in("in"), out("out") {

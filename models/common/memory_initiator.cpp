@@ -29,8 +29,11 @@ Tick MemoryInitiator::access(uint64_t addr, uint64_t bytes, bool write, Tick arr
   return transport(offset, bytes, write, arrival, dataFor(offset, bytes, write));
 }
 
-tlm::tlm_generic_payload* MemoryInitiator::payload(uint64_t addr, uint64_t bytes, bool write, uint8_t* data) {
-  tlm::tlm_generic_payload* p = pool_.acquire();
+tlm::tlm_generic_payload* MemoryInitiator::payload(uint64_t addr, uint64_t bytes, bool write, uint8_t* data,
+                                                   TransactionInfo** ext) {
+  TransactionInfo* x = nullptr;
+  tlm::tlm_generic_payload* p = pool_.acquire(&x);
+  if (ext) *ext = x;
   p->set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
   p->set_address(addr);
   p->set_data_ptr(data);
@@ -39,37 +42,32 @@ tlm::tlm_generic_payload* MemoryInitiator::payload(uint64_t addr, uint64_t bytes
   p->set_byte_enable_ptr(nullptr);
   p->set_dmi_allowed(false);
   p->set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  TransactionInfo& x = info(*p);
-  x.engine = engine_;
-  x.engineIndex = engineIndex_;
-  x.device = device_;
-  x.task = task_;
-  x.stream = stream_;
+  x->engine = engine_;
+  x->engineIndex = engineIndex_;
+  x->device = device_;
+  x->task = task_;
+  x->stream = stream_;
   return p;
 }
 
-Tick MemoryInitiator::transport(uint64_t addr, uint64_t bytes, bool write, Tick arrival, uint8_t* data) {
+Tick MemoryInitiator::transport(uint64_t addr, uint64_t bytes, bool write, Tick arrival, uint8_t* data,
+                                AccessWaiter* postedTo, uint64_t postedTag) {
   const Tick now = simNow();
   if (bytes == 0) return arrival;
   if (!data) data = dataFor(0, bytes, false);
-  tlm::tlm_generic_payload* p = payload(addr, bytes, write, data);
+  TransactionInfo* x = nullptr;
+  tlm::tlm_generic_payload* p = payload(addr, bytes, write, data, &x);
+  x->postedTo = postedTo;
+  x->postedTag = postedTag;
   sc_core::sc_time delay = toScTime(arrival > now ? arrival - now : 0);
   socket->b_transport(*p, delay);
-  lastMemoryDone_ = info(*p).memoryDone;
+  lastMemoryDone_ = x->memoryDone;
   if (p->get_response_status() != tlm::TLM_OK_RESPONSE)
     SC_REPORT_ERROR("npusim/memory", p->get_response_string().c_str());
   p->release();
   // A target that waited inside b_transport (an approximately-timed model behind the standard
   // conversion) moved the caller's time: the completion is the time now plus what it annotated.
   return simNow() + delay.value();
-}
-
-void AccessWaiter::wait(Tick timeout) {
-  if (!done_.empty()) return;
-  if (timeout)
-    sc_core::wait(toScTime(timeout), arrived_);
-  else
-    sc_core::wait(arrived_);
 }
 
 void MemoryInitiator::start(uint64_t addr, uint64_t bytes, bool write, Tick arrival, AccessWaiter& w,
@@ -85,7 +83,7 @@ void MemoryInitiator::start(uint64_t addr, uint64_t bytes, bool write, Tick arri
     p->set_data_ptr(buf.data());
   }
   waiting_[p] = {&w, tag};
-  ++w.outstanding_;
+  w.expect();
   maxInFlight_ = std::max(maxInFlight_, static_cast<int>(waiting_.size()));
   requests_.emplace_back(p, arrival);
   sendRequests();
@@ -139,9 +137,7 @@ void MemoryInitiator::responded(tlm::tlm_generic_payload& p, Tick at) {
   auto it = waiting_.find(&p);
   if (it == waiting_.end()) return;
   AccessWaiter& w = *it->second.waiter;
-  w.done_.push_back({it->second.tag, at});
-  --w.outstanding_;
-  w.arrived_.notify();  // immediate: the waiting thread checks its list before it waits
+  w.answer(it->second.tag, at);
   waiting_.erase(it);
   if (p.get_response_status() != tlm::TLM_OK_RESPONSE)
     SC_REPORT_ERROR("npusim/memory", p.get_response_string().c_str());

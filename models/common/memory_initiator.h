@@ -22,6 +22,7 @@
 #include <systemc>
 #include <vector>
 
+#include "models/common/access_waiter.h"
 #include "models/common/memory_port.h"
 #include "models/common/transaction.h"
 
@@ -31,30 +32,6 @@ struct DeviceAddressSpace {
   uint64_t base = 0;           // device virtual address of offset 0 (0 = addresses are offsets)
   uint64_t capacity = 1;       // bytes of HBM
   uint8_t* backing = nullptr;  // functional bytes of offset 0 (null: a scratch buffer stands in)
-};
-
-// Where the responses of one caller's AT accesses arrive: (tag, completion time) in arrival order.
-class AccessWaiter {
- public:
-  struct Done {
-    uint64_t tag;
-    Tick at;
-  };
-  // Waits (a SystemC wait) until a response is there, or `timeout` passed (0: no timeout).
-  void wait(Tick timeout = 0);
-  bool empty() const { return done_.empty(); }
-  Done take() {
-    Done d = done_.front();
-    done_.pop_front();
-    return d;
-  }
-  int outstanding() const { return outstanding_; }
-
- private:
-  friend class MemoryInitiator;
-  std::deque<Done> done_;
-  int outstanding_ = 0;
-  sc_core::sc_event arrived_;
 };
 
 class MemoryInitiator : public MemoryPort {
@@ -69,8 +46,11 @@ class MemoryInitiator : public MemoryPort {
     engineIndex_ = engineIndex, task_ = task, stream_ = stream;
   }
   Tick access(uint64_t addr, uint64_t bytes, bool write, Tick arrival) override;
-  // One transaction at `addr` as is (no translation), with the caller's data pointer.
-  Tick transport(uint64_t addr, uint64_t bytes, bool write, Tick arrival, uint8_t* data);
+  // One transaction at `addr` as is (no translation), with the caller's data pointer. A posted
+  // write may name `postedTo`: a memory that would hold the delivery until it completed the
+  // write (an approximately-timed plug-in) takes it at once and answers there with `postedTag`.
+  Tick transport(uint64_t addr, uint64_t bytes, bool write, Tick arrival, uint8_t* data,
+                 AccessWaiter* postedTo = nullptr, uint64_t postedTag = 0);
   uint64_t offsetOf(uint64_t addr) const;
   // The extension's memoryDone of the last transport (a posted write's completion far away).
   Tick lastMemoryDone() const { return lastMemoryDone_; }
@@ -92,7 +72,9 @@ class MemoryInitiator : public MemoryPort {
     uint64_t tag;
   };
   uint8_t* dataFor(uint64_t offset, uint64_t bytes, bool write);
-  tlm::tlm_generic_payload* payload(uint64_t addr, uint64_t bytes, bool write, uint8_t* data);
+  // A pooled payload for the access; its extension goes in *ext when asked.
+  tlm::tlm_generic_payload* payload(uint64_t addr, uint64_t bytes, bool write, uint8_t* data,
+                                    TransactionInfo** ext = nullptr);
   void sendRequests();
   void requestEnded(tlm::tlm_generic_payload& p, Tick at);
   void responded(tlm::tlm_generic_payload& p, Tick at);

@@ -66,6 +66,9 @@ void PluginPort::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& dela
   Tick done = arrival;
   if (protocol_ == Protocol::LooselyTimed) {
     done = looselyTimed(p, arrival);
+  } else if (const TransactionInfo* x = p.get_extension<TransactionInfo>();
+             x && x->postedTo && p.is_write() && p.get_data_length() > 0) {
+    post(p, *x, arrival);  // delivered now; the memory's completion goes to x->postedTo
   } else if (p.get_data_length() > 0) {
     sc_core::sc_event finished;
     Access a;
@@ -79,6 +82,30 @@ void PluginPort::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& dela
   }
   const Tick now = simNow();
   delay = toScTime(done > now ? done - now : 0);
+}
+
+void PluginPort::post(tlm::tlm_generic_payload& p, const TransactionInfo& x, Tick arrival) {
+  // The caller's payload is its own again when this returns (an endpoint puts its address back),
+  // so the model gets a copy of it. Its data stays the initiator's, which waits for the answer.
+  TransactionInfo* cx = nullptr;
+  tlm::tlm_generic_payload* q = pool_.acquire(&cx);
+  q->set_command(p.get_command());
+  q->set_address(p.get_address());
+  q->set_data_ptr(p.get_data_ptr());
+  q->set_data_length(p.get_data_length());
+  q->set_streaming_width(p.get_data_length());
+  q->set_byte_enable_ptr(nullptr);
+  q->set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  *cx = x;
+  cx->postedTo = nullptr;
+  auto* a = new Access;
+  a->p = q;
+  a->arrival = a->done = arrival;
+  a->postedTo = x.postedTo;
+  a->postedTag = x.postedTag;
+  fromBus_[q] = a;  // (never seen on the bus: kept for the destructor)
+  a->postedTo->expect();
+  enqueue(a);
 }
 
 Tick PluginPort::looselyTimed(tlm::tlm_generic_payload& p, Tick arrival) {
@@ -202,7 +229,8 @@ void PluginPort::requestEnded(tlm::tlm_generic_payload& q, Tick at) {
   requesting_ = nullptr;
   requestFreeAt_ = std::max(requestFreeAt_, at);
   auto it = open_.find(&q);
-  if (it != open_.end() && it->second->lastPiece == &q && !it->second->finished) {
+  // (An access with a waiting b_transport caller or a posted one has no request phase on the bus.)
+  if (it != open_.end() && it->second->lastPiece == &q && !it->second->finished && !it->second->postedTo) {
     tlm::tlm_phase phase = tlm::END_REQ;
     sc_core::sc_time d = until(at);
     in->nb_transport_bw(*it->second->p, phase, d);
@@ -221,6 +249,13 @@ void PluginPort::responded(tlm::tlm_generic_payload& q, Tick at) {
   if (--a.open > 0 || !a.sent()) return;
   if (a.finished) {
     a.finished->notify(until(a.done));
+  } else if (a.postedTo) {
+    const bool failed = a.status != tlm::TLM_OK_RESPONSE;
+    a.postedTo->answer(a.postedTag, a.done);
+    fromBus_.erase(a.p);
+    a.p->release();
+    delete &a;
+    if (failed) SC_REPORT_ERROR("npusim/plugin", "a posted write failed in the memory model");
   } else {
     responses_.push_back(&a);
     respondNext();

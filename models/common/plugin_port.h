@@ -13,7 +13,10 @@
 //    its last response arrives. Accesses come two ways: nb_transport_fw from an AT initiator (the
 //    DMA channels, the MTEs), which gets END_REQ once the model accepted the access's last piece
 //    (the model's back-pressure reaches it) and BEGIN_RESP at the last response, one response at
-//    a time; or b_transport (PCIe and HCCS deliveries), whose caller waits. One method process
+//    a time; or b_transport (PCIe and HCCS deliveries), whose caller waits, unless it is a
+//    posted write whose initiator named a waiter (TransactionInfo::postedTo): that one is
+//    copied and queued, the call returns at once, and the waiter gets the completion, so a DMA
+//    channel's peer writes keep its window in flight as its local ones do. One method process
 //    feeds the model, driven by an event: no process per transaction.
 #include <tlm_utils/simple_target_socket.h>
 
@@ -23,6 +26,7 @@
 #include <systemc>
 #include <tlm>
 
+#include "models/common/access_waiter.h"
 #include "models/common/tick.h"
 #include "models/common/transaction.h"
 #include "npusim/tlm_plugin.h"
@@ -59,6 +63,8 @@ class PluginPort : public sc_core::sc_module, public tlm::tlm_bw_transport_if<> 
     tlm::tlm_response_status status = tlm::TLM_OK_RESPONSE;
     sc_core::sc_event* finished = nullptr;  // b_transport: its caller waits for this
     tlm::tlm_generic_payload* lastPiece = nullptr;
+    AccessWaiter* postedTo = nullptr;  // a posted write: its answer goes there, not to the bus
+    uint64_t postedTag = 0;
     bool sent() const { return next == p->get_data_length(); }
   };
 
@@ -68,6 +74,7 @@ class PluginPort : public sc_core::sc_module, public tlm::tlm_bw_transport_if<> 
   unsigned transport_dbg(tlm::tlm_generic_payload& p) { return out->transport_dbg(p); }
   tlm::tlm_generic_payload* piece(tlm::tlm_generic_payload& p, uint64_t offset, uint32_t bytes);
   Tick looselyTimed(tlm::tlm_generic_payload& p, Tick arrival);
+  void post(tlm::tlm_generic_payload& p, const TransactionInfo& x, Tick arrival);
   void enqueue(Access* a);
   void feed();
   void sendPiece(tlm::tlm_generic_payload& q);

@@ -16,7 +16,13 @@
 namespace npusim {
 
 inline sc_core::sc_time toScTime(Tick t) { return sc_core::sc_time::from_value(t); }
-inline Tick simNow() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
+// The kernel's time, read inline: sc_time_stamp() is two calls into the library, and every
+// module a transaction crosses asks for it. The context exists once anything has been
+// elaborated; before that the library call creates it.
+inline Tick simNow() {
+  const sc_core::sc_simcontext* c = sc_core::sc_curr_simcontext;
+  return static_cast<Tick>(c ? c->time_stamp().value() : sc_core::sc_time_stamp().value());
+}
 
 // Waits until `t` (no-op if it has passed).
 inline void waitUntil(Tick t) {

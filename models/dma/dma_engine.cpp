@@ -100,14 +100,15 @@ bool DmaEngine::issue(sched::Task& task, DmaChannel& ch, Burst& b, Tick local, T
         hbm.start(src, b.bytes, false, b.start, w, tag);
         return false;
       }
-      b.tail = forward(task, ch, b, hbm.access(src, b.bytes, false, b.start), peerDone);
+      b.tail = forward(task, ch, b, hbm.access(src, b.bytes, false, b.start), peerDone, w);
       return true;
   }
   b.tail = b.start;
   return true;
 }
 
-Tick DmaEngine::forward(sched::Task& task, DmaChannel& ch, const Burst& b, Tick read, Tick& peerDone) {
+Tick DmaEngine::forward(sched::Task& task, DmaChannel& ch, const Burst& b, Tick read, Tick& peerDone,
+                        AccessWaiter& w) {
   const sched::CopyShape& c = task.copy;
   setContext(task, ch.index);
   const uint64_t dst = c.dstAddr + b.row * c.dpitch + b.col;
@@ -117,11 +118,13 @@ Tick DmaEngine::forward(sched::Task& task, DmaChannel& ch, const Burst& b, Tick 
       return pcie.transport(pcie::hostAddress(dst), b.bytes, true, read, data);
     case sched::CopyRoute::PeerWrite: {
       // Over HCCS the link delivers the write to the peer's memory and annotates its completion.
+      // An approximately-timed peer memory takes the write as posted and answers through `w`
+      // (kWriteTag: the copy ends no earlier), so the channel keeps its window of bursts.
       if (hccsTo(task.peer))
-        return hccs_->transport(pcie::barAddress(task.peer, dst), b.bytes, true, read, data);
+        return hccs_->transport(pcie::barAddress(task.peer, dst), b.bytes, true, read, data, &w, kWriteTag);
       // Over PCIe the write travels to the peer and is delivered to its memory bus there; landing the
       // bytes (below) waits for the delivery, the copy's end for the peer memory's completion.
-      Tick tail = pcie.transport(pcie::barAddress(task.peer, dst), b.bytes, true, read, data);
+      Tick tail = pcie.transport(pcie::barAddress(task.peer, dst), b.bytes, true, read, data, &w, kWriteTag);
       peerDone = std::max(peerDone, pcie.lastMemoryDone());
       return tail;
     }
@@ -195,7 +198,7 @@ int DmaEngine::run(sched::Task& task) {
         continue;
       }
       Burst& b = inflight[d.tag - frontBurst];
-      b.tail = forward(task, ch, b, d.at, peerDone);
+      b.tail = forward(task, ch, b, d.at, peerDone, waiter);
       b.ready = true;
       traceBurst(task, ch, b);
     }

@@ -77,7 +77,8 @@ class DmaEngine : public sc_core::sc_module {
   bool issue(sched::Task& task, DmaChannel& ch, Burst& b, Tick local, Tick& peerDone, AccessWaiter& w,
              uint64_t tag);
   // The burst's leg after its source read, done at `read`; returns its tail.
-  Tick forward(sched::Task& task, DmaChannel& ch, const Burst& b, Tick read, Tick& peerDone);
+  // A peer write into an approximately-timed memory is answered later, through `w`.
+  Tick forward(sched::Task& task, DmaChannel& ch, const Burst& b, Tick read, Tick& peerDone, AccessWaiter& w);
   void traceBurst(const sched::Task& task, const DmaChannel& ch, const Burst& b);
   void land(sched::Task& task, int ci, const Burst& b, Tick local, Tick& done, AccessWaiter& w);
   void setContext(const sched::Task& task, int ci);

@@ -30,7 +30,8 @@ void Endpoint::fromDma(tlm::tlm_generic_payload& p, sc_time& delay) {
   const bool write = p.is_write();
   Node& dev = *fabric_.deviceNode(device_);
   Node& rootPort = *fabric_.rootPortOf(&dev);
-  info(p).tailAfterHead = 0;  // the packet is formed here: its head and tail leave together
+  uint64_t& tailAfterHead = info(p).tailAfterHead;  // looked up once: every module asks for it
+  tailAfterHead = 0;  // the packet is formed here: its head and tail leave together
   if (isHost(addr)) {
     // The transfer enters PCIe when PCIe can take it (free tags, room in the transmit queue).
     // Within the quantum it is booked then; beyond it the initiator waits until then, so that
@@ -59,8 +60,8 @@ void Endpoint::fromDma(tlm::tlm_generic_payload& p, sc_time& delay) {
     } else if (p.is_response_ok()) {
       // Each request's tag returns with its completion; they arrive one after another.
       const Tick head = now + static_cast<Tick>(delay.value());
-      dev.readTags.hold(head + info(p).tailAfterHead / 2, bytes);
-      delay += toScTime(info(p).tailAfterHead);  // the DMA has the data with its last byte
+      dev.readTags.hold(head + tailAfterHead / 2, bytes);
+      delay += toScTime(tailAfterHead);  // the DMA has the data with its last byte
     }
   } else if (isBar(addr) && !write) {
     p.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);  // peer reads are not modelled
@@ -75,22 +76,26 @@ void Endpoint::fromDma(tlm::tlm_generic_payload& p, sc_time& delay) {
   } else {
     p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
   }
-  info(p).tailAfterHead = 0;
-  const Tick done = now + static_cast<Tick>(delay.value()), t = simNow();
-  delay = toScTime(done > t ? done - t : 0);
+  tailAfterHead = 0;
+  const Tick t = simNow();
+  if (t != now) {  // a module below waited: the annotation is relative to the time now
+    const Tick done = now + static_cast<Tick>(delay.value());
+    delay = toScTime(done > t ? done - t : 0);
+  }
 }
 
 void Endpoint::fromLink(tlm::tlm_generic_payload& p, sc_time& delay) {
   // A peer write has arrived: the device's HBM takes it with its last byte.
   const uint64_t addr = p.get_address();
   const Tick now = simNow();
-  delay += toScTime(info(p).tailAfterHead);
-  info(p).tailAfterHead = 0;
+  TransactionInfo& x = info(p);
+  delay += toScTime(x.tailAfterHead);
+  x.tailAfterHead = 0;
   sc_time d = delay;
   p.set_address(barOffset(addr));
   memory->b_transport(p, d);
   p.set_address(addr);
-  info(p).memoryDone = now + d.value();
+  x.memoryDone = now + d.value();
 }
 
 }  // namespace npusim::pcie

@@ -12,6 +12,7 @@ SwitchModule::SwitchModule(sc_core::sc_module_name name, Tick latency, std::vect
       from_down("from_down"),
       to_down("to_down"),
       latency_(latency),
+      latencySc_(toScTime(latency)),
       portOfDevice_(std::move(portOfDevice)) {
   from_up.register_b_transport(this, &SwitchModule::fromAbove);
   from_down.register_b_transport(this, &SwitchModule::fromBelow);
@@ -24,7 +25,7 @@ int SwitchModule::portFor(const tlm::tlm_generic_payload& p) const {
 }
 
 void SwitchModule::fromBelow(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
-  delay += toScTime(latency_);  // head and tail alike: a cut-through latency
+  delay += latencySc_;  // head and tail alike: a cut-through latency
   const int port = portFor(p);
   if (port >= 0) {
     to_down[port]->b_transport(p, delay);
@@ -32,7 +33,7 @@ void SwitchModule::fromBelow(int, tlm::tlm_generic_payload& p, sc_core::sc_time&
   }
   to_up->b_transport(p, delay);
   // A host read's completion passes the switch on its way back down.
-  if (p.is_read() && isHost(p.get_address()) && p.is_response_ok()) delay += toScTime(latency_);
+  if (p.is_read() && isHost(p.get_address()) && p.is_response_ok()) delay += latencySc_;
 }
 
 void SwitchModule::fromAbove(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
@@ -41,7 +42,7 @@ void SwitchModule::fromAbove(tlm::tlm_generic_payload& p, sc_core::sc_time& dela
     p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return;
   }
-  delay += toScTime(latency_);
+  delay += latencySc_;
   to_down[port]->b_transport(p, delay);
 }
 

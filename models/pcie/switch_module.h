@@ -31,6 +31,7 @@ class SwitchModule : public sc_core::sc_module {
   void fromAbove(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
   int portFor(const tlm::tlm_generic_payload& p) const;  // -1: not below this switch
   Tick latency_;
+  sc_core::sc_time latencySc_;  // the same, converted once: it is added to every packet
   std::vector<int> portOfDevice_;
 };
 
