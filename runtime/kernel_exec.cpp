@@ -10,12 +10,15 @@
 #include <csetjmp>
 #include <cstdio>
 #include <deque>
+#include <functional>
+#include <map>
 #include <memory>
 #include <thread>
 #include <vector>
 
 #include "npusim/config.h"
 #include "npusim/npusim.h"
+#include "runtime/block_runner.h"
 #include "runtime/device_vars.h"
 #include "runtime/op_launch.h"
 #include "runtime/runtime.h"
@@ -28,6 +31,25 @@ struct Event {
   int kind;
   uint64_t bytes;
   uint64_t gm;
+};
+// A block's wait for a GM flag (npusimKernelFlagExchange), among its events: what follows starts
+// after event `gm` of block `bytes` (the flag's last write) is stored.
+constexpr int kWaitEvent = 100;
+
+// What the blocks of one execution share to wait for each other through GM flags.
+struct BlockSync {
+  BlockRunner* runner = nullptr;
+  int64_t residentLimit = 0;  // blocks that can be resident at once (vector cores); 0: no limit
+  struct Writer {
+    int64_t block;
+    size_t event;
+  };
+  std::map<const int32_t*, Writer> lastWrite;  // by flag address
+};
+
+// What the sort instructions cost on the vector unit (docs/kernels.md), as vector bytes.
+struct SortRates {
+  double rpsort16CyclesPerRepeat = 0, mrgsort4ProposalsPerCycle = 1, vectorBytesPerCycle = 1;
 };
 
 // A core's buffers (npusimKernelMemory order: UB, L1, L0A, L0B, L0C), reused by the blocks a
@@ -60,6 +82,9 @@ struct BlockState {
   double scalarCycles = 0;        // the prologue the filter cannot count (the default, or the kernel's own)
   double cyclesPerScalarOp = 1;   // what each scalar operation the filter counted costs
   int inSlots = 0, outSlots = 0;  // fewest buffers of its VECIN / VECOUT queues (0: none)
+  BlockSync* sync = nullptr;
+  bool usedFlags = false;  // it wrote a GM flag others may wait for
+  SortRates sort;
   std::string* print = nullptr;
   sigjmp_buf jump;
   bool jumpArmed = false;
@@ -67,8 +92,8 @@ struct BlockState {
 };
 thread_local BlockState* tBlock = nullptr;
 
-// The buffers of a CPU debug run (no device, no configuration): the A2 cores' (UB, L1, L0A, L0B,
-// L0C; hardware.md §1.2, as configs/910b.json).
+// The buffers of a CPU debug run when the configuration cannot be read: the A2 cores' (UB, L1,
+// L0A, L0B, L0C; hardware.md §1.2, as configs/910b.json).
 constexpr MemorySizes kCpuMemoryBytes = {196608, 524288, 65536, 65536, 131072};
 
 // Thrown by npusimKernelFault: unwinds the kernel's frames back to the block runner.
@@ -158,7 +183,15 @@ bool runBlock(BlockState& b, const Launch& k) {
 // next copy in after compute or a copy out starts a new tile (the pipeline's next stage).
 // Scalar work counted while a tile loads belongs to that tile; counted once it computes or
 // stores, it is the issuing of the next tile (the last tile's when there is none).
-void blockTiles(const BlockState& b, std::vector<TileWork>& out) {
+// A wait for another block's flag starts a new tile, which waits: `waits` gets (tile, block,
+// event) and `eventTile` the tile of each event, for linking the tiles of different blocks.
+struct TileWait {
+  size_t tile;
+  int64_t block;
+  size_t event;
+};
+void blockTiles(const BlockState& b, std::vector<TileWork>& out, std::vector<TileWait>* waits = nullptr,
+                std::vector<uint32_t>* eventTile = nullptr) {
   TileWork t;
   int phase = 0;  // 0 loading, 1 computing, 2 storing
   bool any = false;
@@ -170,7 +203,19 @@ void blockTiles(const BlockState& b, std::vector<TileWork>& out) {
     ahead = 0;
   };
   for (const Event& e : b.events) {
-    if (e.kind == NPUSIM_KERNEL_SCALAR) {
+    if (eventTile) eventTile->push_back(static_cast<uint32_t>(out.size()));
+    if (e.kind == kWaitEvent) {
+      if (phase > 0 || t.readBytes) next();
+      phase = 0;
+      if (waits) waits->push_back({out.size(), static_cast<int64_t>(e.bytes), static_cast<size_t>(e.gm)});
+    } else if (e.kind == NPUSIM_KERNEL_PROPOSAL_SORT16 || e.kind == NPUSIM_KERNEL_PROPOSAL_MERGE) {
+      if (phase == 2) next();
+      phase = 1;
+      const double cycles = e.kind == NPUSIM_KERNEL_PROPOSAL_SORT16
+                                ? static_cast<double>(e.bytes) * b.sort.rpsort16CyclesPerRepeat
+                                : static_cast<double>(e.bytes) / b.sort.mrgsort4ProposalsPerCycle;
+      t.vectorBytes += static_cast<uint64_t>(std::llround(cycles * b.sort.vectorBytesPerCycle));
+    } else if (e.kind == NPUSIM_KERNEL_SCALAR) {
       (phase == 0 ? t.scalarCycles : ahead) += static_cast<double>(e.bytes) * b.cyclesPerScalarOp;
     } else if (e.kind == NPUSIM_KERNEL_COPY_IN) {
       if (phase > 0) {
@@ -213,6 +258,7 @@ struct Run {
   double cyclesPerScalarOp = 1;
   MemorySizes memoryBytes = kCpuMemoryBytes;
   int vectorCores = 1, cubeCores = 1;
+  SortRates sortRates;
   ~Run() {
     if (k.release) k.release(k.bound);
   }
@@ -222,49 +268,65 @@ struct Run {
     k.scratch.clear();
   }
 
-  // Runs every block on a worker thread (a full-size stack, its own signal context), the
-  // device's allocations reachable at their device addresses meanwhile.
+  // Runs every block on worker threads (full-size stacks, their own signal context; one block at
+  // a time, runtime/block_runner.h), the device's allocations reachable at their device
+  // addresses meanwhile.
   void execute(OpWork& work) {
     Runtime& rt = Runtime::get();
     std::string output;
     faulted = false;
     std::vector<std::vector<TileWork>> perBlock(k.blockDim);
     bool cube = false;
+    std::vector<std::vector<TileWait>> waits(k.blockDim);
+    std::vector<std::vector<uint32_t>> eventTiles(k.blockDim);
     work.inputSlots = work.outputSlots = 0;
     {
       devvars::load(device);  // file-scope __gm__ variables take this device's values
       rt.memory().exposeAllocations(device, true);
       SignalGuard guard;
-      std::thread worker([&] {
-        CoreBuffers buffers(memoryBytes);
-        for (uint32_t i = 0; i < k.blockDim && !faulted; ++i) {
-          BlockState b;
-          b.idx = i;
-          b.num = k.blockDim;
-          b.mem = &buffers;
-          b.print = &output;
-          b.scalarCycles = defaultScalarCycles;
-          b.cyclesPerScalarOp = cyclesPerScalarOp;
-          tBlock = &b;
-          const bool ok = runBlock(b, k);
-          tBlock = nullptr;
-          blockTiles(b, perBlock[i]);
-          // The cores pipeline as deep as the blocks' queues allow (the shallowest block decides).
-          auto fewest = [](int& have, int block) {
-            if (block > 0) have = have == 0 ? block : std::min(have, block);
-          };
-          fewest(work.inputSlots, b.inSlots);
-          fewest(work.outputSlots, b.outSlots);
-          perBlock[i].front().scalarCycles += b.scalarCycles;
-          cube = cube || b.cube;
-          if (!ok) {
-            faulted = true;
-            faultWhy = fmt::format("kernel {} (block {}) raised an exception on NPU {}: {}", k.name, i,
-                                   device, b.faultWhy);
-          }
+      BlockSync sync;
+      sync.residentLimit = vectorCores;
+      // Core buffers of blocks that ended, for the next ones (blocks that wait keep theirs).
+      std::vector<std::unique_ptr<CoreBuffers>> freeBuffers;
+      BlockRunner runner(k.blockDim, [&](uint32_t i) {
+        std::unique_ptr<CoreBuffers> buffers;
+        if (freeBuffers.empty()) {
+          buffers = std::make_unique<CoreBuffers>(memoryBytes);
+        } else {
+          buffers = std::move(freeBuffers.back());
+          freeBuffers.pop_back();
         }
+        BlockState b;
+        b.idx = i;
+        b.num = k.blockDim;
+        b.mem = buffers.get();
+        b.print = &output;
+        b.scalarCycles = defaultScalarCycles;
+        b.cyclesPerScalarOp = cyclesPerScalarOp;
+        b.sync = &sync;
+        b.sort = sortRates;
+        tBlock = &b;
+        const bool ok = runBlock(b, k);
+        tBlock = nullptr;
+        blockTiles(b, perBlock[i], &waits[i], b.usedFlags ? &eventTiles[i] : nullptr);
+        // The cores pipeline as deep as the blocks' queues allow (the shallowest block decides).
+        auto fewest = [](int& have, int block) {
+          if (block > 0) have = have == 0 ? block : std::min(have, block);
+        };
+        fewest(work.inputSlots, b.inSlots);
+        fewest(work.outputSlots, b.outSlots);
+        perBlock[i].front().scalarCycles += b.scalarCycles;
+        cube = cube || b.cube;
+        freeBuffers.push_back(std::move(buffers));
+        if (!ok && !faulted) {
+          faulted = true;
+          faultWhy = fmt::format("kernel {} (block {}) raised an exception on NPU {}: {}", k.name, i, device,
+                                 b.faultWhy);
+        }
+        return ok;
       });
-      worker.join();
+      sync.runner = &runner;
+      runner.run();
       rt.memory().exposeAllocations(device, false);
       devvars::store(device);
     }
@@ -281,6 +343,16 @@ struct Run {
     for (size_t b = 0; b < slots; ++b) {
       for (size_t j = 0; j < perCore; ++j)
         work.tiles.push_back(b < perBlock.size() && j < perBlock[b].size() ? perBlock[b][j] : TileWork{});
+    }
+    // A tile after a wait for another block's flag follows the tile of that block which wrote it
+    // (every block has its own core: BlockSync::residentLimit).
+    for (size_t b = 0; b < waits.size(); ++b) {
+      for (const TileWait& w : waits[b]) {
+        const auto& writer = eventTiles[static_cast<size_t>(w.block)];
+        if (w.event < writer.size())
+          work.tiles[b * perCore + w.tile].after =
+              static_cast<int64_t>(static_cast<size_t>(w.block) * perCore + writer[w.event]);
+      }
     }
     freeScratch();
     outputFor(device) += output;
@@ -340,6 +412,9 @@ aclError launch(aclrtStream stream, Launch&& k) {
         if (cfg.has(memoryKeys[m])) run->memoryBytes[m] = static_cast<uint64_t>(cfg.getInt(memoryKeys[m]));
       run->vectorCores = static_cast<int>(cfg.getInt("aicore.vector_cores"));
       run->cubeCores = static_cast<int>(cfg.getInt("aicore.cube_cores"));
+      run->sortRates.rpsort16CyclesPerRepeat = cfg.getFloat("aicore.rpsort16_cycles_per_repeat");
+      run->sortRates.mrgsort4ProposalsPerCycle = cfg.getFloat("aicore.mrgsort4_proposals_per_cycle");
+      run->sortRates.vectorBytesPerCycle = cfg.getFloat("aicore.vector_bytes_per_cycle");
     }
   }
   OpLaunch op;
@@ -489,6 +564,37 @@ void npusimKernelScalarOps(uint64_t ops) {
     tBlock->events.push_back({NPUSIM_KERNEL_SCALAR, ops, 0});
 }
 
+void npusimKernelFlagExchange(int32_t* flag, int32_t expect, int32_t write) {
+  using npusim::rt::kernels::BlockSync;
+  using npusim::rt::kernels::kWaitEvent;
+  if (!tBlock || !tBlock->sync || !tBlock->sync->runner)
+    npusimKernelFault(0, "IBSet/IBWait outside a kernel");
+  BlockSync& sync = *tBlock->sync;
+  if (sync.residentLimit > 0 && tBlock->num > sync.residentLimit)
+    npusimKernelFault(0,
+                      "IBSet/IBWait with more blocks than vector cores: the blocks that wait for each other "
+                      "cannot all run at once (the documented constraint; hardware hangs)");
+  volatile int32_t* f = flag;
+  if (*f != expect) {
+    const std::function<bool()> ready = [f, expect] { return *f == expect; };
+    if (!sync.runner->wait(ready))
+      npusimKernelFault(0,
+                        "IBSet/IBWait waits for a flag no block will change (every other block has ended or "
+                        "waits too); hardware would hang");
+  }
+  // What follows waits for the block that last wrote the flag (when another did).
+  auto last = sync.lastWrite.find(flag);
+  if (last != sync.lastWrite.end() && last->second.block != tBlock->idx) {
+    tBlock->events.push_back(
+        {kWaitEvent, static_cast<uint64_t>(last->second.block), static_cast<uint64_t>(last->second.event)});
+  }
+  tBlock->events.push_back({NPUSIM_KERNEL_COPY_IN, 32, reinterpret_cast<uint64_t>(flag)});
+  *f = write;
+  sync.lastWrite[flag] = {tBlock->idx, tBlock->events.size()};
+  tBlock->events.push_back({NPUSIM_KERNEL_COPY_OUT, 32, reinterpret_cast<uint64_t>(flag)});
+  tBlock->usedFlags = true;
+}
+
 void npusimKernelPrint(const char* text, size_t len) {
   if (tBlock && tBlock->print)
     tBlock->print->append(text, len);
@@ -506,24 +612,32 @@ int npusimKernelRunOnCpu(const char* name, uint32_t blockDim, npusimKernelBody r
   std::string output, why;
   int64_t faultBlock = -1;
   {
+    // The configuration's unified buffer (aicore.ub_bytes, with NPUSIM_SET overrides), as a launch has.
+    int64_t ubBytes = 0;
+    MemorySizes sizes = kCpuMemoryBytes;
+    if (npusimPlatformParam("aicore.ub_bytes", &ubBytes) == 0 && ubBytes > 0)
+      sizes[NPUSIM_KERNEL_MEM_UB] = static_cast<uint64_t>(ubBytes);
     SignalGuard guard;
-    std::thread worker([&] {
-      CoreBuffers buffers(kCpuMemoryBytes);
-      for (uint32_t i = 0; i < blockDim && faultBlock < 0; ++i) {
-        BlockState b;
-        b.idx = i;
-        b.num = blockDim;
-        b.mem = &buffers;
-        b.print = &output;
-        tBlock = &b;
-        if (!runBlock(b, k)) {
-          faultBlock = i;
-          why = b.faultWhy;
-        }
-        tBlock = nullptr;
+    BlockSync sync;
+    BlockRunner runner(blockDim, [&](uint32_t i) {
+      CoreBuffers buffers(sizes);
+      BlockState b;
+      b.idx = i;
+      b.num = blockDim;
+      b.mem = &buffers;
+      b.print = &output;
+      b.sync = &sync;
+      tBlock = &b;
+      const bool ok = runBlock(b, k);
+      tBlock = nullptr;
+      if (!ok && faultBlock < 0) {
+        faultBlock = i;
+        why = b.faultWhy;
       }
+      return ok;
     });
-    worker.join();
+    sync.runner = &runner;
+    runner.run();
   }
   if (release) release(bound);
   std::fflush(stdout);

@@ -655,6 +655,13 @@ __aicore__ inline void PRINTF(const char* fmt, Args... args) {
 }
 #pragma GCC diagnostic pop
 
+}  // namespace AscendC
+
+#include "npusim_block_sync.h"
+#include "npusim_proposal_sort.h"
+
+namespace AscendC {
+
 // ---- workspace and checks ----------------------------------------------------------------------
 
 // The system workspace that CANN reserves at the start of a kernel's workspace (16 MiB), before

@@ -19,7 +19,7 @@ typedef void (*npusimKernelFree)(void* bound);
 int npusimKernelLaunch(const char* name, uint32_t blockDim, void* stream, npusimKernelBody run, void* bound,
                        npusimKernelFree release);
 
-/* CPU debug mode (tikicpulib's ICPU_RUN_KF): runs the kernel's blocks now, one after another,
+/* CPU debug mode (tikicpulib's ICPU_RUN_KF): runs the kernel's blocks now, one at a time,
  * over host memory (GmAlloc), with no device and no simulated time; prints the kernel's output.
  * Takes ownership of `bound`. Returns 0, or -1 after printing why a block faulted. */
 int npusimKernelRunOnCpu(const char* name, uint32_t blockDim, npusimKernelBody run, void* bound,
@@ -51,12 +51,14 @@ int npusimKernelLocalMemory(const void* p);
 void* npusimKernelUbBase(uint64_t* bytes);
 /* What the block does, for the AI-core model. */
 enum npusimKernelEvent {
-  NPUSIM_KERNEL_COPY_IN = 0,   /* GM -> UB (MTE2), bytes read from `gm` */
-  NPUSIM_KERNEL_COPY_OUT = 1,  /* UB -> GM (MTE3), bytes written at `gm` */
-  NPUSIM_KERNEL_VECTOR = 2,    /* bytes processed by the vector unit */
-  NPUSIM_KERNEL_SCALAR = 3,    /* scalar operations (npusimKernelScalarOps) */
-  NPUSIM_KERNEL_CUBE = 4,      /* MACs on the cube unit, in fp16 16x16x16 fractal equivalents */
-  NPUSIM_KERNEL_LOCAL_MOVE = 5 /* bytes moved between a cube core's buffers (L1 -> L0A/L0B, L0C -> UB) */
+  NPUSIM_KERNEL_COPY_IN = 0,    /* GM -> UB (MTE2), bytes read from `gm` */
+  NPUSIM_KERNEL_COPY_OUT = 1,   /* UB -> GM (MTE3), bytes written at `gm` */
+  NPUSIM_KERNEL_VECTOR = 2,     /* bytes processed by the vector unit */
+  NPUSIM_KERNEL_SCALAR = 3,     /* scalar operations (npusimKernelScalarOps) */
+  NPUSIM_KERNEL_CUBE = 4,       /* MACs on the cube unit, in fp16 16x16x16 fractal equivalents */
+  NPUSIM_KERNEL_LOCAL_MOVE = 5, /* bytes moved between a cube core's buffers (L1 -> L0A/L0B, L0C -> UB) */
+  NPUSIM_KERNEL_PROPOSAL_SORT16 = 6, /* RpSort16 repeats (aicore.rpsort16_cycles_per_repeat) */
+  NPUSIM_KERNEL_PROPOSAL_MERGE = 7   /* proposals MrgSort4 wrote (aicore.mrgsort4_proposals_per_cycle) */
 };
 void npusimKernelRecord(int event, uint64_t bytes, const void* gm);
 /* A VECIN (output 0) or VECOUT (output 1) queue of the block got `buffers` unified-buffer slots:
@@ -68,6 +70,13 @@ void npusimKernelScalarCycles(uint64_t cycles);
  * arithmetic and control flow), added when the function returns; each costs
  * aicore.scalar_cycles_per_op cycles of the core's scalar unit. */
 void npusimKernelScalarOps(uint64_t ops);
+/* Inter-block synchronisation through a GM flag (IBSet/IBWait): waits until *flag == expect,
+ * letting the kernel's other blocks run meanwhile, then writes `write` to it. For the AI-core
+ * model the block reads and writes the flag's 32-byte block, and what follows the wait starts
+ * after the write of the block that last wrote the flag. Faults the kernel when no block can
+ * change the flag any more (all others ended or wait too) or when the blocks cannot all be
+ * resident on the vector cores at once. */
+void npusimKernelFlagExchange(int32_t* flag, int32_t expect, int32_t write);
 /* Kernel-side printf: kept with the kernel and printed at the next synchronisation. */
 void npusimKernelPrint(const char* text, size_t len);
 /* Ends the kernel with an AI-core exception (the `trap` instruction, a failed check). */

@@ -2,7 +2,7 @@
 #define NPUSIM_TIKICPULIB_H_
 // CANN's CPU debug mode (the tikicpulib CMake package, docs/kernels.md "CPU debug mode"): a
 // program built with -D__CCE_KT_TEST__ calls its kernel directly with ICPU_RUN_KF over memory
-// from GmAlloc. npusim runs the blocks one after another on the host, as a launch does, but with
+// from GmAlloc. npusim runs the blocks one at a time on the host, as a launch does, but with
 // no device, no stream and no simulated time; the kernel's printf output follows the run.
 #include <cstddef>
 #include <cstdint>

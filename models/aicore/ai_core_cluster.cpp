@@ -50,13 +50,14 @@ struct AiCoreCluster::CoreRun {
   Tick scalarFree = 0;  // when the scalar unit has issued everything up to the last load
   Tick loadIssued = 0;  // when the load in flight was issued
   Tick first = kTickMax, last = 0;
+  bool blocked = false;  // its next copy in waits for another core's tile to be stored
 
   // Starts a new operator at `t0`, keeping the vectors' storage.
   void reset(int coreSlot, Tick t0) {
     slot = coreSlot;
     tiles.clear();
     loaded = computed = storedCount = 0;
-    loadPending = storePending = false;
+    loadPending = storePending = blocked = false;
     mte2Free = mte3Free = scalarFree = t0;
     first = kTickMax;
     last = 0;
@@ -144,10 +145,19 @@ void AiCoreCluster::advance(CoreRun& c, const OpWork& work, uint64_t taskId, std
       c.storePending = true;
     }
     const size_t l = c.loaded;
-    if (!c.loadPending && l < n && (l < inSlots || c.computed > l - inSlots)) {
+    // A tile after another block's flag waits until that block's tile is stored (TileWork::after).
+    Tick flagSet = 0;
+    c.blocked = false;
+    if (!c.loadPending && l < n && work.tiles[c.tiles[l]].after >= 0 && !ignoreAfter_) {
+      const auto [oc, oj] = owner_[static_cast<size_t>(work.tiles[c.tiles[l]].after)];
+      const CoreRun& o = runs_[oc];
+      c.blocked = o.storedCount <= oj;
+      if (!c.blocked) flagSet = o.stored[oj];
+    }
+    if (!c.loadPending && !c.blocked && l < n && (l < inSlots || c.computed > l - inSlots)) {
       // The scalar unit issues tile l once its buffer is free (AllocTensor waits), after the
       // scalar work before it; the copy starts when both it and the MTE2 are ready.
-      Tick issue = c.scalarFree;
+      Tick issue = std::max(c.scalarFree, flagSet);
       if (l >= inSlots) issue = std::max(issue, c.cend[l - inSlots]);  // its buffer is free
       const double scalar = work.tiles[c.tiles[l]].scalarCycles;
       if (scalar > 0) issue += cyclesToTicks(scalar, freqHz_);
@@ -220,9 +230,25 @@ void AiCoreCluster::run(const OpWork& work, const std::string& name, uint64_t ta
     core.stored.resize(core.tiles.size());
   }
 
+  // Where each tile runs, when some tile waits for another core's (TileWork::after).
+  bool links = false;
+  for (const TileWork& t : work.tiles) links = links || t.after >= 0;
+  ignoreAfter_ = false;
+  owner_.clear();
+  if (links) {
+    owner_.resize(n);
+    for (size_t c = 0; c < k; ++c)
+      for (size_t j = 0; j < runs_[c].tiles.size(); ++j) owner_[runs_[c].tiles[j]] = {c, j};
+  }
+  auto wakeBlocked = [&] {
+    for (size_t c = 0; c < k; ++c)
+      if (runs_[c].blocked) advance(runs_[c], work, taskId, heap_, seq_);
+  };
+
   std::vector<Event>& heap = heap_;
   heap.clear();
-  uint64_t seq = 0;
+  uint64_t& seq = seq_;
+  seq = 0;
   for (size_t c = 0; c < k; ++c) advance(runs_[c], work, taskId, heap, seq);
 
   // The MTEs run decoupled: `local` is the cluster's own time, up to a quantum ahead of the
@@ -245,7 +271,14 @@ void AiCoreCluster::run(const OpWork& work, const std::string& name, uint64_t ta
       advance(c, work, taskId, heap, seq);
     }
     if (heap.empty()) {
-      if (waiter.outstanding() == 0) break;
+      if (waiter.outstanding() == 0) {
+        bool stuck = false;
+        for (size_t c = 0; c < k; ++c) stuck = stuck || runs_[c].blocked;
+        if (!stuck) break;
+        ignoreAfter_ = true;  // a wait no store can satisfy (cannot come from a kernel that ran): go on
+        wakeBlocked();
+        continue;
+      }
       waiter.wait();
       continue;
     }
@@ -264,6 +297,7 @@ void AiCoreCluster::run(const OpWork& work, const std::string& name, uint64_t ta
     const uint64_t bytes = ev.store ? tile.writeBytes : tile.readBytes;
     if (ev.store) {
       storeIssued(c, work, local);
+      if (links) wakeBlocked();
     } else {
       c.first = std::min(c.first, local);
       c.loadIssued = local;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <systemc>
+#include <utility>
 #include <vector>
 
 #include "models/aicore/op_work.h"
@@ -70,6 +71,10 @@ class AiCoreCluster : public sc_core::sc_module {
   std::vector<CoreRun> runs_;
   std::vector<Event> heap_;
   AccessWaiter waiter_;  // the MTEs' AT answers
+  uint64_t seq_ = 0;
+  // Tile -> (core, index among its tiles), when tiles wait for other cores' (TileWork::after).
+  std::vector<std::pair<size_t, size_t>> owner_;
+  bool ignoreAfter_ = false;
 };
 
 }  // namespace npusim::aicore

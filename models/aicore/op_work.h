@@ -20,6 +20,9 @@ struct TileWork {
   // Scalar-unit cycles spent issuing this tile (a custom kernel's loop control and address
   // arithmetic): the unit works in program order, and the tile's copy in starts after them.
   double scalarCycles = 0;
+  // Index in OpWork::tiles of another core's tile that must be stored before this tile's copy in
+  // is issued (a custom kernel's block waiting for a flag another block sets); -1: none.
+  int64_t after = -1;
 };
 
 struct OpWork {

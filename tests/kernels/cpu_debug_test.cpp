@@ -3,11 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
 
 #include "ascendc/tikicpulib.h"
 
 extern "C" __global__ __aicore__ void k_scalar_spin(GM_ADDR out, uint64_t iterations);
 extern "C" __global__ __aicore__ void k_trap();
+extern "C" __global__ __aicore__ void k_ib_chain(GM_ADDR x, GM_ADDR mid, GM_ADDR out, GM_ADDR sync,
+                                                 uint32_t n, uint32_t passes, uint32_t wait);
+extern "C" __global__ __aicore__ void k_ib_orphan(GM_ADDR sync, uint32_t from);
 
 TEST(KernelCpuDebug, IcpuRunKfRunsEveryBlockOverHostMemory) {
   AscendC::SetKernelMode(KernelMode::AIV_MODE);
@@ -27,4 +31,28 @@ TEST(KernelCpuDebug, AFaultingBlockIsReportedAndFailsTheRun) {
   const std::string err = testing::internal::GetCapturedStderr();
   EXPECT_NE(err.find("CPU debug run of kernel k_trap: block 0 faulted: trap instruction"), std::string::npos)
       << err;
+}
+
+// Blocks wait for each other in the CPU debug mode as in a launch (docs/kernels.md, "Blocks that
+// wait for each other"): block 0 gets block 1's data; a wait nobody satisfies fails the run.
+TEST(KernelCpuDebug, BlocksWaitForEachOthersFlags) {
+  const uint32_t n = 64;
+  auto* x = static_cast<float*>(AscendC::GmAlloc(n * sizeof(float)));
+  auto* mid = static_cast<float*>(AscendC::GmAlloc(n * sizeof(float)));
+  auto* out = static_cast<float*>(AscendC::GmAlloc(n * sizeof(float)));
+  auto* sync = static_cast<int32_t*>(AscendC::GmAlloc(64 * sizeof(int32_t)));
+  for (uint32_t i = 0; i < n; ++i) x[i] = static_cast<float>(i);
+  for (uint32_t i = 0; i < 64; ++i) sync[i] = 0;
+  auto gm = [](void* p) { return static_cast<uint8_t*>(p); };
+  ASSERT_EQ(ICPU_RUN_KF(k_ib_chain, 2, gm(x), gm(mid), gm(out), gm(sync), n, uint32_t{2}, uint32_t{1}), 0);
+  for (uint32_t i = 0; i < n; ++i) EXPECT_EQ(out[i], 16.0f * static_cast<float>(i)) << i;
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(ICPU_RUN_KF(k_ib_orphan, 2, gm(sync), uint32_t{1}), -1);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("block 0 faulted: IBSet/IBWait waits for a flag no block will change"),
+            std::string::npos)
+      << err;
+  for (void* p :
+       {static_cast<void*>(x), static_cast<void*>(mid), static_cast<void*>(out), static_cast<void*>(sync)})
+    AscendC::GmFree(p);
 }

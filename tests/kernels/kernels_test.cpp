@@ -24,6 +24,7 @@
 #include "models/hbm/hbm_params.h"
 #include "models/hbm/hbm_traffic.h"
 #include "tests/aicore/aicore_test_util.h"
+#include "tests/kernels/dev_buffer.h"
 
 uint32_t LaunchOutOfBounds(void* stream, float* p);
 uint32_t LaunchTrap(void* stream);
@@ -34,23 +35,7 @@ using aicore_test::Session;
 
 namespace {
 
-// A device buffer initialised from (and read back into) a host vector.
-template <class T>
-struct Dev {
-  std::vector<T> host;
-  void* dev = nullptr;
-  explicit Dev(std::vector<T> h) : host(std::move(h)) {
-    EXPECT_EQ(aclrtMalloc(&dev, bytes(), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    EXPECT_EQ(aclrtMemcpy(dev, bytes(), host.data(), bytes(), ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-  }
-  explicit Dev(size_t n) : Dev(std::vector<T>(n)) {}
-  ~Dev() { aclrtFree(dev); }
-  size_t bytes() const { return host.size() * sizeof(T); }
-  std::vector<T>& read() {
-    EXPECT_EQ(aclrtMemcpy(host.data(), bytes(), dev, bytes(), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-    return host;
-  }
-};
+using kernel_test::Dev;
 
 std::vector<float> ramp(size_t n, float a, float b) {
   std::vector<float> v(n);
