@@ -46,7 +46,11 @@ struct HostThread {
   bool queued = false;                // waiting for its turn to call or to end a sleep: not idle
   // While parked: the CPU time it had used when last looked at, and when (Runtime::parkedThreadMayAct).
   uint64_t cpuSeenNs = 0;
-  uint64_t cpuAtLastCall = 0;  // its CPU time when its last call returned (Runtime::parkIdleThreads)
+  // Runtime::parkIdleThreads: calls it has made, and its CPU time when first seen runnable with
+  // no call since (measured there, not in every call: reading a thread's CPU clock is a system call).
+  uint64_t calls = 0;
+  uint64_t busyFromCalls = ~uint64_t{0};
+  uint64_t busyFromCpuNs = 0;
   std::chrono::steady_clock::time_point cpuSeenAt{};
   uint64_t lastTaskId = 0;  // the last task it launched (aclrtGetThreadLastTaskId)
   // The last task it issued into a capture or build (runtime/capture.h lastCapturedTask): the

@@ -268,8 +268,15 @@ void Runtime::parkIdleThreads(const HostThread& self) {
     if (u.get() == &self || u->state != HostState::Native || u->queued || u->entering) continue;
     // Wall time without calls is no sign of idleness on a loaded machine, where a runnable thread
     // may wait long for a CPU: a runnable thread is parked only once it has computed (or spun)
-    // for kBusyParkNs of its own CPU time since its last call.
-    if (threadRunnable(*u) && cpuTimeNs(*u) < u->cpuAtLastCall + kBusyParkNs) continue;
+    // for kBusyParkNs of its own CPU time without a call.
+    if (threadRunnable(*u)) {
+      const uint64_t cpu = cpuTimeNs(*u);
+      if (u->busyFromCalls != u->calls) {
+        u->busyFromCalls = u->calls;
+        u->busyFromCpuNs = cpu;
+      }
+      if (cpu < u->busyFromCpuNs + kBusyParkNs) continue;
+    }
     u->cpuSeenNs = cpuTimeNs(*u);
     u->cpuSeenAt = std::chrono::steady_clock::now();
     if (!u->parkWarned)
@@ -322,9 +329,7 @@ void Runtime::enterCall(HostThread& th, std::unique_lock<std::recursive_mutex>& 
 
 void Runtime::leaveCall(HostThread& th) {
   th.state = HostState::Native;
-  timespec cpu{};
-  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu) == 0)  // leaveCall runs on the thread itself
-    th.cpuAtLastCall = static_cast<uint64_t>(cpu.tv_sec) * 1000000000ull + static_cast<uint64_t>(cpu.tv_nsec);
+  th.calls++;
   progress_++;
   cv.notify_all();
 }
