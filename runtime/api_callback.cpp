@@ -15,15 +15,16 @@
 #include <systemc>
 
 #include "acl/acl.h"
+#include "models/common/sim_time.h"
 #include "runtime/runtime.h"
 
+using npusim::simNow;
 using npusim::Tick;
 using npusim::rt::ApiCall;
 using npusim::rt::Stream;
 
 namespace {
 
-Tick simNow() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
 sc_core::sc_time ticks(Tick t) { return sc_core::sc_time(static_cast<double>(t), sc_core::SC_PS); }
 
 struct Report {

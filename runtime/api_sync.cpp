@@ -10,10 +10,12 @@
 #include <systemc>
 
 #include "acl/acl.h"
+#include "models/common/sim_time.h"
 #include "runtime/event_helpers.h"
 #include "runtime/runtime.h"
 #include "runtime/sync_objects.h"
 
+using npusim::simNow;
 using npusim::Tick;
 using npusim::rt::ApiCall;
 using npusim::rt::launchBuiltin;
@@ -21,7 +23,6 @@ using npusim::rt::Stream;
 
 namespace {
 
-Tick simNow() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
 sc_core::sc_time ticks(Tick t) { return sc_core::sc_time(static_cast<double>(t), sc_core::SC_PS); }
 
 struct NotifyFlag {

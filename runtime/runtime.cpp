@@ -13,6 +13,7 @@
 #include <fstream>
 #include <systemc>
 
+#include "models/common/sim_time.h"
 #include "runtime/capture.h"
 #include "runtime/checks.h"
 #include "runtime/dump.h"
@@ -35,7 +36,7 @@ Runtime& Runtime::get() {
   return *r;
 }
 
-Tick Runtime::kernelNow() const { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
+Tick Runtime::kernelNow() const { return simNow(); }
 
 namespace {
 void atExit() {

@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "models/common/sim_time.h"
 #include "models/sched/hw_event.h"
 #include "models/sched/model_graph.h"
 #include "models/sched/stream_scheduler.h"
@@ -18,7 +19,7 @@ void StreamScheduler::runModel(HwStream* s, Task& t) {
   std::vector<std::shared_ptr<HwEvent>> events(static_cast<size_t>(g.events));
   for (auto& e : events) e = std::make_shared<HwEvent>();
 
-  const Tick at = static_cast<Tick>(sc_core::sc_time_stamp().value());
+  const Tick at = simNow();
   const bool traced = trace_.wants(trace::Level::Task);
   uint64_t nextId = t.firstModelTaskId;
   std::vector<uint64_t> targets(g.lanes.size(), 0);
@@ -80,7 +81,7 @@ void StreamScheduler::runModel(HwStream* s, Task& t) {
 void StreamScheduler::runNested(HwStream* s, std::shared_ptr<ModelGraph> g, uint64_t firstTaskId) {
   Task t;
   t.kind = TaskKind::ModelExec;
-  t.start = static_cast<Tick>(sc_core::sc_time_stamp().value());
+  t.start = simNow();
   t.firstModelTaskId = firstTaskId;
   t.externalTargets.assign(static_cast<size_t>(g->externals), 0);
   t.model = std::move(g);

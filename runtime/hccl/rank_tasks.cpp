@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "models/common/sim_time.h"
 #include "runtime/hccl/reduce_kernels.h"
 #include "runtime/op_launch.h"
 
@@ -18,7 +19,6 @@ void firstError(std::atomic<int>& error, HcclResult code) {
   error.compare_exchange_strong(none, code);
 }
 
-Tick simNow() { return static_cast<Tick>(sc_core::sc_time_stamp().value()); }
 sc_core::sc_time ticks(Tick t) { return sc_core::sc_time(static_cast<double>(t), sc_core::SC_PS); }
 
 // Fills a copy's shape from two device addresses (the device reads them as the copy starts).
