@@ -122,6 +122,7 @@ void StreamScheduler::streamThread(HwStream* s) {
     Task& t = *s->queue.front();
     if (t.submit > now()) sc_core::wait(ticks(t.submit - now()));
     sc_core::wait(ticks(dispatch_));
+    takeDispatchTurn(s);
     t.start = now();
     if ((s->stopOnFailure && s->failed) || t.seq <= s->discardThrough ||
         (t.seq >= s->skipFrom && t.seq <= s->skipTo))
@@ -151,6 +152,20 @@ void StreamScheduler::streamThread(HwStream* s) {
     s->progress.notify(sc_core::SC_ZERO_TIME);
     if (hook_) hook_(*done);
   }
+}
+
+// Streams that dispatch at the same simulated time start their tasks in stream order, one per
+// delta cycle. SystemC wakes same-time processes in an order that depends on the history of its
+// event queue, and the host threads' submissions reach it at kernel times that depend on the OS
+// schedule; the engines arbitrate same-time requests in call order, so without this two runs of
+// one multi-threaded program could time their copies differently.
+void StreamScheduler::takeDispatchTurn(const HwStream* s) {
+  const std::pair<int, int> key{s->id, s->internal ? 1 : 0};
+  dispatching_.insert(key);
+  sc_core::wait(sc_core::SC_ZERO_TIME);  // every stream dispatching now has registered
+  while (*dispatching_.begin() != key) sc_core::wait(dispatchTurn_);
+  dispatching_.erase(dispatching_.begin());
+  dispatchTurn_.notify(sc_core::SC_ZERO_TIME);
 }
 
 void StreamScheduler::execute(HwStream* s, Task& t) {

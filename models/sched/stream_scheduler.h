@@ -5,6 +5,8 @@
 // reports completion.
 #include <functional>
 #include <memory>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "models/aicore/ai_core_cluster.h"
@@ -58,6 +60,7 @@ class StreamScheduler : public sc_core::sc_module {
 
  private:
   void streamThread(HwStream* s);
+  void takeDispatchTurn(const HwStream* s);
   void execute(HwStream* s, Task& t);
   void runModel(HwStream* s, Task& t);  // TaskKind::ModelExec (models/sched/model_replay.cpp)
   void traceTask(HwStream* s, const Task& t);
@@ -70,6 +73,10 @@ class StreamScheduler : public sc_core::sc_module {
   int pid_;
   CompletionHook hook_;
   Tick dispatch_;
+  // Streams dispatching a task at the current time, by (id, internal), and the event that lets
+  // the next one go (takeDispatchTurn).
+  std::multiset<std::pair<int, int>> dispatching_;
+  sc_core::sc_event dispatchTurn_;
   std::vector<std::unique_ptr<HwStream>> streams_;
   std::vector<StreamRecord> retired_;  // destroyed streams that ran tasks
   StreamRecord folded_;                // destroyed streams beyond kMaxRetiredRecords
