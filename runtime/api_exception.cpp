@@ -13,6 +13,7 @@
 
 #include "acl/acl.h"
 #include "models/sched/hw_stream.h"
+#include "models/sched/model_graph.h"
 #include "models/sched/task.h"
 #include "runtime/exceptions.h"
 #include "runtime/kernel_exec.h"
@@ -53,6 +54,18 @@ void taskFailed(const sched::Task& t) {
   s.undelivered.push_back(info);
   s.streamErrors.emplace(t.stream, std::make_pair(t.error, std::move(why)));
   s.lastByDevice[static_cast<int>(info.deviceId)] = info;
+}
+
+void modelRunCompleted(const sched::Task& t) {
+  if (!t.model) return;
+  ExceptionState& s = state();
+  std::lock_guard<std::mutex> lock(s.mu);
+  for (const sched::ModelLane& lane : t.model->lanes) {
+    auto it = s.streamErrors.find(lane.hw);
+    if (it == s.streamErrors.end()) continue;
+    s.streamErrors.emplace(t.stream, std::move(it->second));  // the first failure is reported
+    s.streamErrors.erase(it);
+  }
 }
 
 int32_t takeStreamError(const sched::HwStream* hw, std::string* why) {

@@ -352,12 +352,9 @@ aclError aclrtKernelArgsFinalize(aclrtArgsHandle argsHandle) {
 
 // Binds packed arguments to a binary kernel, keeping them and the configuration's attributes for
 // the task's queries.
-static aclError bindTo(ApiCall& api, Function* f, uint32_t numBlocks, const uint8_t* args, size_t size,
-                       const aclrtLaunchKernelCfg* cfg, kernels::Launch* k) {
+// `f` bound to packed arguments of at least its size.
+static void bindEntry(Function* f, uint32_t numBlocks, const uint8_t* args, size_t size, kernels::Launch* k) {
   const npusim::kernel::Entry& e = *f->entry;
-  if (size < e.argsSize)
-    return api.fail(ACL_ERROR_INVALID_PARAM, "kernel {} takes {} bytes of arguments, {} given", e.name,
-                    e.argsSize, size);
   k->name = e.name;
   k->blockDim = numBlocks;
   k->run = e.run;
@@ -366,6 +363,15 @@ static aclError bindTo(ApiCall& api, Function* f, uint32_t numBlocks, const uint
   k->funcHandle = f;
   k->packed = true;
   k->args.assign(args, args + size);
+}
+
+static aclError bindTo(ApiCall& api, Function* f, uint32_t numBlocks, const uint8_t* args, size_t size,
+                       const aclrtLaunchKernelCfg* cfg, kernels::Launch* k) {
+  const npusim::kernel::Entry& e = *f->entry;
+  if (size < e.argsSize)
+    return api.fail(ACL_ERROR_INVALID_PARAM, "kernel {} takes {} bytes of arguments, {} given", e.name,
+                    e.argsSize, size);
+  bindEntry(f, numBlocks, args, size, k);
   if (cfg && cfg->numAttrs) k->attrs.assign(cfg->attrs, cfg->attrs + cfg->numAttrs);
   return ACL_SUCCESS;
 }
@@ -547,6 +553,36 @@ aclError functionAddress(ApiCall& api, Function* f, void** aiv) {
 }
 
 }  // namespace
+
+namespace npusim::rt::kernels {
+
+aclError entriesOf(ApiCall& api, aclrtBinHandle binHandle, std::map<uint64_t, aclrtFuncHandle>* out) {
+  auto* b = static_cast<Binary*>(binHandle);
+  if (!binaries().count(b))
+    return api.fail(ACL_ERROR_RT_PARAM_INVALID, "binHandle {} is not a loaded binary", binHandle);
+  for (Function& f : b->functions) {
+    void* aiv = nullptr;
+    if (aclError e = functionAddress(api, &f, &aiv)) return e;
+    (*out)[reinterpret_cast<uintptr_t>(aiv)] = &f;
+  }
+  return ACL_SUCCESS;
+}
+
+std::string rebound(const Launch& old, aclrtFuncHandle funcHandle, uint32_t numBlocks, Launch* out) {
+  Function* f = findFunction(funcHandle);
+  if (!f) return "the kernel's binary was unloaded";
+  if (numBlocks == 0 || numBlocks > 65535) return fmt::format("numBlocks {} is outside 1..65535", numBlocks);
+  const npusim::kernel::Entry& e = *f->entry;
+  if (old.args.size() < e.argsSize)
+    return fmt::format("kernel {} takes {} bytes of arguments, the task has {}", e.name, e.argsSize,
+                       old.args.size());
+  bindEntry(f, numBlocks, old.args.data(), old.args.size(), out);
+  out->attrs = old.attrs;
+  out->argsSummary = old.argsSummary;
+  return {};
+}
+
+}  // namespace npusim::rt::kernels
 
 extern "C" {
 

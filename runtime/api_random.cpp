@@ -12,13 +12,16 @@
 // (dma.channel_gbps); the HBM traffic of those bytes is not charged.
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "acl/acl.h"
 #include "models/common/sim_time.h"
 #include "npusim/config.h"
 #include "runtime/aclnn/base/float_bits.h"
+#include "runtime/random_task.h"
 #include "runtime/runtime.h"
 #include "runtime/sync_objects.h"
 
@@ -67,37 +70,41 @@ struct Param {
   const uint8_t* bytes() const { return at ? at : inlineBytes; }
 };
 
-bool deviceRange(ApiCall& api, const void* p, uint64_t bytes, const Stream* s) {
-  npusim::rt::PointerInfo info = api.rt.memory().classify(p);
-  return p && info.kind == npusim::rt::PointerKind::Device && info.device == s->device &&
-         api.rt.memory().rangeInside(info, p, bytes);
+// The host view of `bytes` of device memory at `p` on `device`, or nullptr.
+uint8_t* deviceView(const void* p, uint64_t bytes, int device) {
+  const npusim::rt::MemoryManager& mem = npusim::rt::Runtime::get().memory();
+  npusim::rt::PointerInfo info = mem.classify(p);
+  if (!p || info.kind != npusim::rt::PointerKind::Device || info.device != device ||
+      !mem.rangeInside(info, p, bytes))
+    return nullptr;
+  return static_cast<uint8_t*>(mem.hostView(info, p));
 }
 
-uint8_t* view(ApiCall& api, const void* p) {
-  return static_cast<uint8_t*>(api.rt.memory().hostView(api.rt.memory().classify(p), p));
-}
-
-// Resolves a parameter of `size` bytes; an error (the call failed) when it is malformed.
-aclError param(ApiCall& api, const aclrtRandomParaInfo& in, size_t size, const Stream* s, const char* what,
-               Param* out) {
+// Resolves a parameter of `size` bytes on `device`: empty, or why it is malformed.
+std::string resolve(const aclrtRandomParaInfo& in, size_t size, int device, const char* what, Param* out) {
+  *out = Param{};
   out->size = size;
-  if (in.isAddr > 1)
-    return api.fail(ACL_ERROR_INVALID_PARAM, "{}.isAddr is {} (0: a value, 1: a device address)", what,
-                    in.isAddr);
+  if (in.isAddr > 1) return fmt::format("{}.isAddr is {} (0: a value, 1: a device address)", what, in.isAddr);
   if (!in.isAddr) {
     if (in.size != size)
-      return api.fail(ACL_ERROR_INVALID_PARAM, "{}.size is {} but the value takes {} bytes", what, in.size,
-                      size);
+      return fmt::format("{}.size is {} but the value takes {} bytes", what, in.size, size);
     std::memcpy(out->inlineBytes, in.valueOrAddr, size);
-    return ACL_SUCCESS;
+    return {};
   }
   void* addr = nullptr;
   std::memcpy(&addr, in.valueOrAddr, sizeof addr);
-  if (!deviceRange(api, addr, size, s))
-    return api.fail(ACL_ERROR_INVALID_PARAM, "{} points at {}, not {} bytes of device memory on device {}",
-                    what, addr, size, s->device);
-  out->at = view(api, addr);
-  return ACL_SUCCESS;
+  out->at = deviceView(addr, size, device);
+  if (!out->at)
+    return fmt::format("{} points at {}, not {} bytes of device memory on device {}", what, addr, size,
+                       device);
+  return {};
+}
+
+// The same, failing `api` when it is malformed.
+aclError param(ApiCall& api, const aclrtRandomParaInfo& in, size_t size, const Stream* s, const char* what,
+               Param* out) {
+  const std::string why = resolve(in, size, s->device, what, out);
+  return why.empty() ? ACL_SUCCESS : api.fail(ACL_ERROR_INVALID_PARAM, "{}", why);
 }
 
 // A value of type `t` as a double (integers exactly up to 2^53, which the ranges here need).
@@ -249,6 +256,45 @@ uint64_t generate(const RandomTask& r) {
   return n * es;
 }
 
+// Points `r` at the seed, count, counter and results of `in` on `device` (what a task update may
+// change; the distribution stays): empty, or why they are malformed.
+std::string target(const aclrtRandomNumTaskInfo& in, int device, RandomTask* r) {
+  if (std::string why = resolve(in.randomSeed, 8, device, "randomSeed", &r->seed); !why.empty()) return why;
+  if (std::string why = resolve(in.randomNum, 8, device, "randomNum", &r->count); !why.empty()) return why;
+  r->counter = deviceView(in.randomCounterAddr, 16, device);
+  if (!r->counter)
+    return fmt::format("randomCounterAddr {} is not 16 bytes of device memory on device {}",
+                       in.randomCounterAddr, device);
+  // An inline count fixes the result's size now; a count read from the device is bounded by the
+  // allocation the result lies in.
+  void* out = in.randomResultAddr;
+  const npusim::rt::MemoryManager& mem = npusim::rt::Runtime::get().memory();
+  npusim::rt::PointerInfo info = mem.classify(out);
+  if (!out || info.kind != npusim::rt::PointerKind::Device || info.device != device || !info.alloc)
+    return fmt::format("randomResultAddr {} is not device memory on device {}", out, device);
+  const uint64_t room = info.alloc->offset + info.alloc->requested - info.offset;
+  if (!r->count.at) {
+    const uint64_t need = resultBytesFor(r->func, r->type, loadU64(r->count.bytes()));
+    if (need == 0) return "randomNum is 0";
+    if (need > room)
+      return fmt::format("{} bytes of results do not fit the {} bytes at randomResultAddr", need, room);
+  }
+  r->result = static_cast<uint8_t*>(mem.hostView(info, out));
+  r->resultBytes = room;
+  return {};
+}
+
+// The task's body on the device; its state is shared by a captured task's replays, so that a
+// task update (aclrtTaskUpdateAsync) reaches the replays after it.
+struct RandomBody {
+  std::shared_ptr<RandomTask> task;
+  double rate = 0;  // bytes per second
+  void operator()(npusim::sched::Task&) const {
+    const uint64_t bytes = generate(*task);
+    npusim::waitUntil(npusim::simNow() + npusim::transferTicks(bytes, rate));
+  }
+};
+
 }  // namespace
 
 extern "C" aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo* taskInfo, const aclrtStream stream,
@@ -295,38 +341,29 @@ extern "C" aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo* taskInfo, 
       return api.fail(ACL_ERROR_INVALID_PARAM, "funcType {} is not an aclrtRandomNumFuncType",
                       static_cast<int>(r.func));
   }
-  if (aclError e = param(api, taskInfo->randomSeed, 8, s, "randomSeed", &r.seed)) return e;
-  if (aclError e = param(api, taskInfo->randomNum, 8, s, "randomNum", &r.count)) return e;
-  if (!deviceRange(api, taskInfo->randomCounterAddr, 16, s))
-    return api.fail(ACL_ERROR_INVALID_PARAM,
-                    "randomCounterAddr {} is not 16 bytes of device memory on device {}",
-                    taskInfo->randomCounterAddr, s->device);
-  r.counter = view(api, taskInfo->randomCounterAddr);
-  // An inline count fixes the result's size now; a count read from the device is bounded by the
-  // allocation the result lies in.
-  void* out = taskInfo->randomResultAddr;
-  npusim::rt::PointerInfo info = api.rt.memory().classify(out);
-  if (!out || info.kind != npusim::rt::PointerKind::Device || info.device != s->device || !info.alloc)
-    return api.fail(ACL_ERROR_INVALID_PARAM, "randomResultAddr {} is not device memory on device {}", out,
-                    s->device);
-  const uint64_t room = info.alloc->offset + info.alloc->requested - info.offset;
-  if (!r.count.at) {
-    const uint64_t need = resultBytesFor(r.func, r.type, loadU64(r.count.bytes()));
-    if (need == 0) return api.fail(ACL_ERROR_INVALID_PARAM, "randomNum is 0");
-    if (need > room)
-      return api.fail(ACL_ERROR_INVALID_PARAM,
-                      "{} bytes of results do not fit the {} bytes at randomResultAddr", need, room);
-  }
-  r.result = view(api, out);
-  r.resultBytes = room;
+  if (const std::string why = target(*taskInfo, s->device, &r); !why.empty())
+    return api.fail(ACL_ERROR_INVALID_PARAM, "{}", why);
   if (!r.a.at && !r.b.at && r.func == ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS &&
       !(load(r.type, r.a.bytes()) < load(r.type, r.b.bytes())))
     return api.fail(ACL_ERROR_INVALID_PARAM, "uniform numbers need min < max");
   const double rate = api.rt.platform().config().getFloat("dma.channel_gbps") * 1e9;
   api.args.add("func", static_cast<int64_t>(r.func)).add("dtype", static_cast<int64_t>(r.type));
-  npusim::rt::launchBuiltin(api, s, "RandomNum", [r, rate](npusim::sched::Task&) {
-    const uint64_t bytes = generate(r);
-    npusim::waitUntil(npusim::simNow() + npusim::transferTicks(bytes, rate));
-  });
+  npusim::rt::launchBuiltin(api, s, "RandomNum", RandomBody{std::make_shared<RandomTask>(r), rate});
   return api.done();
 }
+
+namespace npusim::rt {
+
+std::function<std::string(const aclrtRandomNumTaskInfo&, int)> randomTaskUpdater(const sched::Task& t) {
+  const RandomBody* body = t.run.target<RandomBody>();
+  if (!body) return nullptr;
+  std::shared_ptr<RandomTask> state = body->task;
+  return [state](const aclrtRandomNumTaskInfo& in, int device) {
+    RandomTask fresh = *state;
+    std::string why = target(in, device, &fresh);
+    if (why.empty()) *state = fresh;
+    return why;
+  };
+}
+
+}  // namespace npusim::rt

@@ -250,9 +250,10 @@ aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatu
   if (devFeatureType != ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV &&
       devFeatureType != ACL_FEATURE_SYSTEM_MEMQ_EVENT_CROSS_DEV)
     return api.fail(ACL_ERROR_INVALID_PARAM, "feature {} is unknown", static_cast<int>(devFeatureType));
-  // Neither task update of AI-core tasks by the TS CPU nor cross-device queue events exist in
-  // the simulated device.
-  *value = ACL_DEV_FEATURE_NOT_SUPPORT;
+  // The TS CPU updates AI-core tasks on Atlas A2 (aclrtTaskUpdateAsync, simulated:
+  // runtime/api_task_update_async.cpp); cross-device queue events do not exist in the simulated device.
+  *value = devFeatureType == ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV ? ACL_DEV_FEATURE_SUPPORT
+                                                                           : ACL_DEV_FEATURE_NOT_SUPPORT;
   return api.done();
 }
 

@@ -74,6 +74,9 @@ void append(HostThread& th, Stream* s, sched::Task&& t, int eventSlot, uint64_t 
     if (flow) tw.flowEnd(s->hw->track, flow, "launch", th.clock);
   }
   t.flow = 0;
+  // Its id in the model (aclrtGetThreadLastTaskId, aclrtTaskUpdateAsync); replays number their own.
+  t.id = Runtime::get().reserveTaskIds(1);
+  th.lastTaskId = t.id;
   lane.tasks.push_back(sched::ModelTask{std::move(t), eventSlot, nullptr, -1});
   th.lastCapture = &m;
   th.lastCaptureModelId = m.id;

@@ -7,6 +7,7 @@
 // failure mode applies); the error and the exception callbacks reach the host as for any failed
 // task (runtime/exceptions.h), the printf output at the next synchronisation.
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,15 @@ bool replaceLaunch(sched::OperatorTask& op, Launch&& k);
 // size and the configuration, and binds them. Fails `api` otherwise.
 aclError bindPacked(ApiCall& api, aclrtFuncHandle funcHandle, uint32_t numBlocks, const void* args,
                     size_t size, const aclrtLaunchKernelCfg* cfg, Launch* out);
+
+// The kernels of a loaded binary that the program has looked up, by entry address (the address
+// aclrtGetFunctionAddr gives): what a task update that reads an entry from device memory can switch
+// a kernel task to (aclrtTaskUpdateAsync). Fails `api` with ACL_ERROR_RT_PARAM_INVALID when
+// `binHandle` is not a loaded binary.
+aclError entriesOf(ApiCall& api, aclrtBinHandle binHandle, std::map<uint64_t, aclrtFuncHandle>* out);
+// `old`'s packed arguments and attributes bound to another kernel and block count, on the device
+// (no API call to fail): empty on success, otherwise why not.
+std::string rebound(const Launch& old, aclrtFuncHandle funcHandle, uint32_t numBlocks, Launch* out);
 
 // Enqueues the kernel on `stream` (nullptr: default stream). Returns an aclError.
 aclError launch(aclrtStream stream, Launch&& k);

@@ -475,6 +475,7 @@ void Runtime::signalWaiters() {
 void Runtime::onTaskComplete(const sched::Task& t) {
   checks::taskCompleted(t);
   if (t.error) taskFailed(t);
+  if (t.kind == sched::TaskKind::ModelExec) modelRunCompleted(t);
   deviceMemoryWritten(t.stream ? t.stream->device : 0);
   prof::taskCompleted(t);
   overflow::taskCompleted(t);

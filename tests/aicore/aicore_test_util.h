@@ -15,6 +15,13 @@
 
 namespace aicore_test {
 
+// `n` floats of device memory at `dev`, copied to the host.
+inline std::vector<float> readFloats(const void* dev, size_t n) {
+  std::vector<float> v(n);
+  EXPECT_EQ(aclrtMemcpy(v.data(), n * 4, dev, n * 4, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  return v;
+}
+
 inline uint64_t elemSize(aclDataType dt) { return dt == ACL_FLOAT || dt == ACL_INT32 ? 4 : 2; }
 
 // A dense device tensor (contents left as allocated unless written by the test).

@@ -10,6 +10,7 @@
 #include "acl/acl.h"
 #include "tests/aicore/aicore_test_util.h"
 
+using aicore_test::readFloats;
 using aicore_test::Session;
 
 // The kernels and variables of tests/kernels/device/symbol_kernels.cpp, as host symbols.
@@ -50,16 +51,6 @@ static_assert(
                    aclError(const void*, const void*, size_t, size_t, aclrtMemcpyKind, aclrtStream)>);
 static_assert(ACL_KERNEL_TYPE_AICORE == 0 && ACL_KERNEL_TYPE_CUBE == 1 && ACL_KERNEL_TYPE_VECTOR == 2 &&
               ACL_KERNEL_TYPE_MIX == 3 && ACL_KERNEL_TYPE_AICPU == 100);
-
-namespace {
-
-std::vector<float> readFloats(void* dev, size_t n) {
-  std::vector<float> v(n);
-  EXPECT_EQ(aclrtMemcpy(v.data(), n * 4, dev, n * 4, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-  return v;
-}
-
-}  // namespace
 
 TEST(KernelSymbols, FunctionBySymbolParametersAndArgsArrayLaunch) {
   Session s;

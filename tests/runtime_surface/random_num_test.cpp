@@ -11,18 +11,13 @@
 
 #include "acl/acl.h"
 #include "runtime/aclnn/base/float_bits.h"
+#include "tests/runtime_surface/random_para_util.h"
 #include "tests/runtime_surface/surface_test_util.h"
 
 using npusim::test::configure;
+using npusim::test::setValue;
 
 namespace {
-
-template <typename T>
-void setValue(aclrtRandomParaInfo* p, T v) {
-  std::memset(p, 0, sizeof *p);
-  std::memcpy(p->valueOrAddr, &v, sizeof v);
-  p->size = sizeof v;
-}
 
 class RandomNum : public ::testing::Test {
  protected:

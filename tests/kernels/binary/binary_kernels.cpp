@@ -16,6 +16,11 @@ extern "C" __global__ __aicore__ void bin_fill(__gm__ int32_t* out, int32_t valu
   for (uint64_t i = 0; i < n; ++i) out[block_idx * n + i] = value + static_cast<int32_t>(block_idx);
 }
 
+// bin_fill's arguments, negated values: the kernel aclrtTaskUpdateAsync switches a task to.
+extern "C" __global__ __aicore__ void bin_fill_negated(__gm__ int32_t* out, int32_t value, uint64_t n) {
+  for (uint64_t i = 0; i < n; ++i) out[block_idx * n + i] = -(value + static_cast<int32_t>(block_idx));
+}
+
 // A device variable of the binary (aclrtBinaryGetGlobal): out[i] = bin_offset + i.
 __gm__ int32_t bin_offset = 7;
 extern "C" __global__ __aicore__ void bin_add_global(__gm__ int32_t* out, uint32_t n) {
