@@ -66,51 +66,52 @@ double vectorPassNs() {
 
 }  // namespace
 
+namespace {
+// Runs Sort32 over `repeats` x 32 scores (as S) with indices `idx`, and checks each 8-byte pair:
+// the score in the lowest sizeof(S) bytes, the index in the high 4.
+template <class S, class Launch>
+void checkSort32(Session& s, const std::vector<float>& scores, const std::vector<uint32_t>& idx,
+                 uint32_t repeats, Launch launch) {
+  constexpr size_t perPair = 8 / sizeof(S), indexAt = 4 / sizeof(S);
+  Dev<S> ds(std::vector<S>(scores.begin(), scores.end())), out(scores.size() * perPair);
+  Dev<uint32_t> di(idx);
+  ASSERT_EQ(launch(ds.dev, di.dev, out.dev), 0u);
+  ASSERT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS) << aclGetRecentErrMsg();
+  const std::vector<S>& o = out.read();
+  for (size_t r = 0; r < repeats; ++r) {
+    const std::vector<Pair> ref = referenceSort32(scores, idx, r);
+    for (size_t i = 0; i < 32; ++i) {
+      const size_t p = (r * 32 + i) * perPair;
+      uint32_t index = 0;
+      std::memcpy(&index, &o[p + indexAt], 4);
+      ASSERT_EQ(static_cast<float>(o[p]), ref[i].score) << "repeat " << r << " rank " << i;
+      ASSERT_EQ(index, ref[i].index) << "repeat " << r << " rank " << i;
+    }
+  }
+}
+}  // namespace
+
 TEST(KernelRepeatVector, Sort32SortsEachRepeatOf32KeepingTiesInOrder) {
   Session s;
   const uint32_t repeats = 20;
   const std::vector<float> scores = tied(repeats * 32, 3);
   std::vector<uint32_t> idx(scores.size());
   for (size_t i = 0; i < idx.size(); ++i) idx[i] = 7000 + static_cast<uint32_t>(i) * 3;
-  Dev<float> ds(scores), out(scores.size() * 2);
-  Dev<uint32_t> di(idx);
-  ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_sort32_float)(1, s.stream, ds.dev, di.dev, out.dev, repeats, 1), 0u);
-  ASSERT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS) << aclGetRecentErrMsg();
-  const std::vector<float>& o = out.read();
-  for (size_t r = 0; r < repeats; ++r) {
-    const std::vector<Pair> ref = referenceSort32(scores, idx, r);
-    for (size_t i = 0; i < 32; ++i) {
-      const size_t p = (r * 32 + i) * 2;  // score in the low 4 bytes, index in the high 4
-      uint32_t index = 0;
-      std::memcpy(&index, &o[p + 1], 4);
-      ASSERT_EQ(o[p], ref[i].score) << "repeat " << r << " rank " << i;
-      ASSERT_EQ(index, ref[i].index) << "repeat " << r << " rank " << i;
-    }
-  }
+  checkSort32<float>(s, scores, idx, repeats, [&](void* sc, void* ix, void* out) {
+    return ACLRT_LAUNCH_KERNEL(k_sort32_float)(1, s.stream, sc, ix, out, repeats, 1);
+  });
 }
 
+// Half scores: the score in the lowest 2 bytes, 2 reserved bytes, the index in the high 4.
 TEST(KernelRepeatVector, Sort32OfHalfScoresPutsTheIndexInTheHighFourBytes) {
   Session s;
   const uint32_t repeats = 4;
   const std::vector<float> scores = tied(repeats * 32, 5);
-  std::vector<_Float16> hs(scores.begin(), scores.end());
   std::vector<uint32_t> idx(scores.size());
   for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<uint32_t>(i) * 65537u;
-  Dev<_Float16> ds(hs), out(scores.size() * 4);
-  Dev<uint32_t> di(idx);
-  ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_sort32_half)(1, s.stream, ds.dev, di.dev, out.dev, repeats, 1), 0u);
-  ASSERT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS) << aclGetRecentErrMsg();
-  const std::vector<_Float16>& o = out.read();
-  for (size_t r = 0; r < repeats; ++r) {
-    const std::vector<Pair> ref = referenceSort32(scores, idx, r);
-    for (size_t i = 0; i < 32; ++i) {
-      const size_t p = (r * 32 + i) * 4;  // score, 2 reserved bytes, index
-      uint32_t index = 0;
-      std::memcpy(&index, &o[p + 2], 4);
-      ASSERT_EQ(static_cast<float>(o[p]), ref[i].score) << "repeat " << r << " rank " << i;
-      ASSERT_EQ(index, ref[i].index) << "repeat " << r << " rank " << i;
-    }
-  }
+  checkSort32<_Float16>(s, scores, idx, repeats, [&](void* sc, void* ix, void* out) {
+    return ACLRT_LAUNCH_KERNEL(k_sort32_half)(1, s.stream, sc, ix, out, repeats, 1);
+  });
 }
 
 // Each Sort32 repeat costs aicore.sort32_cycles_per_repeat of the vector unit.

@@ -8,6 +8,17 @@ using namespace AscendC;
 namespace {
 constexpr uint32_t kMaxBytes = 32768;  // each of a kernel's unified-buffer tensors
 
+// A kernel's pipe and its three unified-buffer tensors of kMaxBytes.
+struct Buffers {
+  TPipe pipe;
+  TBuf<QuePosition::VECCALC> a, b, c;
+  Buffers() {
+    pipe.InitBuffer(a, kMaxBytes);
+    pipe.InitBuffer(b, kMaxBytes);
+    pipe.InitBuffer(c, kMaxBytes);
+  }
+};
+
 template <class T>
 LocalTensor<T> loaded(TBuf<QuePosition::VECCALC>& buf, GM_ADDR gm, uint32_t count) {
   LocalTensor<T> t = buf.Get<T>();
@@ -30,15 +41,11 @@ void storeCount(GM_ADDR gm, uint64_t n) {
 
 template <class T>
 void sort32(GM_ADDR scores, GM_ADDR indices, GM_ADDR out, uint32_t repeats, uint32_t calls) {
-  TPipe pipe;
-  TBuf<QuePosition::VECCALC> a, b, c;
-  pipe.InitBuffer(a, kMaxBytes);
-  pipe.InitBuffer(b, kMaxBytes);
-  pipe.InitBuffer(c, kMaxBytes * 2);
+  Buffers u;
   const uint32_t n = 32 * repeats;
-  LocalTensor<T> s = loaded<T>(a, scores, n);
-  LocalTensor<uint32_t> i = loaded<uint32_t>(b, indices, n);
-  LocalTensor<T> d = c.Get<T>();
+  LocalTensor<T> s = loaded<T>(u.a, scores, n);
+  LocalTensor<uint32_t> i = loaded<uint32_t>(u.b, indices, n);
+  LocalTensor<T> d = u.c.Get<T>();
   for (uint32_t k = 0; k < calls; ++k) Sort32(d, s, i, static_cast<int32_t>(repeats));
   store(out, d, n * 8 / sizeof(T));
 }
@@ -60,12 +67,9 @@ extern "C" __global__ __aicore__ void k_copy_repeat(GM_ADDR src, GM_ADDR out, ui
                                                     uint64_t bits0, uint64_t bits1, uint32_t repeats,
                                                     uint32_t dstStride, uint32_t srcStride,
                                                     uint32_t dstRepeat, uint32_t srcRepeat, uint32_t calls) {
-  TPipe pipe;
-  TBuf<QuePosition::VECCALC> a, b;
-  pipe.InitBuffer(a, kMaxBytes);
-  pipe.InitBuffer(b, kMaxBytes);
-  LocalTensor<float> s = loaded<float>(a, src, n);
-  LocalTensor<float> d = loaded<float>(b, out, n);
+  Buffers u;
+  LocalTensor<float> s = loaded<float>(u.a, src, n);
+  LocalTensor<float> d = loaded<float>(u.b, out, n);
   const CopyRepeatParams p(static_cast<uint16_t>(dstStride), static_cast<uint16_t>(srcStride),
                            static_cast<uint16_t>(dstRepeat), static_cast<uint16_t>(srcRepeat));
   const uint64_t bits[2] = {bits0, bits1};
@@ -81,12 +85,9 @@ extern "C" __global__ __aicore__ void k_copy_repeat(GM_ADDR src, GM_ADDR out, ui
 // Half elements: two mask words cover a repeat's 128 elements.
 extern "C" __global__ __aicore__ void k_copy_repeat_half(GM_ADDR src, GM_ADDR out, uint32_t n, uint64_t bits0,
                                                          uint64_t bits1, uint32_t repeats) {
-  TPipe pipe;
-  TBuf<QuePosition::VECCALC> a, b;
-  pipe.InitBuffer(a, kMaxBytes);
-  pipe.InitBuffer(b, kMaxBytes);
-  LocalTensor<half> s = loaded<half>(a, src, n);
-  LocalTensor<half> d = loaded<half>(b, out, n);
+  Buffers u;
+  LocalTensor<half> s = loaded<half>(u.a, src, n);
+  LocalTensor<half> d = loaded<half>(u.b, out, n);
   const uint64_t bits[2] = {bits0, bits1};
   Copy(d, s, bits, static_cast<uint8_t>(repeats), {1, 1, 8, 8});
   store(out, d, n);
@@ -97,12 +98,9 @@ extern "C" __global__ __aicore__ void k_whole_reduce_sum(GM_ADDR src, GM_ADDR ou
                                                          uint32_t mask, uint64_t bits0, uint32_t repeats,
                                                          uint32_t dstRepStride, uint32_t srcBlkStride,
                                                          uint32_t srcRepStride) {
-  TPipe pipe;
-  TBuf<QuePosition::VECCALC> a, b;
-  pipe.InitBuffer(a, kMaxBytes);
-  pipe.InitBuffer(b, kMaxBytes);
-  LocalTensor<float> s = loaded<float>(a, src, n);
-  LocalTensor<float> d = loaded<float>(b, out, outN);
+  Buffers u;
+  LocalTensor<float> s = loaded<float>(u.a, src, n);
+  LocalTensor<float> d = loaded<float>(u.b, out, outN);
   if (mask != 0) {
     WholeReduceSum(d, s, static_cast<int32_t>(mask), static_cast<int32_t>(repeats),
                    static_cast<int32_t>(dstRepStride), static_cast<int32_t>(srcBlkStride),
@@ -122,14 +120,10 @@ extern "C" __global__ __aicore__ void k_gather_mask(GM_ADDR src, GM_ADDR pattern
                                                     uint32_t reduceMode, uint32_t mask, uint32_t repeats,
                                                     uint32_t blockStride, uint32_t repeatStride,
                                                     uint32_t patternStride) {
-  TPipe pipe;
-  TBuf<QuePosition::VECCALC> a, b, c;
-  pipe.InitBuffer(a, kMaxBytes);
-  pipe.InitBuffer(b, kMaxBytes);
-  pipe.InitBuffer(c, kMaxBytes);
-  LocalTensor<float> s = loaded<float>(a, src, n);
-  LocalTensor<uint32_t> p = loaded<uint32_t>(b, pattern, patternN);
-  LocalTensor<float> d = c.Get<float>();
+  Buffers u;
+  LocalTensor<float> s = loaded<float>(u.a, src, n);
+  LocalTensor<uint32_t> p = loaded<uint32_t>(u.b, pattern, patternN);
+  LocalTensor<float> d = u.c.Get<float>();
   Duplicate(d, 0.0f, static_cast<int32_t>(n));
   const GatherMaskParams params(static_cast<uint8_t>(blockStride), static_cast<uint16_t>(repeats),
                                 static_cast<uint16_t>(repeatStride), static_cast<uint8_t>(patternStride));
@@ -145,14 +139,10 @@ extern "C" __global__ __aicore__ void k_gather_mask(GM_ADDR src, GM_ADDR pattern
 // The same with half elements and a uint16 pattern, normal mode, one repeat's pattern for all.
 extern "C" __global__ __aicore__ void k_gather_mask_half(GM_ADDR src, GM_ADDR pattern, GM_ADDR out,
                                                          GM_ADDR count, uint32_t n, uint32_t repeats) {
-  TPipe pipe;
-  TBuf<QuePosition::VECCALC> a, b, c;
-  pipe.InitBuffer(a, kMaxBytes);
-  pipe.InitBuffer(b, kMaxBytes);
-  pipe.InitBuffer(c, kMaxBytes);
-  LocalTensor<half> s = loaded<half>(a, src, n);
-  LocalTensor<uint16_t> p = loaded<uint16_t>(b, pattern, 16);
-  LocalTensor<half> d = c.Get<half>();
+  Buffers u;
+  LocalTensor<half> s = loaded<half>(u.a, src, n);
+  LocalTensor<uint16_t> p = loaded<uint16_t>(u.b, pattern, 16);
+  LocalTensor<half> d = u.c.Get<half>();
   Duplicate(d, half(0.0f), static_cast<int32_t>(n));
   uint64_t got = 0;
   GatherMask(d, s, p, false, 0, GatherMaskParams(1, static_cast<uint16_t>(repeats), 8, 0), got);
