@@ -35,6 +35,8 @@ struct Event {
 // A block's wait for a GM flag (npusimKernelFlagExchange), among its events: what follows starts
 // after event `gm` of block `bytes` (the flag's last write) is stored.
 constexpr int kWaitEvent = 100;
+// A block's arrival at a SyncAll: it ends the block's current tile, which the others then wait for.
+constexpr int kArriveEvent = 101;
 
 // What the blocks of one execution share to wait for each other through GM flags.
 struct BlockSync {
@@ -45,11 +47,16 @@ struct BlockSync {
     size_t event;
   };
   std::map<const int32_t*, Writer> lastWrite;  // by flag address
+  // SyncAll: the blocks that met at each barrier so far (the n-th call of each block is barrier
+  // n), with the event each arrived after, and how many blocks meet (0: no barrier yet).
+  std::vector<std::vector<Writer>> barriers;
+  int32_t barrierBlocks = 0;
 };
 
 // What the sort instructions cost on the vector unit (docs/kernels.md), as vector bytes.
 struct SortRates {
   double rpsort16CyclesPerRepeat = 0, mrgsort4ProposalsPerCycle = 1, vectorBytesPerCycle = 1;
+  double sort32CyclesPerRepeat = 0;
 };
 
 // A core's buffers (npusimKernelMemory order: UB, L1, L0A, L0B, L0C), reused by the blocks a
@@ -83,7 +90,8 @@ struct BlockState {
   double cyclesPerScalarOp = 1;   // what each scalar operation the filter counted costs
   int inSlots = 0, outSlots = 0;  // fewest buffers of its VECIN / VECOUT queues (0: none)
   BlockSync* sync = nullptr;
-  bool usedFlags = false;  // it wrote a GM flag others may wait for
+  bool usedFlags = false;     // it wrote a GM flag others may wait for, or met others at a SyncAll
+  size_t barriersPassed = 0;  // SyncAll calls so far
   SortRates sort;
   std::string* print = nullptr;
   sigjmp_buf jump;
@@ -190,29 +198,39 @@ struct TileWait {
   int64_t block;
   size_t event;
 };
-void blockTiles(const BlockState& b, std::vector<TileWork>& out, std::vector<TileWait>* waits = nullptr,
+void blockTiles(const BlockState& b, std::vector<TileWork>& out, std::vector<TileWait>* waitList = nullptr,
                 std::vector<uint32_t>* eventTile = nullptr) {
   TileWork t;
   int phase = 0;  // 0 loading, 1 computing, 2 storing
   bool any = false;
-  double ahead = 0;  // scalar cycles for the next tile
+  bool waits = false;  // the tile waits for another block already (it can wait for one only)
+  double ahead = 0;    // scalar cycles for the next tile
   auto next = [&] {
     out.push_back(t);
     t = TileWork{};
     t.scalarCycles = ahead;
     ahead = 0;
+    waits = false;
   };
   for (const Event& e : b.events) {
     if (eventTile) eventTile->push_back(static_cast<uint32_t>(out.size()));
     if (e.kind == kWaitEvent) {
-      if (phase > 0 || t.readBytes) next();
+      if (phase > 0 || t.readBytes || waits) next();  // a SyncAll waits for several: a tile each
       phase = 0;
-      if (waits) waits->push_back({out.size(), static_cast<int64_t>(e.bytes), static_cast<size_t>(e.gm)});
-    } else if (e.kind == NPUSIM_KERNEL_PROPOSAL_SORT16 || e.kind == NPUSIM_KERNEL_PROPOSAL_MERGE) {
+      waits = true;
+      if (waitList)
+        waitList->push_back({out.size(), static_cast<int64_t>(e.bytes), static_cast<size_t>(e.gm)});
+    } else if (e.kind == kArriveEvent) {
+      next();
+      phase = 0;
+    } else if (e.kind == NPUSIM_KERNEL_PROPOSAL_SORT16 || e.kind == NPUSIM_KERNEL_PROPOSAL_MERGE ||
+               e.kind == NPUSIM_KERNEL_SORT32) {
       if (phase == 2) next();
       phase = 1;
       const double cycles = e.kind == NPUSIM_KERNEL_PROPOSAL_SORT16
                                 ? static_cast<double>(e.bytes) * b.sort.rpsort16CyclesPerRepeat
+                            : e.kind == NPUSIM_KERNEL_SORT32
+                                ? static_cast<double>(e.bytes) * b.sort.sort32CyclesPerRepeat
                                 : static_cast<double>(e.bytes) / b.sort.mrgsort4ProposalsPerCycle;
       t.vectorBytes += static_cast<uint64_t>(std::llround(cycles * b.sort.vectorBytesPerCycle));
     } else if (e.kind == NPUSIM_KERNEL_SCALAR) {
@@ -415,6 +433,7 @@ aclError launch(aclrtStream stream, Launch&& k) {
       run->sortRates.rpsort16CyclesPerRepeat = cfg.getFloat("aicore.rpsort16_cycles_per_repeat");
       run->sortRates.mrgsort4ProposalsPerCycle = cfg.getFloat("aicore.mrgsort4_proposals_per_cycle");
       run->sortRates.vectorBytesPerCycle = cfg.getFloat("aicore.vector_bytes_per_cycle");
+      run->sortRates.sort32CyclesPerRepeat = cfg.getFloat("aicore.sort32_cycles_per_repeat");
     }
   }
   OpLaunch op;
@@ -593,6 +612,49 @@ void npusimKernelFlagExchange(int32_t* flag, int32_t expect, int32_t write) {
   sync.lastWrite[flag] = {tBlock->idx, tBlock->events.size()};
   tBlock->events.push_back({NPUSIM_KERNEL_COPY_OUT, 32, reinterpret_cast<uint64_t>(flag)});
   tBlock->usedFlags = true;
+}
+
+void npusimKernelSyncAll(int32_t participants, int32_t* gmFlags) {
+  using npusim::rt::kernels::BlockSync;
+  using npusim::rt::kernels::kWaitEvent;
+  if (!tBlock || !tBlock->sync || !tBlock->sync->runner) npusimKernelFault(0, "SyncAll outside a kernel");
+  BlockSync& sync = *tBlock->sync;
+  npusim::rt::kernels::BlockState& self = *tBlock;
+  if (participants < 1 || self.idx >= participants)
+    npusimKernelFault(0, "SyncAll from a block outside the usedCores blocks that meet");
+  if (sync.residentLimit > 0 && participants > sync.residentLimit)
+    npusimKernelFault(
+        0,
+        "SyncAll with more blocks than vector cores: the blocks that meet cannot all run at once "
+        "(the documented constraint; hardware hangs)");
+  if (sync.barrierBlocks != 0 && sync.barrierBlocks != participants)
+    npusimKernelFault(0, "SyncAll: blocks disagree on how many blocks meet (usedCores)");
+  sync.barrierBlocks = participants;
+  const size_t n = self.barriersPassed++;
+  if (sync.barriers.size() <= n) sync.barriers.resize(n + 1);
+  if (gmFlags) {  // the software barrier: the block's flag counts the barriers it reached
+    int32_t* flag = gmFlags + self.idx * 8;
+    *flag = static_cast<int32_t>(self.barriersPassed);
+    self.events.push_back({NPUSIM_KERNEL_COPY_OUT, 32, reinterpret_cast<uint64_t>(flag)});
+  }
+  // It arrives once its work so far is done.
+  sync.barriers[n].push_back(BlockSync::Writer{self.idx, self.events.size()});
+  self.events.push_back({npusim::rt::kernels::kArriveEvent, 0, 0});
+  self.usedFlags = true;
+  const std::function<bool()> ready = [&sync, n, participants] {
+    return sync.barriers[n].size() >= static_cast<size_t>(participants);
+  };
+  if (!ready() && !sync.runner->wait(ready))
+    npusimKernelFault(
+        0,
+        "SyncAll waits for a block that never reaches it (it ended, or waits elsewhere); hardware "
+        "would hang");
+  for (const BlockSync::Writer& w : sync.barriers[n])
+    if (w.block != self.idx)
+      self.events.push_back({kWaitEvent, static_cast<uint64_t>(w.block), static_cast<uint64_t>(w.event)});
+  if (gmFlags)  // reads the others' flags
+    self.events.push_back({NPUSIM_KERNEL_COPY_IN, 32 * static_cast<uint64_t>(participants),
+                           reinterpret_cast<uint64_t>(gmFlags)});
 }
 
 void npusimKernelPrint(const char* text, size_t len) {

@@ -539,6 +539,7 @@ NPUSIM_ASCENDC_SCALAR(Adds, a + k)
 NPUSIM_ASCENDC_SCALAR(Muls, a* k)
 NPUSIM_ASCENDC_SCALAR(Maxs, a > k ? a : k)
 NPUSIM_ASCENDC_SCALAR(Mins, a < k ? a : k)
+NPUSIM_ASCENDC_SCALAR(LeakyRelu, a >= 0 ? a : a * k)  // x, or scalar * x below 0
 #undef NPUSIM_ASCENDC_SCALAR
 
 template <class T, class S>
@@ -659,6 +660,9 @@ __aicore__ inline void PRINTF(const char* fmt, Args... args) {
 
 #include "npusim_block_sync.h"
 #include "npusim_proposal_sort.h"
+#include "npusim_sort32.h"
+#include "npusim_sync_all.h"
+#include "npusim_vector_repeat.h"
 
 namespace AscendC {
 

@@ -58,7 +58,8 @@ enum npusimKernelEvent {
   NPUSIM_KERNEL_CUBE = 4,       /* MACs on the cube unit, in fp16 16x16x16 fractal equivalents */
   NPUSIM_KERNEL_LOCAL_MOVE = 5, /* bytes moved between a cube core's buffers (L1 -> L0A/L0B, L0C -> UB) */
   NPUSIM_KERNEL_PROPOSAL_SORT16 = 6, /* RpSort16 repeats (aicore.rpsort16_cycles_per_repeat) */
-  NPUSIM_KERNEL_PROPOSAL_MERGE = 7   /* proposals MrgSort4 wrote (aicore.mrgsort4_proposals_per_cycle) */
+  NPUSIM_KERNEL_PROPOSAL_MERGE = 7,  /* proposals MrgSort4 wrote (aicore.mrgsort4_proposals_per_cycle) */
+  NPUSIM_KERNEL_SORT32 = 8           /* Sort32 repeats (aicore.sort32_cycles_per_repeat) */
 };
 void npusimKernelRecord(int event, uint64_t bytes, const void* gm);
 /* A VECIN (output 0) or VECOUT (output 1) queue of the block got `buffers` unified-buffer slots:
@@ -77,6 +78,13 @@ void npusimKernelScalarOps(uint64_t ops);
  * change the flag any more (all others ended or wait too) or when the blocks cannot all be
  * resident on the vector cores at once. */
 void npusimKernelFlagExchange(int32_t* flag, int32_t expect, int32_t write);
+/* All-block barrier (SyncAll): returns once blocks 0..participants-1 have all called it as many
+ * times as this block has, the other blocks running meanwhile; what follows starts after the
+ * last of them arrived. With `gmFlags` (the software barrier) the block writes its flag, the
+ * int32 at gmFlags + 8 x blockIdx, and reads the others'. Faults the kernel when a participant
+ * can no longer arrive (it ended, or waits elsewhere), when a block outside the participants calls
+ * it, or when the blocks cannot all be resident on the vector cores at once. */
+void npusimKernelSyncAll(int32_t participants, int32_t* gmFlags);
 /* Kernel-side printf: kept with the kernel and printed at the next synchronisation. */
 void npusimKernelPrint(const char* text, size_t len);
 /* Ends the kernel with an AI-core exception (the `trap` instruction, a failed check). */

@@ -12,6 +12,7 @@ extern "C" __global__ __aicore__ void k_trap();
 extern "C" __global__ __aicore__ void k_ib_chain(GM_ADDR x, GM_ADDR mid, GM_ADDR out, GM_ADDR sync,
                                                  uint32_t n, uint32_t passes, uint32_t wait);
 extern "C" __global__ __aicore__ void k_ib_orphan(GM_ADDR sync, uint32_t from);
+extern "C" __global__ __aicore__ void k_sync_some(GM_ADDR flags, GM_ADDR out, uint32_t used, uint32_t skip);
 
 TEST(KernelCpuDebug, IcpuRunKfRunsEveryBlockOverHostMemory) {
   AscendC::SetKernelMode(KernelMode::AIV_MODE);
@@ -55,4 +56,23 @@ TEST(KernelCpuDebug, BlocksWaitForEachOthersFlags) {
   for (void* p :
        {static_cast<void*>(x), static_cast<void*>(mid), static_cast<void*>(out), static_cast<void*>(sync)})
     AscendC::GmFree(p);
+}
+
+// SyncAll in the CPU debug mode as in a launch: every block sees all flags set after the barrier;
+// a block that never reaches it fails the run.
+TEST(KernelCpuDebug, BlocksMeetAtSyncAll) {
+  const uint32_t blocks = 6;
+  auto* flags = static_cast<int32_t*>(AscendC::GmAlloc(8 * blocks * sizeof(int32_t)));
+  auto* out = static_cast<int32_t*>(AscendC::GmAlloc(blocks * sizeof(int32_t)));
+  auto gm = [](void* p) { return static_cast<uint8_t*>(p); };
+  for (uint32_t i = 0; i < 8 * blocks; ++i) flags[i] = 0;
+  ASSERT_EQ(ICPU_RUN_KF(k_sync_some, blocks, gm(flags), gm(out), uint32_t{0}, blocks), 0);
+  for (uint32_t b = 0; b < blocks; ++b) EXPECT_EQ(out[b], static_cast<int32_t>(blocks)) << b;
+  for (uint32_t i = 0; i < 8 * blocks; ++i) flags[i] = 0;
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(ICPU_RUN_KF(k_sync_some, blocks, gm(flags), gm(out), uint32_t{0}, uint32_t{4}), -1);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("SyncAll waits for a block that never reaches it"), std::string::npos) << err;
+  AscendC::GmFree(flags);
+  AscendC::GmFree(out);
 }

@@ -7,6 +7,11 @@
 #include <cstring>
 #include <vector>
 
+// The tiling header, with its device-compiler [aicore] spelling, in the host source too (as
+// kernel_invocation's LeakyReLU and kernel_template samples' main.cpp include theirs): ccec
+// compiles it through the same attribute-free copies as the kernel's.
+#include "tiled_tiling.h"
+
 #ifdef __CCE_KT_TEST__
 #include "tikicpulib.h"
 extern "C" __global__ __aicore__ void tiled_kernel(GM_ADDR x, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling);
@@ -49,7 +54,8 @@ int check(const std::vector<float>& x, const std::vector<float>& z, const uint32
 int main() {
   std::vector<float> x(kN), z(kN);
   for (uint32_t i = 0; i < kN; ++i) x[i] = static_cast<float>(i % 89) - 44.0f;
-  const uint32_t tiling[8] = {kN, kTile};  // padded to the 32-byte block the device copies
+  const uint32_t tiling[8] = {kN, kTile};  // a TiledTiling padded to the 32-byte block the device copies
+  static_assert(sizeof(TiledTiling) <= sizeof tiling, "the tiling struct fits its block");
   const size_t bytes = kN * sizeof(float);
   std::vector<uint32_t> usr(kBlocks);
 #ifdef __CCE_KT_TEST__
