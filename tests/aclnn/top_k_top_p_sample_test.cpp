@@ -1,0 +1,171 @@
+// aclnnTopKTopPSample (runtime/aclnn/ops/top_k_top_p_sample.cpp): the doc's top-k, top-p and
+// exponential sampling against a reference written here by ranks (an element's rank = how many
+// elements come before it: larger, or equal with a smaller index) instead of sorting; skipped
+// stages, fp16/bf16, error codes and bytes charged.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn_test_util.h"
+#include "aclnnop/aclnn_top_k_top_p_sample.h"
+
+using namespace aclnn_test;
+
+namespace {
+
+constexpr int kParamNull = 161001, kParamInvalid = 161002;
+
+struct RowResult {
+  int64_t chosen;
+  std::vector<bool> kept;
+};
+
+// The definition on one row: kept after top-k (k in [1, min(V, 1024)]) and top-p (p < 1);
+// chosen = argmax over kept of softmax / (q + eps), the first in rank order on ties.
+RowResult reference(const std::vector<double>& x, int64_t k, double p, const std::vector<double>* q,
+                    double eps) {
+  const int64_t v = static_cast<int64_t>(x.size());
+  std::vector<int64_t> rank(v, 0);
+  for (int64_t i = 0; i < v; ++i)
+    for (int64_t j = 0; j < v; ++j)
+      if (x[j] > x[i] || (x[j] == x[i] && j < i)) ++rank[i];
+  std::vector<bool> kept(v, true);
+  if (k >= 1 && k <= std::min<int64_t>(v, 1024))
+    for (int64_t i = 0; i < v; ++i) kept[i] = rank[i] < k;
+  double mx = -INFINITY;
+  for (int64_t i = 0; i < v; ++i) mx = std::max(mx, x[i]);
+  auto softmaxOfKept = [&]() {
+    std::vector<double> pr(v, 0);
+    double s = 0;
+    for (int64_t i = 0; i < v; ++i)
+      if (kept[i]) s += (pr[i] = std::exp(x[i] - mx));
+    for (double& e : pr) e /= s;
+    return pr;
+  };
+  if (p < 1) {
+    const std::vector<double> pr = softmaxOfKept();
+    std::vector<bool> next = kept;
+    for (int64_t i = 0; i < v; ++i) {
+      if (!kept[i]) continue;
+      double before = 0;  // mass of the kept elements ranked before i
+      for (int64_t j = 0; j < v; ++j)
+        if (kept[j] && rank[j] < rank[i]) before += pr[j];
+      next[i] = !(before > p * (1 + 1e-12));
+    }
+    kept = next;
+  }
+  const std::vector<double> pr = softmaxOfKept();
+  int64_t best = -1;
+  double bestScore = -INFINITY;
+  for (int64_t r = 0; r < v; ++r) {  // in rank order
+    for (int64_t i = 0; i < v; ++i) {
+      if (rank[i] != r || !kept[i]) continue;
+      const double score = q ? pr[i] / ((*q)[i] + eps) : pr[i];
+      if (score > bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    }
+  }
+  return {best, kept};
+}
+
+}  // namespace
+
+// 5 rows of 40 logits per type; rows mix top-k only, top-p only, both, neither; with and
+// without q. Logits are integers / 4 so that fp16 and bf16 hold them exactly and ties occur.
+TEST(TopKTopPSample, MatchesRankDefinition) {
+  std::mt19937 g(17);
+  const int64_t rows = 5, v = 40;
+  const int64_t ks[rows] = {5, 0, 12, 2000, 1};
+  const double ps[rows] = {1.0, 0.5, 0.75, 1.5, 0.25};
+  for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
+    for (bool withQ : {true, false}) {
+      HostTensorBuf logits(dt, {rows, v}), topK(ACL_INT32, {rows}), topP(dt, {rows}), q(ACL_FLOAT, {rows, v}),
+          idx(ACL_INT64, {rows}), sel(ACL_FLOAT, {rows, v});
+      for (int64_t i = 0; i < rows * v; ++i) {
+        logits.set(i, std::uniform_int_distribution<int>(-12, 12)(g) / 4.0);
+        q.set(i, std::uniform_real_distribution<double>(0.05, 3.0)(g));  // exponential-like draws
+      }
+      for (int64_t b = 0; b < rows; ++b) {
+        topK.set(b, static_cast<double>(ks[b]));
+        topP.set(b, ps[b]);
+      }
+      const double eps = 1e-8;
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnTopKTopPSampleGetWorkspaceSize(logits.get(), topK.get(), topP.get(),
+                                                             withQ ? q.get() : nullptr, eps, true, 32,
+                                                             idx.get(), sel.get(), ws, ex);
+                }),
+                0)
+          << aclGetRecentErrMsg();
+      for (int64_t b = 0; b < rows; ++b) {
+        std::vector<double> x(v), qr(v);
+        for (int64_t i = 0; i < v; ++i) {
+          x[i] = logits.get(b * v + i);
+          qr[i] = q.get(b * v + i);
+        }
+        const RowResult want = reference(x, ks[b], topP.get(b), withQ ? &qr : nullptr, eps);
+        EXPECT_EQ(idx.get(b), want.chosen) << "row " << b << " q " << withQ;
+        for (int64_t i = 0; i < v; ++i) {
+          const double got = sel.get(b * v + i);
+          if (want.kept[i])
+            EXPECT_EQ(got, x[i]) << b << "," << i;
+          else
+            EXPECT_TRUE(std::isinf(got) && got < 0) << b << "," << i;
+        }
+      }
+    }
+  }
+}
+
+// Same inputs, same result: q is the only randomness and the operator draws none.
+TEST(TopKTopPSample, RepeatableAndErrors) {
+  HostTensorBuf logits(ACL_BF16, {2, 8}), topK(ACL_INT32, {2}), topP(ACL_BF16, {2}), q(ACL_FLOAT, {2, 8}),
+      idx(ACL_INT64, {2}), sel(ACL_FLOAT, {2, 8}), topP16(ACL_FLOAT16, {2}), idx32(ACL_INT32, {2}),
+      q2(ACL_FLOAT, {2, 7}), logits32(ACL_FLOAT, {2, 8});
+  std::mt19937 g(3);
+  logits.fillRandom(g, -3, 3);
+  q.fillRandom(g, 0.1, 2);
+  for (int b = 0; b < 2; ++b) {
+    topK.set(b, 4);
+    topP.set(b, 0.9);
+  }
+  int64_t first[2] = {-1, -1};
+  for (int rep = 0; rep < 2; ++rep) {
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnTopKTopPSampleGetWorkspaceSize(logits.get(), topK.get(), topP.get(), q.get(),
+                                                           1e-8, false, 8, idx.get(), sel.get(), ws, ex);
+              }),
+              0);
+    for (int b = 0; b < 2; ++b) {
+      if (rep == 0) first[b] = static_cast<int64_t>(idx.get(b));
+      EXPECT_EQ(idx.get(b), first[b]);
+    }
+  }
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  auto phase1 = [&](const aclTensor* l, const aclTensor* k, const aclTensor* p, const aclTensor* qq,
+                    const aclTensor* i, int64_t guess) {
+    return aclnnTopKTopPSampleGetWorkspaceSize(l, k, p, qq, 1e-8, false, guess, i, sel.get(), &ws, &ex);
+  };
+  EXPECT_EQ(phase1(nullptr, topK.get(), topP.get(), q.get(), idx.get(), 8), kParamNull);
+  EXPECT_EQ(phase1(logits.get(), topK.get(), nullptr, q.get(), idx.get(), 8), kParamNull);
+  EXPECT_EQ(phase1(logits32.get(), topK.get(), topP.get(), q.get(), idx.get(), 8),
+            kParamInvalid);  // fp32 logits
+  EXPECT_EQ(phase1(logits.get(), topK.get(), topP16.get(), q.get(), idx.get(), 8),
+            kParamInvalid);  // topP type
+  EXPECT_EQ(phase1(logits.get(), topK.get(), topP.get(), q2.get(), idx.get(), 8), kParamInvalid);  // q shape
+  EXPECT_EQ(phase1(logits.get(), topK.get(), topP.get(), q.get(), idx32.get(), 8),
+            kParamInvalid);                                                                       // idx type
+  EXPECT_EQ(phase1(logits.get(), topK.get(), topP.get(), q.get(), idx.get(), 0), kParamInvalid);  // topKGuess
+  // Bytes: logits 32 + topK 8 + topP 4 + q 64 read; logitsSelectIdx 16 written (no logits out).
+  ASSERT_EQ(phase1(logits.get(), topK.get(), topP.get(), q.get(), idx.get(), 8), 0);
+  const Charged ch = chargedBytes(ex);
+  EXPECT_EQ(ch.read, 32u + 8u + 4u + 64u);
+  EXPECT_EQ(ch.written, 16u);
+}
