@@ -12,6 +12,7 @@
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_top_k_top_p_sample.h"
+#include "aclnnop/aclnn_top_k_top_p_sample_v2.h"
 
 using namespace aclnn_test;
 
@@ -59,12 +60,17 @@ RowResult reference(const std::vector<double>& x, int64_t k, double p, const std
     kept = next;
   }
   const std::vector<double> pr = softmaxOfKept();
-  int64_t best = -1;
+  // q is aligned with the kept probabilities compacted in rank order when a filter sorted the
+  // row, else with the row itself.
+  const bool sorted = (k >= 1 && k <= std::min<int64_t>(v, 1024)) || p < 1;
+  int64_t best = -1, position = 0;
   double bestScore = -INFINITY;
   for (int64_t r = 0; r < v; ++r) {  // in rank order
     for (int64_t i = 0; i < v; ++i) {
       if (rank[i] != r || !kept[i]) continue;
-      const double score = q ? pr[i] / ((*q)[i] + eps) : pr[i];
+      const double qv = q ? (*q)[sorted ? position : i] : 0;
+      const double score = q ? pr[i] / (qv + eps) : pr[i];
+      ++position;
       if (score > bestScore) {
         bestScore = score;
         best = i;
@@ -168,4 +174,83 @@ TEST(TopKTopPSample, RepeatableAndErrors) {
   const Charged ch = chargedBytes(ex);
   EXPECT_EQ(ch.read, 32u + 8u + 4u + 64u);
   EXPECT_EQ(ch.written, 16u);
+}
+
+// V2 intermediate results (q null): row 0 top-k 3 then top-p 0.5 on fp32 logits with a tie; row
+// 1 min-p 0.3 alone on log-probabilities 8/15, 1/15, 4/15, 2/15. By hand: logitsIdx lists the
+// candidates by descending logit; logitsSortMasked their probabilities, -inf where top-k/top-p
+// dropped them, 0 where min-p did.
+TEST(TopKTopPSample, V2SampleResultWithMinP) {
+  HostTensorBuf logits(ACL_FLOAT, {2, 5}), topK(ACL_INT32, {2}), topP(ACL_FLOAT, {2}), minPs(ACL_FLOAT, {2}),
+      idx(ACL_INT64, {2, 5}), sorted(ACL_FLOAT, {2, 5});
+  const double row0[5] = {1, 3, 2, 0, 3};
+  const double row1[5] = {std::log(8.0), std::log(1.0), std::log(4.0), std::log(2.0), -50};
+  for (int i = 0; i < 5; ++i) {
+    logits.set(i, row0[i]);
+    logits.set(5 + i, row1[i]);
+  }
+  topK.set(0, 3);
+  topK.set(1, 0);  // skipped
+  topP.set(0, 0.5);
+  topP.set(1, 1);   // skipped
+  minPs.set(0, 0);  // skipped
+  minPs.set(1, 0.3);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnTopKTopPSampleV2GetWorkspaceSize(logits.get(), topK.get(), topP.get(), nullptr,
+                                                           minPs.get(), 1e-8, false, 8, 2, true, true,
+                                                           nullptr, nullptr, idx.get(), sorted.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  const double p0 = 1 / (2 + std::exp(-1.0));
+  const int64_t wantIdx[2][5] = {{1, 4, 2, 0, 3}, {0, 2, 3, 1, 4}};
+  const double wantVal[2][5] = {{p0, p0, -INFINITY, -INFINITY, -INFINITY}, {8.0 / 15, 4.0 / 15, 0, 0, 0}};
+  for (int b = 0; b < 2; ++b)
+    for (int i = 0; i < 5; ++i) {
+      EXPECT_EQ(idx.get(b * 5 + i), wantIdx[b][i]) << b << "," << i;
+      if (std::isinf(wantVal[b][i]))
+        EXPECT_TRUE(std::isinf(sorted.get(b * 5 + i)) && sorted.get(b * 5 + i) < 0) << b << "," << i;
+      else
+        EXPECT_NEAR(sorted.get(b * 5 + i), wantVal[b][i], 1e-6) << b << "," << i;
+    }
+}
+
+// V2 Q-sample on probabilities (inputIsLogits false): q is aligned with the kept probabilities
+// in candidate order, so the sorted row (top-k 2) and the unsorted one (no filter) pick
+// differently from the same q; logitsTopKPSelect keeps 0 (defLogit) where dropped.
+TEST(TopKTopPSample, V2QSampleAlignment) {
+  HostTensorBuf probs(ACL_FLOAT, {2, 3}), topK(ACL_INT32, {2}), topP(ACL_FLOAT, {2}), q(ACL_FLOAT, {2, 3}),
+      idx(ACL_INT64, {2}), sel(ACL_FLOAT, {2, 3});
+  const double pr[3] = {0.1, 0.5, 0.4}, qs[3] = {0.5, 5, 1};
+  for (int b = 0; b < 2; ++b)
+    for (int i = 0; i < 3; ++i) {
+      probs.set(b * 3 + i, pr[i]);
+      q.set(b * 3 + i, qs[i]);
+    }
+  topK.set(0, 2);  // sorted: positions hold indices 1, 2 -> scores 0.5 / 0.5, 0.4 / 5 -> index 1
+  topK.set(1, 0);  // unsorted: 0.1 / 0.5, 0.5 / 5, 0.4 / 1 -> index 2
+  topP.set(0, 1);
+  topP.set(1, 1);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnTopKTopPSampleV2GetWorkspaceSize(probs.get(), topK.get(), topP.get(), q.get(),
+                                                           nullptr, 0, true, 8, 1024, false, false, idx.get(),
+                                                           sel.get(), nullptr, nullptr, ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  EXPECT_EQ(idx.get(0), 1);
+  EXPECT_EQ(idx.get(1), 2);
+  const double wantSel[2][3] = {{0, 0.5, 0.4}, {0.1, 0.5, 0.4}};
+  for (int b = 0; b < 2; ++b)
+    for (int i = 0; i < 3; ++i) EXPECT_NEAR(sel.get(b * 3 + i), wantSel[b][i], 1e-7) << b << "," << i;
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnTopKTopPSampleV2GetWorkspaceSize(probs.get(), topK.get(), topP.get(), q.get(), nullptr, 0,
+                                                  false, 8, 0, true, false, idx.get(), nullptr, nullptr,
+                                                  nullptr, &ws, &ex),
+            kParamInvalid);  // ksMax 0
+  EXPECT_EQ(
+      aclnnTopKTopPSampleV2GetWorkspaceSize(probs.get(), topK.get(), topP.get(), q.get(), nullptr, 0, false,
+                                            8, 8, true, true, idx.get(), nullptr, nullptr, nullptr, &ws, &ex),
+      kParamNull);  // sample results need logitsIdx and logitsSortMasked
 }
