@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <string>
 #include <vector>
 
 #include "acl/acl.h"
@@ -134,4 +135,33 @@ TEST(AdvanceStep, ErrorsAndBytes) {
   const Charged ch = chargedBytes(ex);
   EXPECT_EQ(ch.read, 16u + 32u + 32u + 96u);
   EXPECT_EQ(ch.written, 4u * 32u);
+}
+
+// A position past the sequence's blocks: the slot is -1 and the launch reports an execution
+// error naming the position (the other sequences are still advanced).
+TEST(AdvanceStep, BlockOutsideTheTableIsReported) {
+  HostTensorBuf tokens(ACL_INT64, {4}), sampled(ACL_INT64, {2, 2}), positions(ACL_INT64, {4}),
+      lens(ACL_INT64, {4}), slots(ACL_INT64, {4}), table(ACL_INT64, {2, 2}), spec(ACL_INT64, {2, 1}),
+      accepted(ACL_INT64, {2});
+  for (int i = 0; i < 4; ++i) {
+    table.set(i, 10 + i);
+    sampled.set(i, 1);
+  }
+  const int64_t pos0[4] = {0, 1, 40, 41};  // + 1: sequence 0 in blocks 0 and 1, sequence 1 in block 20
+  for (int i = 0; i < 4; ++i) positions.set(i, static_cast<double>(pos0[i]));
+  accepted.set(0, 0);
+  accepted.set(1, 0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnAdvanceStepV2GetWorkspaceSize(tokens.get(), sampled.get(), positions.get(),
+                                                        lens.get(), slots.get(), table.get(), spec.get(),
+                                                        accepted.get(), 2, 2, 2, ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  EXPECT_EQ(slots.get(0), 10 * 2 + 1);  // position 1: block 0, offset 1
+  EXPECT_EQ(slots.get(1), 11 * 2 + 0);  // position 2: block 1, offset 0
+  EXPECT_EQ(slots.get(2), -1);
+  EXPECT_EQ(slots.get(3), -1);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("of sequence 1 is outside blockTables"), std::string::npos)
+      << aclGetRecentErrMsg();
 }

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "acl/acl.h"
@@ -146,4 +147,28 @@ TEST(ScatterList, ErrorsAndBytes) {
   EXPECT_EQ(ch.read, 48u + 8u);
   EXPECT_EQ(ch.written, 48u);
   aclDestroyTensorList(list);
+}
+
+// A (start, length) pair that runs past var: that tensor is left as it was and the launch
+// reports an execution error; the other tensor of the list is still written.
+TEST(ScatterList, SliceOutsideVarIsReported) {
+  std::vector<std::unique_ptr<HostTensorBuf>> vars;
+  for (int b = 0; b < 2; ++b) {
+    vars.push_back(std::make_unique<HostTensorBuf>(ACL_INT32, std::vector<int64_t>{4, 2}));
+    for (int64_t i = 0; i < 8; ++i) vars.back()->set(i, -1);
+  }
+  HostTensorBuf updates(ACL_INT32, {2, 3, 2}), indice(ACL_INT32, {2, 2});
+  for (int64_t i = 0; i < 12; ++i) updates.set(i, static_cast<double>(i));
+  indice.set(0, 1);  // rows 1..3 of var[0]
+  indice.set(1, 3);
+  indice.set(2, 2);  // rows 2..4 of var[1]: past its 4 rows
+  indice.set(3, 3);
+  ASSERT_EQ(scatterList(vars, indice, updates, nullptr, 1), 0) << aclGetRecentErrMsg();
+  for (int64_t r = 0; r < 4; ++r)
+    for (int64_t c = 0; c < 2; ++c) {
+      EXPECT_EQ(vars[0]->get(r * 2 + c), r == 0 ? -1 : (r - 1) * 2 + c) << r << "," << c;
+      EXPECT_EQ(vars[1]->get(r * 2 + c), -1);
+    }
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("slice 1 (start 2, length 3)"), std::string::npos)
+      << aclGetRecentErrMsg();
 }
