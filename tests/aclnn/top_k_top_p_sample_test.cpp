@@ -69,7 +69,7 @@ RowResult reference(const std::vector<double>& x, int64_t k, double p, const std
     for (int64_t i = 0; i < v; ++i) {
       if (rank[i] != r || !kept[i]) continue;
       const double qv = q ? (*q)[sorted ? position : i] : 0;
-      const double score = q ? pr[i] / (qv + eps) : pr[i];
+      const double score = q ? pr[i] / (std::fabs(qv) + eps) : pr[i];
       ++position;
       if (score > bestScore) {
         bestScore = score;
@@ -216,19 +216,19 @@ TEST(TopKTopPSample, V2SampleResultWithMinP) {
 }
 
 // V2 Q-sample on probabilities (inputIsLogits false): q is aligned with the kept probabilities
-// in candidate order, so the sorted row (top-k 2) and the unsorted one (no filter) pick
-// differently from the same q; logitsTopKPSelect keeps 0 (defLogit) where dropped.
+// in candidate order and taken as |q|, so the sorted row (top-k 2) and the unsorted one (no
+// filter) pick differently from the same q; logitsTopKPSelect keeps 0 (defLogit) where dropped.
 TEST(TopKTopPSample, V2QSampleAlignment) {
   HostTensorBuf probs(ACL_FLOAT, {2, 3}), topK(ACL_INT32, {2}), topP(ACL_FLOAT, {2}), q(ACL_FLOAT, {2, 3}),
       idx(ACL_INT64, {2}), sel(ACL_FLOAT, {2, 3});
-  const double pr[3] = {0.1, 0.5, 0.4}, qs[3] = {0.5, 5, 1};
+  const double pr[3] = {0.1, 0.5, 0.4}, qs[3] = {-0.1, 5, 1};  // the kernels divide by |q| + eps
   for (int b = 0; b < 2; ++b)
     for (int i = 0; i < 3; ++i) {
       probs.set(b * 3 + i, pr[i]);
       q.set(b * 3 + i, qs[i]);
     }
-  topK.set(0, 2);  // sorted: positions hold indices 1, 2 -> scores 0.5 / 0.5, 0.4 / 5 -> index 1
-  topK.set(1, 0);  // unsorted: 0.1 / 0.5, 0.5 / 5, 0.4 / 1 -> index 2
+  topK.set(0, 2);  // sorted: positions hold indices 1, 2 -> scores 0.5 / 0.1, 0.4 / 5 -> index 1
+  topK.set(1, 0);  // unsorted: 0.1 / 0.1, 0.5 / 5, 0.4 / 1 -> index 0
   topP.set(0, 1);
   topP.set(1, 1);
   ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
@@ -239,7 +239,7 @@ TEST(TopKTopPSample, V2QSampleAlignment) {
             0)
       << aclGetRecentErrMsg();
   EXPECT_EQ(idx.get(0), 1);
-  EXPECT_EQ(idx.get(1), 2);
+  EXPECT_EQ(idx.get(1), 0);
   const double wantSel[2][3] = {{0, 0.5, 0.4}, {0.1, 0.5, 0.4}};
   for (int b = 0; b < 2; ++b)
     for (int i = 0; i < 3; ++i) EXPECT_NEAR(sel.get(b * 3 + i), wantSel[b][i], 1e-7) << b << "," << i;

@@ -11,7 +11,7 @@
 //    (V2), >= 1 skips.
 //  - min-p (V2): 0 < minPs[b] < 1 drops probabilities below minPs[b] times the largest; >= 1
 //    keeps the largest only; <= 0 or no minPs skips.
-//  - sampling: index = the original index of argmax(probs[i] / (q[b][i] + eps)) over the kept
+//  - sampling: index = the original index of argmax(probs[i] / (|q[b][i]| + eps)) over the kept
 //    ones, with q aligned to the kept, compacted probabilities (the V2 doc's Q-sample rule), the
 //    first of equal maxima; without q, of argmax(probs).
 //  - isNeedLogits: logitsTopKPSelect = the input logits kept (fp32), defLogit elsewhere.
@@ -143,8 +143,8 @@ class TopKTopPSampleInstance : public OpInstanceBase<TopKTopPSampleInstance> {
       for (int64_t i = 0; i < kept; ++i) {
         if (drop[static_cast<size_t>(i)] != kKept) continue;
         const double qv = q.empty() ? 0 : q[static_cast<size_t>(b * v + position)];
-        const double score =
-            q.empty() ? prob[static_cast<size_t>(i)] : prob[static_cast<size_t>(i)] / (qv + opt.eps);
+        const double score = q.empty() ? prob[static_cast<size_t>(i)]
+                                       : prob[static_cast<size_t>(i)] / (std::fabs(qv) + opt.eps);
         if (score > bestScore) {
           bestScore = score;
           best = i;
