@@ -25,8 +25,8 @@ struct RowResult {
   std::vector<bool> kept;
 };
 
-// The definition on one row: kept after top-k (k in [1, min(V, 1024)]) and top-p (p < 1);
-// chosen = argmax over kept of softmax / (q + eps), the first in rank order on ties.
+// The definition on one row: kept after top-k (k in [1, min(V, 1024)]) and top-p (0 < p < 1, as the V1
+// kernel); chosen = argmax over kept of softmax / (q + eps), the first in rank order on ties.
 RowResult reference(const std::vector<double>& x, int64_t k, double p, const std::vector<double>* q,
                     double eps) {
   const int64_t v = static_cast<int64_t>(x.size());
@@ -47,7 +47,7 @@ RowResult reference(const std::vector<double>& x, int64_t k, double p, const std
     for (double& e : pr) e /= s;
     return pr;
   };
-  if (p < 1) {
+  if (p > 0 && p < 1) {  // the V1 kernel filters only for 0 < p < 1
     const std::vector<double> pr = softmaxOfKept();
     std::vector<bool> next = kept;
     for (int64_t i = 0; i < v; ++i) {
@@ -62,7 +62,7 @@ RowResult reference(const std::vector<double>& x, int64_t k, double p, const std
   const std::vector<double> pr = softmaxOfKept();
   // q is aligned with the kept probabilities compacted in rank order when a filter sorted the
   // row, else with the row itself.
-  const bool sorted = (k >= 1 && k <= std::min<int64_t>(v, 1024)) || p < 1;
+  const bool sorted = (k >= 1 && k <= std::min<int64_t>(v, 1024)) || (p > 0 && p < 1);
   int64_t best = -1, position = 0;
   double bestScore = -INFINITY;
   for (int64_t r = 0; r < v; ++r) {  // in rank order
@@ -82,13 +82,14 @@ RowResult reference(const std::vector<double>& x, int64_t k, double p, const std
 
 }  // namespace
 
-// 5 rows of 40 logits per type; rows mix top-k only, top-p only, both, neither; with and
-// without q. Logits are integers / 4 so that fp16 and bf16 hold them exactly and ties occur.
+// 6 rows of 40 logits per type; rows mix top-k only, top-p only, both, neither (also by
+// topP 0, which V1 skips); with and without q. Logits are integers / 4 so that fp16 and bf16 hold them
+// exactly and ties occur.
 TEST(TopKTopPSample, MatchesRankDefinition) {
   std::mt19937 g(17);
-  const int64_t rows = 5, v = 40;
-  const int64_t ks[rows] = {5, 0, 12, 2000, 1};
-  const double ps[rows] = {1.0, 0.5, 0.75, 1.5, 0.25};
+  const int64_t rows = 6, v = 40;
+  const int64_t ks[rows] = {5, 0, 12, 2000, 1, 0};
+  const double ps[rows] = {1.0, 0.5, 0.75, 1.5, 0.25, 0.0};
   for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
     for (bool withQ : {true, false}) {
       HostTensorBuf logits(dt, {rows, v}), topK(ACL_INT32, {rows}), topP(dt, {rows}), q(ACL_FLOAT, {rows, v}),

@@ -7,8 +7,9 @@
 //  - probabilities: the safe softmax of the kept candidates (inputIsLogits, always for V1), or
 //    the values themselves.
 //  - top-p: topP[b] < 1 drops a candidate when the probability mass of those before it exceeds
-//    topP[b] (V1 doc: (probsSum - sorted) > topP), so the most likely stays; <= 0 keeps only it
-//    (V2), >= 1 skips.
+//    topP[b] (V1 doc: (probsSum - sorted) > topP; its kernel's first inclusive sum > topP), so
+//    the most likely stays; >= 1 skips; <= 0 keeps only the most likely (V2 doc) or skips (V1
+//    kernel: top-p only for 0 < topP < 1).
 //  - min-p (V2): 0 < minPs[b] < 1 drops probabilities below minPs[b] times the largest; >= 1
 //    keeps the largest only; <= 0 or no minPs skips.
 //  - sampling: index = the original index of argmax(probs[i] / (|q[b][i]| + eps)) over the kept
@@ -100,7 +101,7 @@ class TopKTopPSampleInstance : public OpInstanceBase<TopKTopPSampleInstance> {
       std::iota(order.begin(), order.end(), int64_t{0});
       const int64_t k = topK[bs];
       const double p = topP[bs], mp = minP.empty() ? 0.0 : minP[bs];
-      const bool doTopK = k >= 1 && k <= std::min(v, opt.topKLimit), doTopP = p < 1;
+      const bool doTopK = k >= 1 && k <= std::min(v, opt.topKLimit), doTopP = p < 1 && (opt.v2 || p > 0);
       const bool doMinP = !minP.empty() && mp > 0;
       auto before = [row](int64_t i, int64_t j) { return row[i] > row[j] || (row[i] == row[j] && i < j); };
       int64_t kept = v;  // candidates order[0, kept) survive top-k
