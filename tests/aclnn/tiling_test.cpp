@@ -218,8 +218,9 @@ TEST(Registry, EveryOperatorIsRegisteredWithItsTypes) {
   for (const OpInfo* info : OpRegistry::instance().all()) {
     EXPECT_FALSE(info->formula.empty()) << info->name;
     // floating types, or integers for the bitwise operators (aclnnInvertV2: 16-bit ones only)
+    // and the serving bookkeeping (aclnnAdvanceStep: int64 only)
     EXPECT_TRUE(info->accepts(ACL_FLOAT) || info->accepts(ACL_FLOAT16) || info->accepts(ACL_INT32) ||
-                info->accepts(ACL_INT16))
+                info->accepts(ACL_INT16) || info->accepts(ACL_INT64))
         << info->name;
   }
   EXPECT_GE(OpRegistry::instance().all().size(), expect.size());
