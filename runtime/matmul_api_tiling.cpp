@@ -181,6 +181,16 @@ int64_t MatmulApiTilingBase::tileCore(int32_t singleM, int32_t singleN, int32_t 
   int32_t stepK = kSteps;
   if ((blockA + blockB) * kSteps + biasBytes > l1) stepK = 1;
   if ((blockA + blockB) * stepK + biasBytes > l1) return fail("one base block of A and B does not fit L1");
+  // With whole panels in L1, the rest of L1 keeps more panels of the operand the traversal comes
+  // back to: A's row panels when the blocks go down M first, B's column panels when along N.
+  const bool firstN = traverse_ == MatrixTraverse::FIRSTN;
+  int32_t stepM = 1, stepN = 1;
+  if (stepK == kSteps) {
+    const int64_t panel = (firstN ? blockB : blockA) * kSteps, other = (firstN ? blockA : blockB) * kSteps;
+    const int32_t blocks = firstN ? ceilDiv(singleN, baseN) : ceilDiv(singleM, baseM);
+    const int32_t fit = static_cast<int32_t>(std::min<int64_t>(blocks, (l1 - biasBytes - other) / panel));
+    (firstN ? stepN : stepM) = std::max(fit, 1);
+  }
   if (inUnifiedBuffer(c_.pos) && int64_t{baseM} * baseN * bytesOf(c_.type) > ub)
     return fail("a baseM x baseN block of C does not fit the unified buffer");
 
@@ -196,12 +206,14 @@ int64_t MatmulApiTilingBase::tileCore(int32_t singleM, int32_t singleN, int32_t 
   out.baseM = baseM;
   out.baseN = baseN;
   out.baseK = baseK;
-  out.stepM = out.stepN = 1;
+  out.stepM = stepM;
+  out.stepN = stepN;
   out.stepKa = out.stepKb = stepK;
-  out.depthA1 = out.depthB1 = stepK;
+  out.depthA1 = stepK * stepM;
+  out.depthB1 = stepK * stepN;
   out.isBias = isBias_ ? 1 : 0;
   out.iterateOrder = traverse_ == MatrixTraverse::FIRSTN ? 1 : 0;
-  out.shareL1Size = static_cast<int32_t>((blockA + blockB) * stepK + biasBytes);
+  out.shareL1Size = static_cast<int32_t>((blockA * stepM + blockB * stepN) * stepK + biasBytes);
   out.shareL0CSize = baseM * baseN * accBytes;
   out.dbL0A = 2 * blockA <= l0a_ ? 2 : 1;
   out.dbL0B = 2 * blockB <= l0b_ ? 2 : 1;

@@ -110,9 +110,13 @@ TEST(MatmulTiling, BlocksFitTheBuffersAndCoverTheShape) {
     EXPECT_LE(int64_t(t.baseM) * t.baseK * 2 * t.dbL0A, l0a);
     EXPECT_LE(int64_t(t.baseK) * t.baseN * 2 * t.dbL0B, l0b);
     EXPECT_LE(int64_t(t.baseM) * t.baseN * 4, l0c);
-    EXPECT_LE((int64_t(t.baseM) * t.baseK * t.stepKa + int64_t(t.baseK) * t.baseN * t.stepKb) * 2 +
-                  (p.bias ? t.baseN * 4 : 0),
-              l1);
+    EXPECT_LE(
+        (int64_t(t.baseM) * t.baseK * t.stepKa * t.stepM + int64_t(t.baseK) * t.baseN * t.stepKb * t.stepN) *
+                2 +
+            (p.bias ? t.baseN * 4 : 0),
+        l1);
+    EXPECT_GE(t.stepM, 1);
+    EXPECT_GE(t.stepN, 1);
     const int32_t mPieces = (p.m + t.singleCoreM - 1) / t.singleCoreM,
                   nPieces = (p.n + t.singleCoreN - 1) / t.singleCoreN;
     EXPECT_EQ(t.usedCoreNum, mPieces * nPieces);

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
 #include "kernel_operator.h"
 #include "kernel_tiling/kernel_tiling.h"
@@ -129,14 +130,20 @@ class MatmulImpl {
     blockB_ = baseK_ * baseN_;
     stepKa_ = static_cast<uint32_t>(std::max(t_.stepKa, 1));
     stepKb_ = static_cast<uint32_t>(std::max(t_.stepKb, 1));
-    if (!l1A_) {
-      l1A_ = detail::localAlloc<SrcAT>(NPUSIM_KERNEL_MEM_L1, uint64_t{blockA_} * stepKa_);
-      l1B_ = detail::localAlloc<SrcBT>(NPUSIM_KERNEL_MEM_L1, uint64_t{blockB_} * stepKb_);
+    stepM_ = static_cast<uint32_t>(std::max(t_.stepM, 1));
+    stepN_ = static_cast<uint32_t>(std::max(t_.stepN, 1));
+    // Buffers are taken once per object (again only if a later Init needs more).
+    const uint64_t needA = uint64_t{blockA_} * stepKa_ * stepM_, needB = uint64_t{blockB_} * stepKb_ * stepN_;
+    if (needA > capA_ || needB > capB_ || (t_.isBias && !l1Bias_)) {
+      l1A_ = detail::localAlloc<SrcAT>(NPUSIM_KERNEL_MEM_L1, capA_ = needA);
+      l1B_ = detail::localAlloc<SrcBT>(NPUSIM_KERNEL_MEM_L1, capB_ = needB);
       if (t_.isBias) l1Bias_ = detail::localAlloc<BiasT>(NPUSIM_KERNEL_MEM_L1, baseN_);
       l0a_ = detail::localAlloc<SrcAT>(NPUSIM_KERNEL_MEM_L0A, blockA_);
       l0b_ = detail::localAlloc<SrcBT>(NPUSIM_KERNEL_MEM_L0B, blockB_);
       l0c_ = detail::localAlloc<L0cT>(NPUSIM_KERNEL_MEM_L0C, uint64_t{baseM_} * baseN_);
     }
+    aPanels_.assign(stepM_, -1);
+    bPanels_.assign(stepN_, -1);
     forget();
   }
 
@@ -289,7 +296,8 @@ class MatmulImpl {
   }
   // The L1 contents no longer match A or B (new tensors or shapes).
   __aicore__ inline void forget() {
-    aPanel_ = bPanel_ = -1;
+    std::fill(aPanels_.begin(), aPanels_.end(), -1);
+    std::fill(bPanels_.begin(), bPanels_.end(), -1);
     iterating_ = false;
   }
 
@@ -344,8 +352,9 @@ class MatmulImpl {
     }
   }
 
-  // One block of C: the K steps in order, each A and B block loaded into L1 unless the panel
-  // (all K steps of a block row of A / column of B, when stepKa / stepKb cover them) is there.
+  // One block of C: the K steps in order, each A and B block loaded into L1 unless its panel (all
+  // K steps of a block row of A / column of B, when stepKa / stepKb cover them) is there. L1
+  // keeps stepM row panels of A (row i in place i mod stepM) and stepN column panels of B.
   __aicore__ inline void computeBlock(bool partialSum) {
     mv_ = std::min(baseM_, singleM_ - mIdx_ * baseM_);
     nv_ = std::min(baseN_, singleN_ - nIdx_ * baseN_);
@@ -353,14 +362,16 @@ class MatmulImpl {
     nB_ = detail::ceilDiv(nv_, 16);
     const uint32_t kSteps = detail::ceilDiv(singleK_, baseK_);
     const bool panelA = stepKa_ >= kSteps, panelB = stepKb_ >= kSteps;
-    // A panel is kept per block row (column) and per tail shape: a new row (column) reloads it.
-    const int64_t aKey = int64_t{mIdx_}, bKey = int64_t{nIdx_};
-    if (panelA && aPanel_ != aKey)
-      for (uint32_t s = 0; s < kSteps; ++s) loadA(s, s);
-    if (panelB && bPanel_ != bKey)
-      for (uint32_t s = 0; s < kSteps; ++s) loadB(s, s);
-    aPanel_ = panelA ? aKey : -1;
-    bPanel_ = panelB ? bKey : -1;
+    const uint32_t placeA = mIdx_ % stepM_, placeB = nIdx_ % stepN_;
+    const uint32_t firstA = panelA ? placeA * stepKa_ : 0, firstB = panelB ? placeB * stepKb_ : 0;
+    if (panelA && aPanels_[placeA] != int64_t{mIdx_}) {
+      for (uint32_t s = 0; s < kSteps; ++s) loadA(s, firstA + s);
+      aPanels_[placeA] = mIdx_;
+    }
+    if (panelB && bPanels_[placeB] != int64_t{nIdx_}) {
+      for (uint32_t s = 0; s < kSteps; ++s) loadB(s, firstB + s);
+      bPanels_[placeB] = nIdx_;
+    }
     const bool withBias = bias_ != nullptr && !partialSum;
     if (withBias) {
       // The bias row into L1 (MTE2), then into L0C as the starting value of every row.
@@ -374,7 +385,7 @@ class MatmulImpl {
     }
     for (uint32_t s = 0; s < kSteps; ++s) {
       const uint32_t kv = std::min(baseK_, singleK_ - s * baseK_), kB = detail::ceilDiv(kv, kK0);
-      const uint32_t slotA = panelA ? s : s % stepKa_, slotB = panelB ? s : s % stepKb_;
+      const uint32_t slotA = panelA ? firstA + s : s % stepKa_, slotB = panelB ? firstB + s : s % stepKb_;
       if (!panelA) loadA(s, slotA);
       if (!panelB) loadB(s, slotB);
       toL0(l0a_, blockA_, l1A_ + uint64_t{slotA} * blockA_, blockA_, mB_ * kB);
@@ -390,7 +401,9 @@ class MatmulImpl {
   TCubeTiling t_;
   uint32_t singleM_ = 0, singleN_ = 0, singleK_ = 0;
   uint32_t orgM_ = 0, orgN_ = 0, orgKa_ = 0, orgKb_ = 0;
-  uint32_t baseM_ = 0, baseN_ = 0, baseK_ = 0, blockA_ = 0, blockB_ = 0, stepKa_ = 1, stepKb_ = 1;
+  uint32_t baseM_ = 0, baseN_ = 0, baseK_ = 0, blockA_ = 0, blockB_ = 0;
+  uint32_t stepKa_ = 1, stepKb_ = 1, stepM_ = 1, stepN_ = 1;
+  uint64_t capA_ = 0, capB_ = 0;  // elements of L1 taken for A and B
   SrcAT* a_ = nullptr;
   SrcBT* b_ = nullptr;
   BiasT* bias_ = nullptr;
@@ -401,7 +414,7 @@ class MatmulImpl {
   SrcAT* l0a_ = nullptr;
   SrcBT* l0b_ = nullptr;
   L0cT* l0c_ = nullptr;
-  int64_t aPanel_ = -1, bPanel_ = -1;  // the block row of A / column of B whose panel L1 holds
+  std::vector<int64_t> aPanels_, bPanels_;  // the block row of A / column of B each L1 panel holds
   bool iterating_ = false;
   uint32_t cur_ = 0, mIdx_ = 0, nIdx_ = 0;
   uint32_t mv_ = 0, nv_ = 0, mB_ = 0, nB_ = 0;  // the current block's valid rows, columns, fractals
