@@ -12,9 +12,13 @@
 #include "acl/acl.h"
 #include "aclrtlaunch_k_mm_api_all.h"
 #include "aclrtlaunch_k_mm_api_leaky.h"
+#include "ascendc/tikicpulib.h"
 #include "tests/aicore/aicore_test_util.h"
 #include "tests/kernels/dev_buffer.h"
 #include "tiling/tiling_api.h"
+
+extern "C" __global__ __aicore__ void k_mm_api_all(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                                   GM_ADDR tiling);
 
 using aicore_test::Session;
 using kernel_test::Dev;
@@ -235,4 +239,36 @@ TEST(MatmulApi, MixedKernelRunsCubeThenVector) {
   EXPECT_NEAR(more - fewer, 32 * passMs, 0.03 * 32 * passMs);
   EXPECT_GT(cube, std::max(macMs, readMs));
   EXPECT_LT(cube, macMs + readMs + fixedMs);
+}
+
+// The CPU debug mode runs a mixed kernel as a launch does: blockDim 1 is one AI core, and both of
+// its vector programs (GetBlockIdx 0 and 1) compute their half of C.
+TEST(MatmulApi, CpuDebugRunsEveryVectorProgramOfAMixedKernel) {
+  const Problem p{96, 64, 48, 2};
+  TCubeTiling t;
+  ASSERT_EQ(tile(p, t), 0);
+  ASSERT_EQ(t.usedCoreNum, 2);
+  const auto a = exactHalves(size_t(p.m) * p.k, 9), b = exactHalves(size_t(p.k) * p.n, 10);
+  auto* ga = static_cast<_Float16*>(AscendC::GmAlloc(a.size() * 2));
+  auto* gb = static_cast<_Float16*>(AscendC::GmAlloc(b.size() * 2));
+  auto* gc = static_cast<float*>(AscendC::GmAlloc(size_t(p.m) * p.n * 4));
+  auto* gt = static_cast<TCubeTiling*>(AscendC::GmAlloc(sizeof(TCubeTiling)));
+  std::copy(a.begin(), a.end(), ga);
+  std::copy(b.begin(), b.end(), gb);
+  std::fill(gc, gc + size_t(p.m) * p.n, -99.0f);
+  *gt = t;
+  auto gm = [](void* q) { return static_cast<uint8_t*>(q); };
+  ASSERT_EQ(ICPU_RUN_KF(k_mm_api_all, 1, gm(ga), gm(gb), gm(gc), gm(gc), gm(gt)), 0);
+  size_t bad = 0;
+  for (int32_t i = 0; i < p.m; ++i)
+    for (int32_t j = 0; j < p.n; ++j) {
+      double want = 0;
+      for (int32_t kk = 0; kk < p.k; ++kk)
+        want += static_cast<double>(a[size_t(i) * p.k + kk]) * static_cast<double>(b[size_t(kk) * p.n + j]);
+      if (gc[size_t(i) * p.n + j] != static_cast<float>(want)) ++bad;
+    }
+  EXPECT_EQ(bad, 0u);
+  for (void* q :
+       {static_cast<void*>(ga), static_cast<void*>(gb), static_cast<void*>(gc), static_cast<void*>(gt)})
+    AscendC::GmFree(q);
 }
