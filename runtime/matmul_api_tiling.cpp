@@ -181,15 +181,16 @@ int64_t MatmulApiTilingBase::tileCore(int32_t singleM, int32_t singleN, int32_t 
   int32_t stepK = kSteps;
   if ((blockA + blockB) * kSteps + biasBytes > l1) stepK = 1;
   if ((blockA + blockB) * stepK + biasBytes > l1) return fail("one base block of A and B does not fit L1");
-  // With whole panels in L1, the rest of L1 keeps more panels of the operand the traversal comes
-  // back to: A's row panels when the blocks go down M first, B's column panels when along N.
+  // With whole panels in L1, the rest of L1 keeps the other panels of the operand the traversal
+  // comes back to, when all of them fit: A's row panels when the blocks go down M first, B's
+  // column panels when along N (a cyclic sweep over more panels than L1 holds reuses none).
   const bool firstN = traverse_ == MatrixTraverse::FIRSTN;
   int32_t stepM = 1, stepN = 1;
   if (stepK == kSteps) {
     const int64_t panel = (firstN ? blockB : blockA) * kSteps, other = (firstN ? blockA : blockB) * kSteps;
     const int32_t blocks = firstN ? ceilDiv(singleN, baseN) : ceilDiv(singleM, baseM);
     const int32_t fit = static_cast<int32_t>(std::min<int64_t>(blocks, (l1 - biasBytes - other) / panel));
-    (firstN ? stepN : stepM) = std::max(fit, 1);
+    if (fit >= blocks) (firstN ? stepN : stepM) = blocks;  // fewer would be swept out before reuse
   }
   if (inUnifiedBuffer(c_.pos) && int64_t{baseM} * baseN * bytesOf(c_.type) > ub)
     return fail("a baseM x baseN block of C does not fit the unified buffer");

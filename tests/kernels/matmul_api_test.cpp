@@ -134,6 +134,23 @@ TEST(MatmulTiling, BlocksFitTheBuffersAndCoverTheShape) {
   }
 }
 
+// What L1 has left after a column panel of B keeps the other row panels of A when all fit:
+// 64 x 1024 half panels of A (128 KiB) and of B (32 columns, 64 KiB) in a 512 KiB L1 hold all 3
+// block rows of a 192-row matmul (stepM 3), not the 16 of a 1000-row one (stepM 1).
+TEST(MatmulTiling, LeftoverL1KeepsTheRowPanelsOfA) {
+  Session s;
+  const int64_t panelA = 64 * 1024 * 2, panelB = 32 * 1024 * 2;
+  ASSERT_GE(param("aicore.l1_bytes"), 3 * panelA + panelB);
+  TCubeTiling t;
+  ASSERT_EQ(tile({192, 64, 1024, 1, 64, 32, 32}, t), 0);
+  EXPECT_EQ(t.stepKa, 1024 / 32);
+  EXPECT_EQ(t.stepM, 3);
+  EXPECT_EQ(t.stepN, 1);
+  EXPECT_EQ(t.depthA1, t.stepKa * t.stepM);
+  ASSERT_EQ(tile({1000, 64, 1024, 1, 64, 32, 32}, t), 0);
+  EXPECT_EQ(t.stepM, 1);
+}
+
 // What it cannot tile it refuses with -1, as CANN's GetTiling does.
 TEST(MatmulTiling, ShapesAndBuffersItCannotTileGiveMinusOne) {
   Session s;
@@ -182,6 +199,7 @@ TEST(MatmulApi, IterateAllMatchesAHostReference) {
   checkProduct(s, {200, 150, 300, 4, 64, 48, 32});       // several blocks and K steps, all with tails
   checkProduct(s, {130, 300, 40, 3, -1, -1, -1, true});  // bias
   checkProduct(s, {64, 96, 2000, 2, 32, 32, 32});        // K steps beyond what L1 keeps at once
+  checkProduct(s, {1000, 64, 1024, 1, 64, 32, 32});      // L1 keeps 3 of 16 row panels: blocks in groups of 3
 }
 
 // A mixed kernel: each block of C is made on the cube then passed through LeakyRelu on the vector
