@@ -18,7 +18,7 @@
 #include "tiling/tiling_api.h"
 
 extern "C" __global__ __aicore__ void k_mm_api_all(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
-                                                   GM_ADDR tiling);
+                                                   GM_ADDR tiling, uint32_t trans);
 
 using aicore_test::Session;
 using kernel_test::Dev;
@@ -52,8 +52,10 @@ int64_t tile(const Problem& p, TCubeTiling& t) {
 int64_t param(const char* key) { return aicore_test::config().getInt(key); }
 
 // C = A x B (+ bias) through k_mm_api_all, against a reference summed in double.
-void checkProduct(Session& s, const Problem& p) {
-  SCOPED_TRACE(::testing::Message() << p.m << " x " << p.n << " x " << p.k << " on " << p.dim << " cores");
+// trans bit 0: A is stored transposed (K x M), bit 1: B is (N x K).
+void checkProduct(Session& s, const Problem& p, uint32_t trans = 0) {
+  SCOPED_TRACE(::testing::Message() << p.m << " x " << p.n << " x " << p.k << " on " << p.dim
+                                    << " cores, trans " << trans);
   TCubeTiling t;
   ASSERT_EQ(tile(p, t), 0);
   Dev<_Float16> a(exactHalves(size_t(p.m) * p.k, 3 + p.m)), b(exactHalves(size_t(p.k) * p.n, 5 + p.n));
@@ -61,9 +63,17 @@ void checkProduct(Session& s, const Problem& p) {
   for (int32_t j = 0; j < p.n; ++j) bias[j] = static_cast<float>(j % 7) - 3;
   Dev<float> dbias(bias), dc(std::vector<float>(size_t(p.m) * p.n, -99.0f));
   Dev<TCubeTiling> dt(std::vector<TCubeTiling>{t});
+  // Element (i, k) of A and (k, j) of B where they are stored.
+  auto atA = [&](int32_t i, int32_t kk) {
+    return (trans & 1u) ? size_t(kk) * p.m + i : size_t(i) * p.k + kk;
+  };
+  auto atB = [&](int32_t kk, int32_t j) {
+    return (trans & 2u) ? size_t(j) * p.k + kk : size_t(kk) * p.n + j;
+  };
   const uint32_t blockDim = static_cast<uint32_t>((t.usedCoreNum + 1) / 2);  // two vector programs each
-  ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_all)(blockDim, s.stream, a.dev, b.dev, dbias.dev, dc.dev, dt.dev),
-            0u);
+  ASSERT_EQ(
+      ACLRT_LAUNCH_KERNEL(k_mm_api_all)(blockDim, s.stream, a.dev, b.dev, dbias.dev, dc.dev, dt.dev, trans),
+      0u);
   ASSERT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS) << aclGetRecentErrMsg();
   const auto& c = dc.read();
   size_t bad = 0;
@@ -71,8 +81,7 @@ void checkProduct(Session& s, const Problem& p) {
     for (int32_t j = 0; j < p.n; ++j) {
       double want = p.bias ? bias[j] : 0;
       for (int32_t kk = 0; kk < p.k; ++kk)
-        want += static_cast<double>(a.host[size_t(i) * p.k + kk]) *
-                static_cast<double>(b.host[size_t(kk) * p.n + j]);
+        want += static_cast<double>(a.host[atA(i, kk)]) * static_cast<double>(b.host[atB(kk, j)]);
       if (c[size_t(i) * p.n + j] != static_cast<float>(want) && bad++ < 5)
         ADD_FAILURE() << "C(" << i << ", " << j << ") = " << c[size_t(i) * p.n + j] << ", want " << want;
     }
@@ -191,7 +200,7 @@ TEST(MatmulTiling, ShapesAndBuffersItCannotTileGiveMinusOne) {
 }
 
 // IterateAll over shapes with tails in M, N and K (not multiples of the base block), on one
-// to several cores, with and without a bias.
+// to several cores, with and without a bias, A and B stored as they are or transposed.
 TEST(MatmulApi, IterateAllMatchesAHostReference) {
   Session s;
   checkProduct(s, {16, 16, 16, 1});
@@ -199,7 +208,9 @@ TEST(MatmulApi, IterateAllMatchesAHostReference) {
   checkProduct(s, {200, 150, 300, 4, 64, 48, 32});       // several blocks and K steps, all with tails
   checkProduct(s, {130, 300, 40, 3, -1, -1, -1, true});  // bias
   checkProduct(s, {64, 96, 2000, 2, 32, 32, 32});        // K steps beyond what L1 keeps at once
-  checkProduct(s, {1000, 64, 1024, 1, 64, 32, 32});      // L1 keeps 3 of 16 row panels: blocks in groups of 3
+  checkProduct(s, {192, 64, 1024, 1, 64, 32, 32});       // L1 keeps all 3 row panels of A (stepM 3)
+  checkProduct(s, {100, 70, 50, 2}, 1);                  // A transposed
+  checkProduct(s, {200, 150, 300, 4, 64, 48, 32}, 3);    // both transposed, with tails and K steps
 }
 
 // A mixed kernel: each block of C is made on the cube then passed through LeakyRelu on the vector
@@ -276,7 +287,7 @@ TEST(MatmulApi, CpuDebugRunsEveryVectorProgramOfAMixedKernel) {
   std::fill(gc, gc + size_t(p.m) * p.n, -99.0f);
   *gt = t;
   auto gm = [](void* q) { return static_cast<uint8_t*>(q); };
-  ASSERT_EQ(ICPU_RUN_KF(k_mm_api_all, 1, gm(ga), gm(gb), gm(gc), gm(gc), gm(gt)), 0);
+  ASSERT_EQ(ICPU_RUN_KF(k_mm_api_all, 1, gm(ga), gm(gb), gm(gc), gm(gc), gm(gt), uint32_t{0}), 0);
   size_t bad = 0;
   for (int32_t i = 0; i < p.m; ++i)
     for (int32_t j = 0; j < p.n; ++j) {

@@ -18,11 +18,12 @@ __aicore__ inline void copyTiling(TCubeTiling& t, GM_ADDR gm) {
 struct Piece {
   int32_t offA = 0, offB = 0, offC = 0, offBias = 0, m = 0, n = 0;
 };
-__aicore__ inline Piece pieceOf(const TCubeTiling& t, int32_t idx) {
+// transA: A is stored K x M (A's transpose); transB: B is stored N x K.
+__aicore__ inline Piece pieceOf(const TCubeTiling& t, int32_t idx, bool transA = false, bool transB = false) {
   const int32_t mPieces = Ceil(t.M, t.singleCoreM), mi = idx % mPieces, ni = idx / mPieces;
   Piece p;
-  p.offA = mi * t.singleCoreM * t.Ka;
-  p.offB = ni * t.singleCoreN;
+  p.offA = transA ? mi * t.singleCoreM : mi * t.singleCoreM * t.Ka;
+  p.offB = transB ? ni * t.singleCoreN * t.Kb : ni * t.singleCoreN;
   p.offC = mi * t.singleCoreM * t.N + ni * t.singleCoreN;
   p.offBias = ni * t.singleCoreN;
   p.m = t.M - mi * t.singleCoreM < t.singleCoreM ? t.M - mi * t.singleCoreM : t.singleCoreM;
@@ -32,9 +33,10 @@ __aicore__ inline Piece pieceOf(const TCubeTiling& t, int32_t idx) {
 
 }  // namespace
 
-// C (M x N, float) = A (M x K, half) x B (K x N, half) [+ bias (N, float)] with IterateAll.
+// C (M x N, float) = A (M x K, half) x B (K x N, half) [+ bias (N, float)] with IterateAll; `trans`
+// bit 0: A is stored transposed (SetTensorA's flag), bit 1: B is.
 extern "C" __global__ __aicore__ void k_mm_api_all(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
-                                                   GM_ADDR tilingGm) {
+                                                   GM_ADDR tilingGm, uint32_t trans) {
   TPipe pipe;
   TCubeTiling t;
   copyTiling(t, tilingGm);
@@ -43,14 +45,15 @@ extern "C" __global__ __aicore__ void k_mm_api_all(GM_ADDR a, GM_ADDR b, GM_ADDR
       mm;
   REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
   if (GetBlockIdx() >= t.usedCoreNum) return;
-  const Piece p = pieceOf(t, static_cast<int32_t>(GetBlockIdx()));
+  const bool transA = (trans & 1u) != 0, transB = (trans & 2u) != 0;
+  const Piece p = pieceOf(t, static_cast<int32_t>(GetBlockIdx()), transA, transB);
   GlobalTensor<half> ga, gb;
   GlobalTensor<float> gc, gbias;
   ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a) + p.offA);
   gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b) + p.offB);
   gc.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c) + p.offC);
-  mm.SetTensorA(ga);
-  mm.SetTensorB(gb);
+  mm.SetTensorA(ga, transA);
+  mm.SetTensorB(gb, transB);
   if (t.isBias) {
     gbias.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(bias) + p.offBias);
     mm.SetBias(gbias);
