@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
@@ -300,4 +302,27 @@ TEST(MatmulApi, CpuDebugRunsEveryVectorProgramOfAMixedKernel) {
   for (void* q :
        {static_cast<void*>(ga), static_cast<void*>(gb), static_cast<void*>(gc), static_cast<void*>(gt)})
     AscendC::GmFree(q);
+}
+
+// A tiling the core cannot hold, or base blocks that are not whole fractals, end the kernel with
+// an exception that says why, not a wrong product: the vector-core exception, as Init runs in the
+// mixed kernel's vector program before it has used the cube.
+TEST(MatmulApi, ATilingTheCoreCannotHoldEndsTheKernel) {
+  Session s;
+  TCubeTiling good;
+  ASSERT_EQ(tile({64, 64, 256, 2}, good), 0);
+  Dev<_Float16> a(exactHalves(64 * 256, 1)), b(exactHalves(256 * 64, 2));
+  Dev<float> c(size_t(64) * 64);
+  TCubeTiling tooDeep = good, notFractals = good;
+  tooDeep.stepKa = 4096;  // 4096 K steps of A in L1
+  notFractals.baseM = 24;
+  const std::pair<TCubeTiling, const char*> cases[] = {
+      {tooDeep, "more than the cube core's L1 buffer"},
+      {notFractals, "Matmul::Init: baseM and baseN must be positive multiples of 16"}};
+  for (const auto& [t, why] : cases) {
+    Dev<TCubeTiling> dt(std::vector<TCubeTiling>{t});
+    ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_all)(1, s.stream, a.dev, b.dev, c.dev, c.dev, dt.dev, 0), 0u);
+    EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+    EXPECT_NE(std::string(aclGetRecentErrMsg()).find(why), std::string::npos) << aclGetRecentErrMsg();
+  }
 }
