@@ -8,15 +8,17 @@
 #                   dump (ascend_dump), data queues and channels (acl_tdt_*), dvpp memory (acl_dvpp),
 #                   the bounded C string functions (c_sec, securec.h); and the names Ascend C
 #                   sample builds put on their link lines without calling them (runtime,
-#                   host_intf_pub, tiling_api, register, platform, ascendalog): a program calling
-#                   one of their functions still fails to link, npusim has none of them; and
+#                   host_intf_pub, register, platform, ascendalog, and graph, which the first
+#                   MatMul sample's tiling program links): a program calling one of their
+#                   functions still fails to link, npusim has none of them; tiling_api, whose
+#                   matmul_tiling classes libascendcl implements (tiling/tiling_api.h); and
 #                   the CA model's runtime (runtime_camodel, pem_davinci), which the first
 #                   samples' `-r sim` builds link to run kernels on CANN's simulator: npusim is
 #                   the simulator there
 #   libopapi.so:    operators, CANN's math/nn/transformer operator libraries and custom packages
 set(NPUSIM_ASCENDCL_NAMES acl_rt acl_rt_impl msprofiler profapi ms_tools_ext ascend_dump acl_tdt_channel
                           acl_tdt_queue acl_dvpp c_sec runtime host_intf_pub tiling_api register platform
-                          ascendalog runtime_camodel pem_davinci)
+                          ascendalog graph runtime_camodel pem_davinci)
 set(NPUSIM_OPAPI_NAMES opapi_math opapi_nn opapi_transformer cust_opapi)
 
 # Links next to the built libraries, so tests link against CANN names exactly as programs do.

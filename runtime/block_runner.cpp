@@ -26,6 +26,11 @@ void BlockRunner::run() {
   }
 }
 
+void BlockRunner::extend(uint32_t blocks) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (blocks > blocks_) blocks_ = blocks;
+}
+
 // Gives the turn to the first parked block that may go on (a dead one goes on to end itself).
 bool BlockRunner::resumeReady() {
   for (auto it = parked_.begin(); it != parked_.end(); ++it) {

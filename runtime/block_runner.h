@@ -25,6 +25,9 @@ class BlockRunner {
 
   // Runs every block; returns when all that started have ended.
   void run();
+  // From a running block: the kernel has `blocks` blocks (more than it was started with; a mixed
+  // kernel found out by its first block). Never fewer.
+  void extend(uint32_t blocks);
   // From the running block: returns once `ready` holds, the other blocks running meanwhile.
   // False when it never can (every other block has ended or waits too, or the kernel stopped):
   // the block must end with a fault.
@@ -42,7 +45,7 @@ class BlockRunner {
 
   std::mutex mu_;
   std::condition_variable done_;  // to run(): a thread to make, or the end
-  const uint32_t blocks_;
+  uint32_t blocks_;
   RunBlock runBlock_;
   uint32_t next_ = 0;
   uint32_t spawn_ = 0;  // threads run() is to make, each to take the turn

@@ -85,6 +85,10 @@ struct BlockState {
   CoreBuffers* mem = nullptr;
   std::array<uint64_t, kMemories> used{};
   bool cube = false;  // used a cube core's buffers or units (docs/kernels.md: placement)
+  // A mixed kernel's vector program (npusimKernelMixed): the kernel runs `mixVectors` of them per
+  // block of its blockDim (0: not known to be mixed).
+  uint32_t mixVectors = 0;
+  uint32_t vectorsPerCube = 1;  // the device's aicore.vector_cores / aicore.cube_cores
   std::vector<Event> events;
   double scalarCycles = 0;        // the prologue the filter cannot count (the default, or the kernel's own)
   double cyclesPerScalarOp = 1;   // what each scalar operation the filter counted costs
@@ -297,6 +301,7 @@ struct Run {
     bool cube = false;
     std::vector<std::vector<TileWait>> waits(k.blockDim);
     std::vector<std::vector<uint32_t>> eventTiles(k.blockDim);
+    uint32_t blocks = k.blockDim, mix = 0;  // mixed kernels run `mix` vector programs per block
     work.inputSlots = work.outputSlots = 0;
     {
       devvars::load(device);  // file-scope __gm__ variables take this device's values
@@ -306,6 +311,8 @@ struct Run {
       sync.residentLimit = vectorCores;
       // Core buffers of blocks that ended, for the next ones (blocks that wait keep theirs).
       std::vector<std::unique_ptr<CoreBuffers>> freeBuffers;
+      const uint32_t vectorsPerCube =
+          cubeCores > 0 && vectorCores > cubeCores ? static_cast<uint32_t>(vectorCores / cubeCores) : 1;
       BlockRunner runner(k.blockDim, [&](uint32_t i) {
         std::unique_ptr<CoreBuffers> buffers;
         if (freeBuffers.empty()) {
@@ -316,7 +323,8 @@ struct Run {
         }
         BlockState b;
         b.idx = i;
-        b.num = k.blockDim;
+        b.num = static_cast<int64_t>(blocks);
+        b.vectorsPerCube = vectorsPerCube;
         b.mem = buffers.get();
         b.print = &output;
         b.scalarCycles = defaultScalarCycles;
@@ -326,6 +334,14 @@ struct Run {
         tBlock = &b;
         const bool ok = runBlock(b, k);
         tBlock = nullptr;
+        if (b.mixVectors > 1 && mix == 0) {  // the first block found the kernel mixed: run them all
+          mix = b.mixVectors;
+          blocks = k.blockDim * mix;
+          perBlock.resize(blocks);
+          waits.resize(blocks);
+          eventTiles.resize(blocks);
+          runner.extend(blocks);
+        }
         blockTiles(b, perBlock[i], &waits[i], b.usedFlags ? &eventTiles[i] : nullptr);
         // The cores pipeline as deep as the blocks' queues allow (the shallowest block decides).
         auto fewest = [](int& have, int block) {
@@ -347,6 +363,15 @@ struct Run {
       runner.run();
       rt.memory().exposeAllocations(device, false);
       devvars::store(device);
+    }
+    // A mixed kernel's vector programs 2c and 2c + 1 (for a 1:2 device) drive cube core c, which
+    // serves them in turn: their tiles run one after the other on that core's pipeline.
+    if (mix > 1) {
+      std::vector<std::vector<TileWork>> perCube(k.blockDim);
+      for (uint32_t v = 0; v < blocks; ++v)
+        perCube[v / mix].insert(perCube[v / mix].end(), perBlock[v].begin(), perBlock[v].end());
+      perBlock = std::move(perCube);
+      waits.assign(k.blockDim, {});  // IBSet/IBWait in mixed kernels: not linked (docs/kernels.md)
     }
     // Blocks on cores: a kernel that used a cube core's buffers or units runs on the cube cores,
     // any other on the vector cores. With no more blocks than cores, block b runs on core b (idle
@@ -565,6 +590,13 @@ void npusimKernelRecord(int event, uint64_t bytes, const void* gm) {
   tBlock->events.push_back({event, bytes, reinterpret_cast<uint64_t>(gm)});
 }
 
+void npusimKernelMixed(void) {
+  if (!tBlock || tBlock->mixVectors != 0) return;
+  tBlock->mixVectors = tBlock->vectorsPerCube;
+  // From here on the block counts the kernel's vector programs, as a mixed kernel's AIV code does.
+  if (tBlock->idx == 0) tBlock->num *= tBlock->mixVectors;
+}
+
 void npusimKernelQueueBuffers(int output, int buffers) {
   if (!tBlock || buffers < 1) return;
   int& slots = output ? tBlock->outSlots : tBlock->inSlots;
@@ -681,17 +713,27 @@ int npusimKernelRunOnCpu(const char* name, uint32_t blockDim, npusimKernelBody r
       sizes[NPUSIM_KERNEL_MEM_UB] = static_cast<uint64_t>(ubBytes);
     SignalGuard guard;
     BlockSync sync;
+    int64_t aic = 0, aiv = 0;
+    uint32_t vectorsPerCube = 1, blocks = blockDim;
+    if (npusimPlatformParam("aicore.cube_cores", &aic) == 0 &&
+        npusimPlatformParam("aicore.vector_cores", &aiv) == 0 && aic > 0 && aiv > aic)
+      vectorsPerCube = static_cast<uint32_t>(aiv / aic);
     BlockRunner runner(blockDim, [&](uint32_t i) {
       CoreBuffers buffers(sizes);
       BlockState b;
       b.idx = i;
-      b.num = blockDim;
+      b.num = static_cast<int64_t>(blocks);
+      b.vectorsPerCube = vectorsPerCube;
       b.mem = &buffers;
       b.print = &output;
       b.sync = &sync;
       tBlock = &b;
       const bool ok = runBlock(b, k);
       tBlock = nullptr;
+      if (b.mixVectors > 1 && blocks == blockDim) {
+        blocks = blockDim * b.mixVectors;
+        runner.extend(blocks);
+      }
       if (!ok && faultBlock < 0) {
         faultBlock = i;
         why = b.faultWhy;

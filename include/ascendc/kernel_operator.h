@@ -676,9 +676,16 @@ constexpr bool kCpuDebugWorkspace = true;
 #else
 constexpr bool kCpuDebugWorkspace = false;
 #endif
+namespace detail {
+inline thread_local GM_ADDR sysWorkspace = nullptr;  // what SetSysWorkspace last set on this thread
+}
 __aicore__ inline void SetSysWorkspace(GM_ADDR workspace) {
   if (workspace == nullptr) detail::fault("SetSysWorkspace: workspace can not be nullptr");
+  detail::sysWorkspace = workspace;
 }
+// The workspace SetSysWorkspace set (nullptr before any): the Matmul objects take it, npusim's
+// do not use it.
+__aicore__ inline GM_ADDR GetSysWorkSpacePtr() { return detail::sysWorkspace; }
 __aicore__ inline void SetSysWorkspaceForce(GM_ADDR workspace) { SetSysWorkspace(workspace); }
 // npusim's system workspace is always the start of the workspace argument (what every kernel
 // hands SetSysWorkspace), so the user's part follows it.

@@ -65,6 +65,11 @@ void npusimKernelRecord(int event, uint64_t bytes, const void* gm);
 /* A VECIN (output 0) or VECOUT (output 1) queue of the block got `buffers` unified-buffer slots:
  * how far the block's copies in and out may run ahead of its compute. */
 void npusimKernelQueueBuffers(int output, int buffers);
+/* The running block is the vector (AIV) program of a mixed kernel that drives the cube through
+ * the Matmul API (lib/matmul_intf.h): the kernel's blockDim counts AI cores, each one cube core
+ * with aicore.vector_cores / aicore.cube_cores vector programs, which npusim then all runs
+ * (docs/kernels.md, "Mixed kernels"). */
+void npusimKernelMixed(void);
 /* Scalar cycles of the current block (replaces the per-block default). */
 void npusimKernelScalarCycles(uint64_t cycles);
 /* Scalar operations the source filter counted in a kernel function (its loops, address

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "kernel_operator.h"
+#include "securec.h"  // memcpy_s and friends, which CANN's CPU debug header brings along
 #include "npusim_kernel_launch.h"
 
 // Global, as CANN's samples name it (KernelMode::AIV_MODE) without AscendC::.

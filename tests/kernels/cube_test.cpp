@@ -17,6 +17,7 @@
 #include "aclrtlaunch_k_cube_misuse.h"
 #include "aclrtlaunch_k_cube_mmad_loop.h"
 #include "tests/aicore/aicore_test_util.h"
+#include "tests/kernels/dev_buffer.h"
 
 using aicore_test::Session;
 
@@ -40,15 +41,8 @@ std::vector<T> fromDevice(void* d, size_t n) {
   return host;
 }
 
-// Values the products and sums of which float holds exactly: multiples of 1/8 in [-2, 2].
-std::vector<_Float16> matrix(size_t n, uint32_t seed) {
-  std::vector<_Float16> v(n);
-  for (size_t i = 0; i < n; ++i) {
-    seed = seed * 1103515245u + 12345u;
-    v[i] = static_cast<_Float16>(static_cast<int>((seed >> 16) % 33) - 16) / static_cast<_Float16>(8);
-  }
-  return v;
-}
+// Values the products and sums of which float holds exactly.
+std::vector<_Float16> matrix(size_t n, uint32_t seed) { return kernel_test::exactHalves(n, seed); }
 
 // C = A x B in double, row-major.
 std::vector<float> reference(const std::vector<_Float16>& a, const std::vector<_Float16>& b, size_t off,

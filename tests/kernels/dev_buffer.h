@@ -2,6 +2,7 @@
 // A device buffer for the kernel tests, initialised from (and read back into) a host vector.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -27,5 +28,16 @@ struct Dev {
     return host;
   }
 };
+
+// n half values that are multiples of 1/8 in [-2, 2], from `seed`: the products of two and their
+// sums stay exact in float, so a matmul can be compared with a reference exactly.
+inline std::vector<_Float16> exactHalves(size_t n, uint32_t seed) {
+  std::vector<_Float16> v(n);
+  for (size_t i = 0; i < n; ++i) {
+    seed = seed * 1103515245u + 12345u;
+    v[i] = static_cast<_Float16>(static_cast<int>((seed >> 16) % 33) - 16) / static_cast<_Float16>(8);
+  }
+  return v;
+}
 
 }  // namespace kernel_test

@@ -1,0 +1,103 @@
+// Kernels written against the high-level Matmul API (lib/matmul_intf.h): mixed kernels whose
+// vector programs drive the cube (docs/kernels.md, "The Matmul API", "Mixed kernels").
+#include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+
+using namespace AscendC;
+using namespace matmul;
+
+namespace {
+
+__aicore__ inline void copyTiling(TCubeTiling& t, GM_ADDR gm) {
+  auto* src = reinterpret_cast<__gm__ int32_t*>(gm);
+  auto* dst = reinterpret_cast<int32_t*>(&t);
+  for (uint32_t i = 0; i < sizeof(TCubeTiling) / sizeof(int32_t); ++i) dst[i] = src[i];
+}
+
+// This program's piece of C: pieces go down M first, the last of each dimension a tail.
+struct Piece {
+  int32_t offA = 0, offB = 0, offC = 0, offBias = 0, m = 0, n = 0;
+};
+// transA: A is stored K x M (A's transpose); transB: B is stored N x K.
+__aicore__ inline Piece pieceOf(const TCubeTiling& t, int32_t idx, bool transA = false, bool transB = false) {
+  const int32_t mPieces = Ceil(t.M, t.singleCoreM), mi = idx % mPieces, ni = idx / mPieces;
+  Piece p;
+  p.offA = transA ? mi * t.singleCoreM : mi * t.singleCoreM * t.Ka;
+  p.offB = transB ? ni * t.singleCoreN * t.Kb : ni * t.singleCoreN;
+  p.offC = mi * t.singleCoreM * t.N + ni * t.singleCoreN;
+  p.offBias = ni * t.singleCoreN;
+  p.m = t.M - mi * t.singleCoreM < t.singleCoreM ? t.M - mi * t.singleCoreM : t.singleCoreM;
+  p.n = t.N - ni * t.singleCoreN < t.singleCoreN ? t.N - ni * t.singleCoreN : t.singleCoreN;
+  return p;
+}
+
+}  // namespace
+
+// C (M x N, float) = A (M x K, half) x B (K x N, half) [+ bias (N, float)] with IterateAll; `trans`
+// bit 0: A is stored transposed (SetTensorA's flag), bit 1: B is.
+extern "C" __global__ __aicore__ void k_mm_api_all(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                                   GM_ADDR tilingGm, uint32_t trans) {
+  TPipe pipe;
+  TCubeTiling t;
+  copyTiling(t, tilingGm);
+  Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+         MatmulType<TPosition::GM, CubeFormat::ND, float>, MatmulType<TPosition::GM, CubeFormat::ND, float>>
+      mm;
+  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+  if (GetBlockIdx() >= t.usedCoreNum) return;
+  const bool transA = (trans & 1u) != 0, transB = (trans & 2u) != 0;
+  const Piece p = pieceOf(t, static_cast<int32_t>(GetBlockIdx()), transA, transB);
+  GlobalTensor<half> ga, gb;
+  GlobalTensor<float> gc, gbias;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a) + p.offA);
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b) + p.offB);
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c) + p.offC);
+  mm.SetTensorA(ga, transA);
+  mm.SetTensorB(gb, transB);
+  if (t.isBias) {
+    gbias.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(bias) + p.offBias);
+    mm.SetBias(gbias);
+  }
+  mm.SetTail(p.m, p.n);
+  mm.IterateAll(gc);
+  mm.End();
+}
+
+// C = LeakyRelu(A x B, slope) block by block: Iterate, GetTensorC into the unified buffer,
+// `passes` LeakyRelu passes over the block (the vector part), DataCopy out. Shapes whose pieces
+// are whole base blocks.
+extern "C" __global__ __aicore__ void k_mm_api_leaky(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tilingGm,
+                                                     uint32_t passes) {
+  TPipe pipe;
+  TCubeTiling t;
+  copyTiling(t, tilingGm);
+  Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+         MatmulType<TPosition::VECIN, CubeFormat::ND, float>>
+      mm;
+  REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+  if (GetBlockIdx() >= t.usedCoreNum) return;
+  const Piece p = pieceOf(t, static_cast<int32_t>(GetBlockIdx()));
+  TQue<QuePosition::VECOUT, 1> out;
+  pipe.InitBuffer(out, 1, t.baseM * t.baseN * sizeof(float));
+  GlobalTensor<half> ga, gb;
+  GlobalTensor<float> gc;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a) + p.offA);
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b) + p.offB);
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c) + p.offC);
+  mm.SetTensorA(ga);
+  mm.SetTensorB(gb);
+  const uint32_t mBlocks = t.singleCoreM / t.baseM;
+  for (uint32_t i = 0; mm.template Iterate<true>(); ++i) {
+    LocalTensor<float> blk = out.AllocTensor<float>();
+    mm.template GetTensorC<true>(blk, 0, true);
+    for (uint32_t k = 0; k < passes; ++k) LeakyRelu(blk, blk, 0.125f, t.baseM * t.baseN);
+    out.EnQue(blk);
+    blk = out.DeQue<float>();
+    const uint32_t at = i % mBlocks * t.baseM * t.N + i / mBlocks * t.baseN;
+    DataCopyParams cp{static_cast<uint16_t>(t.baseM), static_cast<uint16_t>(t.baseN * sizeof(float) / 32), 0,
+                      static_cast<uint16_t>((t.N - t.baseN) * sizeof(float) / 32)};
+    DataCopy(gc[at], blk, cp);
+    out.FreeTensor(blk);
+  }
+  mm.End();
+}
