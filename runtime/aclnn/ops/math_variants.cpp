@@ -261,51 +261,23 @@ extern "C" aclnnStatus aclnnInplaceRoundDecimalsGetWorkspaceSize(aclTensor* self
 }
 NPUSIM_ACLNN_PHASE2(InplaceRoundDecimals)
 
-extern "C" aclnnStatus aclnnMaximumV2GetWorkspaceSize(const aclTensor* x1, const aclTensor* x2,
-                                                      const aclTensor* y, WS) {
-  return binary("aclnnMaximumV2", kMaximumV2, BinaryKind::kMax, x1, x2, y, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(MaximumV2)
-extern "C" aclnnStatus aclnnMulV2GetWorkspaceSize(const aclTensor* x1, const aclTensor* x2,
-                                                  const aclTensor* y, WS) {
-  return binary("aclnnMulV2", kMulV2, BinaryKind::kMul, x1, x2, y, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(MulV2)
-extern "C" aclnnStatus aclnnSubV2GetWorkspaceSize(const aclTensor* x1, const aclTensor* x2,
-                                                  const aclTensor* y, WS) {
-  return binary("aclnnSubV2", kSubV2, BinaryKind::kSub, x1, x2, y, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(SubV2)
-extern "C" aclnnStatus aclnnRealDivGetWorkspaceSize(const aclTensor* x1, const aclTensor* x2,
-                                                    const aclTensor* y, WS) {
-  return binary("aclnnRealDiv", kRealDiv, BinaryKind::kDiv, x1, x2, y, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(RealDiv)
-extern "C" aclnnStatus aclnnPowGetWorkspaceSize(const aclTensor* x, const aclTensor* exponent,
-                                                const aclTensor* y, WS) {
-  return binary("aclnnPow", kPow, BinaryKind::kPow, x, exponent, y, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(Pow)
-extern "C" aclnnStatus aclnnPow2GetWorkspaceSize(const aclTensor* x1, const aclTensor* x2, const aclTensor* y,
-                                                 WS) {
-  return binary("aclnnPow2", kPow2, BinaryKind::kPow, x1, x2, y, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(Pow2)
-extern "C" aclnnStatus aclnnTruncateDivGetWorkspaceSize(const aclTensor* x1, const aclTensor* x2,
-                                                        const aclTensor* y, WS) {
-  return binary("aclnnTruncateDiv", kTruncateDiv, BinaryKind::kCustom, x1, x2, y, ws, ex, &kTruncDivFn);
-}
-NPUSIM_ACLNN_PHASE2(TruncateDiv)
-extern "C" aclnnStatus aclnnTruncateModGetWorkspaceSize(const aclTensor* x1, const aclTensor* x2,
-                                                        const aclTensor* y, WS) {
-  return binary("aclnnTruncateMod", kTruncateMod, BinaryKind::kFmod, x1, x2, y, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(TruncateMod)
-extern "C" aclnnStatus aclnnMulNoNanGetWorkspaceSize(const aclTensor* x, const aclTensor* y,
-                                                     const aclTensor* z, WS) {
-  return binary("aclnnMulNoNan", kMulNoNan, BinaryKind::kCustom, x, y, z, ws, ex, &kMulNoNanFn);
-}
-NPUSIM_ACLNN_PHASE2(MulNoNan)
+// Two tensors in, one out: aclnn<Name>(x1, x2, y) on the binary engine, with `fn` for kCustom.
+#define NPUSIM_BINARY_VARIANT(Name, Info, Kind, fn)                                              \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* x1, const aclTensor* x2, \
+                                                       const aclTensor* y, WS) {                 \
+    return binary("aclnn" #Name, Info, BinaryKind::Kind, x1, x2, y, ws, ex, fn);                 \
+  }                                                                                              \
+  NPUSIM_ACLNN_PHASE2(Name)
+NPUSIM_BINARY_VARIANT(MaximumV2, kMaximumV2, kMax, nullptr)
+NPUSIM_BINARY_VARIANT(MulV2, kMulV2, kMul, nullptr)
+NPUSIM_BINARY_VARIANT(SubV2, kSubV2, kSub, nullptr)
+NPUSIM_BINARY_VARIANT(RealDiv, kRealDiv, kDiv, nullptr)
+NPUSIM_BINARY_VARIANT(Pow, kPow, kPow, nullptr)
+NPUSIM_BINARY_VARIANT(Pow2, kPow2, kPow, nullptr)
+NPUSIM_BINARY_VARIANT(TruncateDiv, kTruncateDiv, kCustom, &kTruncDivFn)
+NPUSIM_BINARY_VARIANT(TruncateMod, kTruncateMod, kFmod, nullptr)
+NPUSIM_BINARY_VARIANT(MulNoNan, kMulNoNan, kCustom, &kMulNoNanFn)
+#undef NPUSIM_BINARY_VARIANT
 
 extern "C" aclnnStatus aclnnXLogYScalarSelfGetWorkspaceSize(const aclScalar* self, const aclTensor* other,
                                                             aclTensor* out, WS) {
