@@ -82,73 +82,27 @@ const std::vector<aclDataType> kAnyNoBf16 = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE,
                                              ACL_INT16, ACL_INT32,   ACL_INT64,  ACL_BOOL};
 const std::vector<aclDataType> kNnFloats = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 
+// An element function that is std::fn, in float and in double.
+#define NPUSIM_STD_ELEMENT_FN(Name, fn) \
+  struct Name {                         \
+    template <typename T>               \
+    static T f(T x) {                   \
+      return std::fn(x);                \
+    }                                   \
+  };
+
 // --- trigonometric and hyperbolic (ops-math math/<name>) ---
-struct Sin {
-  template <typename T>
-  static T f(T x) {
-    return std::sin(x);
-  }
-};
-struct Cos {
-  template <typename T>
-  static T f(T x) {
-    return std::cos(x);
-  }
-};
-struct Tan {
-  template <typename T>
-  static T f(T x) {
-    return std::tan(x);
-  }
-};
-struct Asin {
-  template <typename T>
-  static T f(T x) {
-    return std::asin(x);
-  }
-};
-struct Acos {
-  template <typename T>
-  static T f(T x) {
-    return std::acos(x);
-  }
-};
-struct Atan {
-  template <typename T>
-  static T f(T x) {
-    return std::atan(x);
-  }
-};
-struct Sinh {
-  template <typename T>
-  static T f(T x) {
-    return std::sinh(x);
-  }
-};
-struct Cosh {
-  template <typename T>
-  static T f(T x) {
-    return std::cosh(x);
-  }
-};
-struct Asinh {
-  template <typename T>
-  static T f(T x) {
-    return std::asinh(x);
-  }
-};
-struct Acosh {
-  template <typename T>
-  static T f(T x) {
-    return std::acosh(x);
-  }
-};
-struct Atanh {
-  template <typename T>
-  static T f(T x) {
-    return std::atanh(x);
-  }
-};
+NPUSIM_STD_ELEMENT_FN(Sin, sin)
+NPUSIM_STD_ELEMENT_FN(Cos, cos)
+NPUSIM_STD_ELEMENT_FN(Tan, tan)
+NPUSIM_STD_ELEMENT_FN(Asin, asin)
+NPUSIM_STD_ELEMENT_FN(Acos, acos)
+NPUSIM_STD_ELEMENT_FN(Atan, atan)
+NPUSIM_STD_ELEMENT_FN(Sinh, sinh)
+NPUSIM_STD_ELEMENT_FN(Cosh, cosh)
+NPUSIM_STD_ELEMENT_FN(Asinh, asinh)
+NPUSIM_STD_ELEMENT_FN(Acosh, acosh)
+NPUSIM_STD_ELEMENT_FN(Atanh, atanh)
 
 const OpInfo kSin{"aclnnSin", ExecUnit::kVector, kAnyReal, "out = sin(self)"};
 const OpInfo kCos{"aclnnCos", ExecUnit::kVector, kAnyReal, "out = cos(input)"};
@@ -163,30 +117,10 @@ const OpInfo kAcosh{"aclnnAcosh", ExecUnit::kVector, kNoBf16, "out = acosh(self)
 const OpInfo kAtanh{"aclnnAtanh", ExecUnit::kVector, kAnyNoBf16, "out = atanh(input), ±inf at ±1"};
 
 // --- rounding, reciprocal, sign ---
-struct Ceil {
-  template <typename T>
-  static T f(T x) {
-    return std::ceil(x);
-  }
-};
-struct Floor {
-  template <typename T>
-  static T f(T x) {
-    return std::floor(x);
-  }
-};
-struct Trunc {
-  template <typename T>
-  static T f(T x) {
-    return std::trunc(x);
-  }
-};
-struct Round {
-  template <typename T>
-  static T f(T x) {
-    return std::nearbyint(x);
-  }
-};  // half to even
+NPUSIM_STD_ELEMENT_FN(Ceil, ceil)
+NPUSIM_STD_ELEMENT_FN(Floor, floor)
+NPUSIM_STD_ELEMENT_FN(Trunc, trunc)
+NPUSIM_STD_ELEMENT_FN(Round, nearbyint)  // half to even
 struct Reciprocal {
   template <typename T>
   static T f(T x) {
@@ -223,36 +157,11 @@ const OpInfo kSign{"aclnnSign",
                    "result = -1, 0 or 1 by the sign of self (nan stays nan)"};
 
 // --- exponential, error and gamma functions ---
-struct Expm1 {
-  template <typename T>
-  static T f(T x) {
-    return std::expm1(x);
-  }
-};
-struct Log1p {
-  template <typename T>
-  static T f(T x) {
-    return std::log1p(x);
-  }
-};
-struct Erf {
-  template <typename T>
-  static T f(T x) {
-    return std::erf(x);
-  }
-};
-struct Erfc {
-  template <typename T>
-  static T f(T x) {
-    return std::erfc(x);
-  }
-};
-struct Lgamma {
-  template <typename T>
-  static T f(T x) {
-    return std::lgamma(x);
-  }
-};
+NPUSIM_STD_ELEMENT_FN(Expm1, expm1)
+NPUSIM_STD_ELEMENT_FN(Log1p, log1p)
+NPUSIM_STD_ELEMENT_FN(Erf, erf)
+NPUSIM_STD_ELEMENT_FN(Erfc, erfc)
+NPUSIM_STD_ELEMENT_FN(Lgamma, lgamma)
 
 // erf^-1: Winitzki's closed-form estimate refined by Newton steps on erf (converges to the
 // last bit in fp64 within three steps over (-1, 1)).
@@ -442,18 +351,8 @@ const OpInfo kSquare{
     {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32, ACL_INT64},
     "out = self * self"};
 
-struct Log2 {
-  template <typename T>
-  static T f(T x) {
-    return std::log2(x);
-  }
-};
-struct Log10 {
-  template <typename T>
-  static T f(T x) {
-    return std::log10(x);
-  }
-};
+NPUSIM_STD_ELEMENT_FN(Log2, log2)
+NPUSIM_STD_ELEMENT_FN(Log10, log10)
 struct Sinc {  // sin(pi x) / (pi x), 1 at 0
   template <typename T>
   static T f(T x) {
