@@ -127,3 +127,14 @@ int32_t buildBinaryScalar(const BinaryApi& a, const aclTensor* self, const aclSc
 #define NPUSIM_ACLNN_BINARY_ALPHA_SCALAR(Name, Info, Kind, RefT)                                            \
   NPUSIM_ACLNN_BINARY_FORMS(Name, Info, Kind, RefT, aclScalar, buildBinaryScalar, NPUSIM_ACLNN_ALPHA_PARAM, \
                             alpha, true)
+
+// aclnn<Name>(self, other, out): out of place only, no alpha; OutT is out's type as the public
+// header spells it, `fn` a kCustom operator's element function (else nullptr).
+#define NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(Name, Info, Kind, OutT, fn)                                      \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, const aclTensor* other,     \
+                                                       OutT* out, uint64_t* ws, aclOpExecutor** ex) {     \
+    return npusim::aclnn::buildBinary({"aclnn" #Name "GetWorkspaceSize", "aclnn" #Name,                   \
+                                       &npusim::aclnn::Info, npusim::aclnn::BinaryKind::Kind, false, fn}, \
+                                      self, other, nullptr, out, false, ws, ex);                          \
+  }                                                                                                       \
+  NPUSIM_ACLNN_PHASE2(Name)

@@ -160,12 +160,6 @@ const OpRegistrar kRegistrars[] = {
     OpRegistrar(kMulNoNan),      OpRegistrar(kXLogYScalarSelf), OpRegistrar(kMaxN),
     OpRegistrar(kMinN)};
 
-int32_t binary(const char* name, const OpInfo& info, BinaryKind kind, const aclTensor* a, const aclTensor* b,
-               const aclTensor* out, uint64_t* ws, aclOpExecutor** ex, const BinaryFn* fn = nullptr) {
-  const std::string api = std::string(name) + "GetWorkspaceSize";
-  return buildBinary({api.c_str(), name, &info, kind, false, fn}, a, b, nullptr, out, false, ws, ex);
-}
-
 // MaxN / MinN: the list folded pairwise on the binary kernel, out = op(out, tensors[k]).
 class FoldInstance : public OpInstanceBase<FoldInstance> {
  public:
@@ -261,23 +255,15 @@ extern "C" aclnnStatus aclnnInplaceRoundDecimalsGetWorkspaceSize(aclTensor* self
 }
 NPUSIM_ACLNN_PHASE2(InplaceRoundDecimals)
 
-// Two tensors in, one out: aclnn<Name>(x1, x2, y) on the binary engine, with `fn` for kCustom.
-#define NPUSIM_BINARY_VARIANT(Name, Info, Kind, fn)                                              \
-  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* x1, const aclTensor* x2, \
-                                                       const aclTensor* y, WS) {                 \
-    return binary("aclnn" #Name, Info, BinaryKind::Kind, x1, x2, y, ws, ex, fn);                 \
-  }                                                                                              \
-  NPUSIM_ACLNN_PHASE2(Name)
-NPUSIM_BINARY_VARIANT(MaximumV2, kMaximumV2, kMax, nullptr)
-NPUSIM_BINARY_VARIANT(MulV2, kMulV2, kMul, nullptr)
-NPUSIM_BINARY_VARIANT(SubV2, kSubV2, kSub, nullptr)
-NPUSIM_BINARY_VARIANT(RealDiv, kRealDiv, kDiv, nullptr)
-NPUSIM_BINARY_VARIANT(Pow, kPow, kPow, nullptr)
-NPUSIM_BINARY_VARIANT(Pow2, kPow2, kPow, nullptr)
-NPUSIM_BINARY_VARIANT(TruncateDiv, kTruncateDiv, kCustom, &kTruncDivFn)
-NPUSIM_BINARY_VARIANT(TruncateMod, kTruncateMod, kFmod, nullptr)
-NPUSIM_BINARY_VARIANT(MulNoNan, kMulNoNan, kCustom, &kMulNoNanFn)
-#undef NPUSIM_BINARY_VARIANT
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(MaximumV2, kMaximumV2, kMax, const aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(MulV2, kMulV2, kMul, const aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(SubV2, kSubV2, kSub, const aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(RealDiv, kRealDiv, kDiv, const aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(Pow, kPow, kPow, const aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(Pow2, kPow2, kPow, const aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(TruncateDiv, kTruncateDiv, kCustom, const aclTensor, &kTruncDivFn)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(TruncateMod, kTruncateMod, kFmod, const aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(MulNoNan, kMulNoNan, kCustom, const aclTensor, &kMulNoNanFn)
 
 extern "C" aclnnStatus aclnnXLogYScalarSelfGetWorkspaceSize(const aclScalar* self, const aclTensor* other,
                                                             aclTensor* out, WS) {
