@@ -2,92 +2,23 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
 #include <cstring>
-#include <limits>
 #include <new>
 
 #include "runtime/aclnn/base/dtype.h"
-#include "runtime/aclnn/base/float_bits.h"
+#include "runtime/aclnn/base/stored_element.h"
 
 namespace npusim::aclnn {
 
-namespace {
-
-template <typename T>
-T read(const unsigned char* b) {
-  T v;
-  std::memcpy(&v, b, sizeof v);
-  return v;
-}
-
-}  // namespace
-
 double ScalarValue::toDouble() const {
-  switch (dtype) {
-    case ACL_FLOAT:
-      return read<float>(bytes);
-    case ACL_FLOAT16:
-      return halfToFloat(read<uint16_t>(bytes));
-    case ACL_BF16:
-      return bf16ToFloat(read<uint16_t>(bytes));
-    case ACL_DOUBLE:
-      return read<double>(bytes);
-    case ACL_INT8:
-      return read<int8_t>(bytes);
-    case ACL_UINT8:
-      return read<uint8_t>(bytes);
-    case ACL_INT16:
-      return read<int16_t>(bytes);
-    case ACL_UINT16:
-      return read<uint16_t>(bytes);
-    case ACL_INT32:
-      return read<int32_t>(bytes);
-    case ACL_UINT32:
-      return read<uint32_t>(bytes);
-    case ACL_INT64:
-      return static_cast<double>(read<int64_t>(bytes));
-    case ACL_UINT64:
-      return static_cast<double>(read<uint64_t>(bytes));
-    case ACL_BOOL:
-      return read<uint8_t>(bytes) != 0 ? 1.0 : 0.0;
-    case ACL_COMPLEX64:
-      return read<float>(bytes);  // real part
-    case ACL_COMPLEX128:
-      return read<double>(bytes);
-    default:
-      return 0.0;
-  }
+  if (dtype == ACL_COMPLEX64) return loadBytes<float>(bytes);  // the real part
+  if (dtype == ACL_COMPLEX128) return loadBytes<double>(bytes);
+  return storedAsDouble(dtype, bytes);
 }
 
 int64_t ScalarValue::toInt64() const {
-  switch (dtype) {
-    case ACL_INT8:
-      return read<int8_t>(bytes);
-    case ACL_UINT8:
-      return read<uint8_t>(bytes);
-    case ACL_INT16:
-      return read<int16_t>(bytes);
-    case ACL_UINT16:
-      return read<uint16_t>(bytes);
-    case ACL_INT32:
-      return read<int32_t>(bytes);
-    case ACL_UINT32:
-      return read<uint32_t>(bytes);
-    case ACL_INT64:
-      return read<int64_t>(bytes);
-    case ACL_UINT64:
-      return static_cast<int64_t>(read<uint64_t>(bytes));
-    case ACL_BOOL:
-      return read<uint8_t>(bytes) != 0 ? 1 : 0;
-    default: {
-      const double d = toDouble();
-      if (std::isnan(d)) return 0;
-      if (d >= 9.2233720368547758e18) return std::numeric_limits<int64_t>::max();
-      if (d <= -9.2233720368547758e18) return std::numeric_limits<int64_t>::min();
-      return static_cast<int64_t>(d);
-    }
-  }
+  int64_t v;
+  return storedAsInt64(dtype, bytes, &v) ? v : truncSaturate<int64_t>(toDouble());
 }
 
 bool ScalarValue::isZero() const { return isIntegral(dtype, true) ? toInt64() == 0 : toDouble() == 0.0; }

@@ -93,11 +93,11 @@ const OpInfo kHeaviside{"aclnnHeaviside",
                         {ACL_BF16, ACL_FLOAT16, ACL_FLOAT},
                         "out = input < 0 ? 0 : input > 0 ? 1 : values"};
 
-// Out-of-place only; out must be floating when `floatOut`.
-int32_t buildPlain(const OpInfo& info, BinaryKind kind, bool floatOut, const aclTensor* self,
-                   const aclTensor* other, const aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+// Out-of-place only, out floating (LogAddExp, LogAddExp2).
+int32_t buildFloatOut(const OpInfo& info, BinaryKind kind, const aclTensor* self, const aclTensor* other,
+                      const aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
   const std::string api = info.name + "GetWorkspaceSize";
-  if (floatOut && out != nullptr && !isFloating(out->desc.dtype)) {
+  if (out != nullptr && !isFloating(out->desc.dtype)) {
     rt::chargeOpPrepare(api.c_str());
     return fail(api.c_str(), kErrParamInvalid,
                 fmt::format("out must be fp32, fp16 or bf16, not {}", dtypeName(out->desc.dtype)));
@@ -146,21 +146,22 @@ NPUSIM_ACLNN_BINARY_SCALAR(BitwiseOrScalar, kBitwiseOrScalar, kBitOr, aclTensor)
 NPUSIM_ACLNN_BINARY_TENSOR(BitwiseXorTensor, kBitwiseXorTensor, kBitXor, aclTensor)
 NPUSIM_ACLNN_BINARY_SCALAR(BitwiseXorScalar, kBitwiseXorScalar, kBitXor, aclTensor)
 
-// aclnn<Name>(self, other, out): out of place only, no alpha; out floating when FloatOut.
-#define PLAIN_BINARY(Name, Info, Kind, FloatOut)                                                           \
+// aclnn<Name>(self, other, out) with a floating out.
+#define FLOAT_OUT_BINARY(Name, Info, Kind)                                                                 \
   extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, const aclTensor* other,      \
                                                        aclTensor* out, uint64_t* ws, aclOpExecutor** ex) { \
-    return npusim::aclnn::buildPlain(npusim::aclnn::Info, npusim::aclnn::BinaryKind::Kind, FloatOut, self, \
-                                     other, out, ws, ex);                                                  \
+    return npusim::aclnn::buildFloatOut(npusim::aclnn::Info, npusim::aclnn::BinaryKind::Kind, self, other, \
+                                        out, ws, ex);                                                      \
   }                                                                                                        \
   NPUSIM_ACLNN_PHASE2(Name)
 
-PLAIN_BINARY(LogAddExp, kLogAddExp, kLogAddExp, true)
-PLAIN_BINARY(LogAddExp2, kLogAddExp2, kLogAddExp2, true)
-PLAIN_BINARY(Gcd, kGcd, kGcd, false)
-PLAIN_BINARY(Heaviside, kHeaviside, kHeaviside, false)  // the header names them input, values
-PLAIN_BINARY(LeftShift, kLeftShift, kLeftShift, false)
-PLAIN_BINARY(RightShift, kRightShift, kRightShift, false)  // the header names self "input"
+FLOAT_OUT_BINARY(LogAddExp, kLogAddExp, kLogAddExp)
+FLOAT_OUT_BINARY(LogAddExp2, kLogAddExp2, kLogAddExp2)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(Gcd, kGcd, kGcd, aclTensor, nullptr)
+// Heaviside's header names self and other input and values, RightShift's names self input.
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(Heaviside, kHeaviside, kHeaviside, aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(LeftShift, kLeftShift, kLeftShift, aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(RightShift, kRightShift, kRightShift, aclTensor, nullptr)
 
 extern "C" aclnnStatus aclnnLeftShiftsGetWorkspaceSize(const aclTensor* self, const aclScalar* shiftBits,
                                                        aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {

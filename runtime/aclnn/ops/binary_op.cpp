@@ -309,6 +309,14 @@ aclDataType calcTypeFor(BinaryKind kind, aclDataType promoted, const aclScalar* 
   return promoted;
 }
 
+// 161001 naming the first null of self, other, alpha (for the operators that take one) and out.
+int32_t checkOperandsNotNull(const BinaryApi& a, const char* selfName, const aclTensor* self,
+                             const void* other, const aclScalar* alpha, const aclTensor* out) {
+  return a.hasAlpha
+             ? checkNotNull(a.api, {{selfName, self}, {"other", other}, {"alpha", alpha}, {"out", out}})
+             : checkNotNull(a.api, {{selfName, self}, {"other", other}, {"out", out}});
+}
+
 int32_t checkAlpha(const char* api, const aclScalar* alpha, aclDataType promoted) {
   if (alpha == nullptr) return kSuccess;
   const aclDataType at = alpha->value.dtype;
@@ -388,9 +396,7 @@ int32_t buildBinary(const BinaryApi& a, const aclTensor* self, const aclTensor* 
                     const aclTensor* out, bool inplace, uint64_t* workspaceSize, aclOpExecutor** executor) {
   rt::chargeOpPrepare(a.api);
   const char* selfName = inplace ? "selfRef" : "self";
-  int32_t st = a.hasAlpha
-                   ? checkNotNull(a.api, {{selfName, self}, {"other", other}, {"alpha", alpha}, {"out", out}})
-                   : checkNotNull(a.api, {{selfName, self}, {"other", other}, {"out", out}});
+  int32_t st = checkOperandsNotNull(a, selfName, self, other, alpha, out);
   if (st != kSuccess) return st;
   if ((st = checkTensor(a.api, selfName, self->desc)) != kSuccess) return st;
   if ((st = checkTensor(a.api, "other", other->desc)) != kSuccess) return st;
@@ -433,9 +439,7 @@ int32_t buildBinaryScalar(const BinaryApi& a, const aclTensor* self, const aclSc
                           aclOpExecutor** executor) {
   rt::chargeOpPrepare(a.api);
   const char* selfName = inplace ? "selfRef" : "self";
-  int32_t st = a.hasAlpha
-                   ? checkNotNull(a.api, {{selfName, self}, {"other", other}, {"alpha", alpha}, {"out", out}})
-                   : checkNotNull(a.api, {{selfName, self}, {"other", other}, {"out", out}});
+  int32_t st = checkOperandsNotNull(a, selfName, self, other, alpha, out);
   if (st != kSuccess) return st;
   if ((st = checkTensor(a.api, selfName, self->desc)) != kSuccess) return st;
   if (!inplace && (st = checkTensor(a.api, "out", out->desc)) != kSuccess) return st;

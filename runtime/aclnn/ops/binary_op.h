@@ -96,24 +96,45 @@ int32_t buildBinaryScalar(const BinaryApi& a, const aclTensor* self, const aclSc
 
 }  // namespace npusim::aclnn
 
-// aclnn<Name>(self, other, out) and its in-place form aclnnInplace<Name>(selfRef, other); other is
-// a tensor (Build = buildBinary) or a host scalar (Build = buildBinaryScalar).
-#define NPUSIM_ACLNN_BINARY_PAIR(Name, Info, Kind, RefT, OtherT, Build)                                    \
-  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, const OtherT* other,         \
-                                                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) { \
-    return npusim::aclnn::Build({"aclnn" #Name "GetWorkspaceSize", "aclnn" #Name, &npusim::aclnn::Info,    \
-                                 npusim::aclnn::BinaryKind::Kind, false},                                  \
-                                self, other, nullptr, out, false, ws, ex);                                 \
-  }                                                                                                        \
-  NPUSIM_ACLNN_PHASE2(Name)                                                                                \
-  extern "C" aclnnStatus aclnnInplace##Name##GetWorkspaceSize(RefT* selfRef, const OtherT* other,          \
-                                                              uint64_t* ws, aclOpExecutor** ex) {          \
-    return npusim::aclnn::Build({"aclnnInplace" #Name "GetWorkspaceSize", "aclnnInplace" #Name,            \
-                                 &npusim::aclnn::Info, npusim::aclnn::BinaryKind::Kind, false},            \
-                                selfRef, other, nullptr, selfRef, true, ws, ex);                           \
-  }                                                                                                        \
+// aclnn<Name>(self, other[, alpha], out) and its in-place form aclnnInplace<Name>(selfRef, other[, alpha]);
+// other is a tensor (Build = buildBinary) or a host scalar (Build = buildBinaryScalar). AlphaParam
+// is empty (alphaArg nullptr, hasAlpha false), or NPUSIM_ACLNN_ALPHA_PARAM for the operators that
+// scale other by alpha (alphaArg alpha, hasAlpha true).
+#define NPUSIM_ACLNN_ALPHA_PARAM , const aclScalar* alpha
+#define NPUSIM_ACLNN_BINARY_FORMS(Name, Info, Kind, RefT, OtherT, Build, AlphaParam, alphaArg, hasAlpha)     \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self,                                \
+                                                       const OtherT* other AlphaParam, aclTensor* out,       \
+                                                       uint64_t* ws, aclOpExecutor** ex) {                   \
+    return npusim::aclnn::Build({"aclnn" #Name "GetWorkspaceSize", "aclnn" #Name, &npusim::aclnn::Info,      \
+                                 npusim::aclnn::BinaryKind::Kind, hasAlpha},                                 \
+                                self, other, alphaArg, out, false, ws, ex);                                  \
+  }                                                                                                          \
+  NPUSIM_ACLNN_PHASE2(Name)                                                                                  \
+  extern "C" aclnnStatus aclnnInplace##Name##GetWorkspaceSize(RefT* selfRef, const OtherT* other AlphaParam, \
+                                                              uint64_t* ws, aclOpExecutor** ex) {            \
+    return npusim::aclnn::Build({"aclnnInplace" #Name "GetWorkspaceSize", "aclnnInplace" #Name,              \
+                                 &npusim::aclnn::Info, npusim::aclnn::BinaryKind::Kind, hasAlpha},           \
+                                selfRef, other, alphaArg, selfRef, true, ws, ex);                            \
+  }                                                                                                          \
   NPUSIM_ACLNN_PHASE2(Inplace##Name)
 #define NPUSIM_ACLNN_BINARY_TENSOR(Name, Info, Kind, RefT) \
-  NPUSIM_ACLNN_BINARY_PAIR(Name, Info, Kind, RefT, aclTensor, buildBinary)
+  NPUSIM_ACLNN_BINARY_FORMS(Name, Info, Kind, RefT, aclTensor, buildBinary, , nullptr, false)
 #define NPUSIM_ACLNN_BINARY_SCALAR(Name, Info, Kind, RefT) \
-  NPUSIM_ACLNN_BINARY_PAIR(Name, Info, Kind, RefT, aclScalar, buildBinaryScalar)
+  NPUSIM_ACLNN_BINARY_FORMS(Name, Info, Kind, RefT, aclScalar, buildBinaryScalar, , nullptr, false)
+#define NPUSIM_ACLNN_BINARY_ALPHA_TENSOR(Name, Info, Kind, RefT)                                             \
+  NPUSIM_ACLNN_BINARY_FORMS(Name, Info, Kind, RefT, aclTensor, buildBinary, NPUSIM_ACLNN_ALPHA_PARAM, alpha, \
+                            true)
+#define NPUSIM_ACLNN_BINARY_ALPHA_SCALAR(Name, Info, Kind, RefT)                                            \
+  NPUSIM_ACLNN_BINARY_FORMS(Name, Info, Kind, RefT, aclScalar, buildBinaryScalar, NPUSIM_ACLNN_ALPHA_PARAM, \
+                            alpha, true)
+
+// aclnn<Name>(self, other, out): out of place only, no alpha; OutT is out's type as the public
+// header spells it, `fn` a kCustom operator's element function (else nullptr).
+#define NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(Name, Info, Kind, OutT, fn)                                      \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, const aclTensor* other,     \
+                                                       OutT* out, uint64_t* ws, aclOpExecutor** ex) {     \
+    return npusim::aclnn::buildBinary({"aclnn" #Name "GetWorkspaceSize", "aclnn" #Name,                   \
+                                       &npusim::aclnn::Info, npusim::aclnn::BinaryKind::Kind, false, fn}, \
+                                      self, other, nullptr, out, false, ws, ex);                          \
+  }                                                                                                       \
+  NPUSIM_ACLNN_PHASE2(Name)

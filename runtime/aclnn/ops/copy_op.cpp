@@ -1,34 +1,18 @@
 #include "runtime/aclnn/ops/copy_op.h"
 
 #include <algorithm>
-#include <array>
 
 #include "runtime/aclnn/base/dtype.h"
-#include "runtime/aclnn/ops/element_convert.h"
-#include "runtime/aclnn/ops/strided_loop.h"
+#include "runtime/aclnn/ops/broadcast_map.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
 
 namespace {
 
-constexpr int64_t kChunk = 1024;
-
 template <typename T>
 void copyRows(const HostTensor& src, const HostTensor& dst) {
-  const size_t r = dst.shape.size();
-  std::array<std::vector<int64_t>, 2> strides = {
-      broadcastByteStrides(dst.shape, dst.strides, dtypeSize(dst.dtype), r),
-      broadcastByteStrides(src.shape, src.strides, dtypeSize(src.dtype), r)};
-  T buf[kChunk];
-  forEachRow<2>(dst.shape, strides, {dst.data, src.data},
-                [&](const std::array<char*, 2>& p, int64_t n, const std::array<int64_t, 2>& s) {
-                  for (int64_t done = 0; done < n; done += kChunk) {
-                    const int64_t m = std::min(kChunk, n - done);
-                    loadRow(src.dtype, p[1] + done * s[1], s[1], m, buf);
-                    storeRow(dst.dtype, p[0] + done * s[0], s[0], m, buf);
-                  }
-                });
+  forEachBroadcastRow<T>(dst, src, [](T*, int64_t) {});
 }
 
 }  // namespace

@@ -1,91 +1,22 @@
 #include "runtime/aclnn/ops/element_convert.h"
 
 #include <cstring>
-#include <limits>
 
 #include "runtime/aclnn/base/float_bits.h"
+#include "runtime/aclnn/base/stored_element.h"
 
 namespace npusim::aclnn {
 
 namespace {
 
 template <typename T>
-inline T rd(const char* p) {
-  T v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-
-template <typename T>
 inline void wr(char* p, T v) {
   std::memcpy(p, &v, sizeof v);
 }
 
-template <typename I>
-inline I truncSat(double d) {
-  if (d != d) return 0;
-  if (d <= static_cast<double>(std::numeric_limits<I>::min())) return std::numeric_limits<I>::min();
-  if (d >= static_cast<double>(std::numeric_limits<I>::max())) return std::numeric_limits<I>::max();
-  return static_cast<I>(d);
-}
-
-// Storage element -> double (exact for every supported type except int64/uint64 beyond 2^53).
-inline double elemToDouble(aclDataType dt, const char* p) {
-  switch (dt) {
-    case ACL_FLOAT:
-      return rd<float>(p);
-    case ACL_FLOAT16:
-      return halfToFloat(rd<uint16_t>(p));
-    case ACL_BF16:
-      return bf16ToFloat(rd<uint16_t>(p));
-    case ACL_DOUBLE:
-      return rd<double>(p);
-    case ACL_INT8:
-      return rd<int8_t>(p);
-    case ACL_UINT8:
-      return rd<uint8_t>(p);
-    case ACL_INT16:
-      return rd<int16_t>(p);
-    case ACL_UINT16:
-      return rd<uint16_t>(p);
-    case ACL_INT32:
-      return rd<int32_t>(p);
-    case ACL_UINT32:
-      return rd<uint32_t>(p);
-    case ACL_INT64:
-      return static_cast<double>(rd<int64_t>(p));
-    case ACL_UINT64:
-      return static_cast<double>(rd<uint64_t>(p));
-    case ACL_BOOL:
-      return rd<uint8_t>(p) != 0 ? 1.0 : 0.0;
-    default:
-      return 0.0;
-  }
-}
-
 inline int64_t elemToInt(aclDataType dt, const char* p) {
-  switch (dt) {
-    case ACL_INT8:
-      return rd<int8_t>(p);
-    case ACL_UINT8:
-      return rd<uint8_t>(p);
-    case ACL_INT16:
-      return rd<int16_t>(p);
-    case ACL_UINT16:
-      return rd<uint16_t>(p);
-    case ACL_INT32:
-      return rd<int32_t>(p);
-    case ACL_UINT32:
-      return rd<uint32_t>(p);
-    case ACL_INT64:
-      return rd<int64_t>(p);
-    case ACL_UINT64:
-      return static_cast<int64_t>(rd<uint64_t>(p));
-    case ACL_BOOL:
-      return rd<uint8_t>(p) != 0 ? 1 : 0;
-    default:
-      return truncSat<int64_t>(elemToDouble(dt, p));
-  }
+  int64_t v;
+  return storedAsInt64(dt, p, &v) ? v : truncSaturate<int64_t>(storedAsDouble(dt, p));
 }
 
 // Integer value wrapped to the width of dt.
@@ -125,28 +56,28 @@ inline void storeDouble(aclDataType dt, char* p, double v) {
       wr<double>(p, v);
       break;
     case ACL_INT8:
-      wr<int8_t>(p, truncSat<int8_t>(v));
+      wr<int8_t>(p, truncSaturate<int8_t>(v));
       break;
     case ACL_UINT8:
-      wr<uint8_t>(p, truncSat<uint8_t>(v));
+      wr<uint8_t>(p, truncSaturate<uint8_t>(v));
       break;
     case ACL_INT16:
-      wr<int16_t>(p, truncSat<int16_t>(v));
+      wr<int16_t>(p, truncSaturate<int16_t>(v));
       break;
     case ACL_UINT16:
-      wr<uint16_t>(p, truncSat<uint16_t>(v));
+      wr<uint16_t>(p, truncSaturate<uint16_t>(v));
       break;
     case ACL_INT32:
-      wr<int32_t>(p, truncSat<int32_t>(v));
+      wr<int32_t>(p, truncSaturate<int32_t>(v));
       break;
     case ACL_UINT32:
-      wr<uint32_t>(p, truncSat<uint32_t>(v));
+      wr<uint32_t>(p, truncSaturate<uint32_t>(v));
       break;
     case ACL_INT64:
-      wr<int64_t>(p, truncSat<int64_t>(v));
+      wr<int64_t>(p, truncSaturate<int64_t>(v));
       break;
     case ACL_UINT64:
-      wr<uint64_t>(p, truncSat<uint64_t>(v));
+      wr<uint64_t>(p, truncSaturate<uint64_t>(v));
       break;
     case ACL_BOOL:
       wr<uint8_t>(p, v != 0.0 ? 1 : 0);
@@ -225,41 +156,41 @@ void loadRow(aclDataType dt, const char* src, int64_t stride, int64_t n, float* 
       if (stride == 4) {
         std::memcpy(dst, src, static_cast<size_t>(n) * 4);
       } else {
-        for (int64_t i = 0; i < n; ++i) dst[i] = rd<float>(src + i * stride);
+        for (int64_t i = 0; i < n; ++i) dst[i] = loadBytes<float>(src + i * stride);
       }
       return;
     case ACL_FLOAT16:
-      for (int64_t i = 0; i < n; ++i) dst[i] = halfToFloat(rd<uint16_t>(src + i * stride));
+      for (int64_t i = 0; i < n; ++i) dst[i] = halfToFloat(loadBytes<uint16_t>(src + i * stride));
       return;
     case ACL_BF16:
-      for (int64_t i = 0; i < n; ++i) dst[i] = bf16ToFloat(rd<uint16_t>(src + i * stride));
+      for (int64_t i = 0; i < n; ++i) dst[i] = bf16ToFloat(loadBytes<uint16_t>(src + i * stride));
       return;
     case ACL_INT32:
-      for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(rd<int32_t>(src + i * stride));
+      for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(loadBytes<int32_t>(src + i * stride));
       return;
     case ACL_INT64:
-      for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(rd<int64_t>(src + i * stride));
+      for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(loadBytes<int64_t>(src + i * stride));
       return;
     case ACL_DOUBLE:
-      for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(rd<double>(src + i * stride));
+      for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(loadBytes<double>(src + i * stride));
       return;
     default:
-      for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(elemToDouble(dt, src + i * stride));
+      for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(storedAsDouble(dt, src + i * stride));
       return;
   }
 }
 
 void loadRow(aclDataType dt, const char* src, int64_t stride, int64_t n, double* dst) {
-  for (int64_t i = 0; i < n; ++i) dst[i] = elemToDouble(dt, src + i * stride);
+  for (int64_t i = 0; i < n; ++i) dst[i] = storedAsDouble(dt, src + i * stride);
 }
 
 void loadRow(aclDataType dt, const char* src, int64_t stride, int64_t n, int64_t* dst) {
   switch (dt) {
     case ACL_INT32:
-      for (int64_t i = 0; i < n; ++i) dst[i] = rd<int32_t>(src + i * stride);
+      for (int64_t i = 0; i < n; ++i) dst[i] = loadBytes<int32_t>(src + i * stride);
       return;
     case ACL_INT8:
-      for (int64_t i = 0; i < n; ++i) dst[i] = rd<int8_t>(src + i * stride);
+      for (int64_t i = 0; i < n; ++i) dst[i] = loadBytes<int8_t>(src + i * stride);
       return;
     default:
       for (int64_t i = 0; i < n; ++i) dst[i] = elemToInt(dt, src + i * stride);

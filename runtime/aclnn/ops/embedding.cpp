@@ -42,12 +42,7 @@ extern "C" aclnnStatus aclnnEmbeddingGetWorkspaceSize(const aclTensor* weight, c
   if (indices->desc.rank() + 1 > kMaxDims) {
     return fail(api, kErrParamInvalid, fmt::format("indices may have at most {} dimensions", kMaxDims - 1));
   }
-  auto inst = std::make_unique<IndexInstance>();
-  inst->name = "aclnnEmbedding";
-  inst->dim = 0;
-  addInput(*inst, "weight", weight);
-  addInput(*inst, "indices", indices);
-  addOutput(*inst, "out", out);
+  auto inst = makeIndexInstance("aclnnEmbedding", 0, "weight", weight, "indices", indices, "out", out);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 

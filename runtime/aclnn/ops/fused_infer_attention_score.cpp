@@ -103,8 +103,4 @@ extern "C" aclnnStatus aclnnFusedInferAttentionScoreV4GetWorkspaceSize(
                              workspaceSize, executor);
 }
 
-extern "C" aclnnStatus aclnnFusedInferAttentionScoreV4(void* workspace, uint64_t workspaceSize,
-                                                       aclOpExecutor* executor, const aclrtStream stream) {
-  return npusim::aclnn::runExecutor("aclnnFusedInferAttentionScoreV4", workspace, workspaceSize, executor,
-                                    stream);
-}
+NPUSIM_ACLNN_PHASE2(FusedInferAttentionScoreV4)

@@ -43,13 +43,8 @@ extern "C" aclnnStatus aclnnGatherGetWorkspaceSize(const aclTensor* self, const 
                             shapeString(index->desc.shape), shapeString(self->desc.shape), d));
   }
   if ((st = checkShape(api, "out", out->desc.shape, index->desc.shape)) != kSuccess) return st;
-  auto inst = std::make_unique<IndexInstance>();
-  inst->name = "aclnnGather";
+  auto inst = makeIndexInstance("aclnnGather", d, "self", self, "index", index, "out", out);
   inst->elementwise = true;
-  inst->dim = d;
-  addInput(*inst, "self", self);
-  addInput(*inst, "index", index);
-  addOutput(*inst, "out", out);
   inst->attrs = fmt::format("dim={}", dim);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }

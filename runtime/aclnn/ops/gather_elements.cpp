@@ -63,13 +63,8 @@ int32_t gatherSlices(const char* api, const OpInfo& info, const aclTensor* self,
   if (self->desc.rank() > 0)
     shape.insert(shape.end(), self->desc.shape.begin() + d + 1, self->desc.shape.end());
   if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
-  auto inst = std::make_unique<IndexInstance>();
-  inst->name = info.name;
-  inst->dim = d;
+  auto inst = makeIndexInstance(info.name, d, "self", self, "index", index, "out", out);
   inst->wrapNegative = true;
-  addInput(*inst, "self", self);
-  addInput(*inst, "index", index);
-  addOutput(*inst, "out", out);
   inst->attrs = fmt::format("dim={}", dim);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
@@ -103,13 +98,8 @@ int32_t unpoolBackward(const char* api, const OpInfo& info, size_t spatial, cons
   if (!gradOutput->desc.isContiguous() || !indices->desc.isContiguous())
     return fail(api, kErrParamInvalid, "gradOutput and indices must be contiguous");
   const int64_t rows = dimProduct(s, 0, lead);
-  auto inst = std::make_unique<IndexInstance>();
-  inst->name = info.name;
+  auto inst = makeIndexInstance(info.name, 1, "gradOutput", gradOutput, "indices", indices, "out", out);
   inst->elementwise = true;
-  inst->dim = 1;
-  addInput(*inst, "gradOutput", gradOutput);
-  addInput(*inst, "indices", indices);
-  addOutput(*inst, "out", out);
   // Gathered as [rows, spatial elements] (out viewed the same way when contiguous).
   inst->inputs[0].shape = {rows, dimProduct(g, lead, g.size())};
   inst->inputs[0].strides = contiguousStrides(inst->inputs[0].shape);
@@ -145,13 +135,8 @@ extern "C" aclnnStatus aclnnGatherElementsV3GetWorkspaceSize(const aclTensor* x,
                             shapeString(index->desc.shape), shapeString(x->desc.shape), d));
   }
   if ((st = checkShape(api, "y", y->desc.shape, index->desc.shape)) != kSuccess) return st;
-  auto inst = std::make_unique<IndexInstance>();
-  inst->name = "aclnnGatherElementsV3";
+  auto inst = makeIndexInstance("aclnnGatherElementsV3", d, "x", x, "index", index, "y", y);
   inst->elementwise = true;
-  inst->dim = d;
-  addInput(*inst, "x", x);
-  addInput(*inst, "index", index);
-  addOutput(*inst, "y", y);
   inst->attrs = fmt::format("dim={}", dim);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
@@ -219,13 +204,8 @@ extern "C" aclnnStatus aclnnTakeGetWorkspaceSize(const aclTensor* self, const ac
   if (st != kSuccess) return st;
   if ((st = checkShape(api, "out", out->desc.shape, index->desc.shape)) != kSuccess) return st;
   if (!self->desc.isContiguous()) return fail(api, kErrParamInvalid, "self must be contiguous");
-  auto inst = std::make_unique<IndexInstance>();
-  inst->name = "aclnnTake";
-  inst->dim = 0;
+  auto inst = makeIndexInstance("aclnnTake", 0, "self", self, "index", index, "out", out);
   inst->wrapNegative = true;
-  addInput(*inst, "self", self);
-  addInput(*inst, "index", index);
-  addOutput(*inst, "out", out);
   inst->inputs[0].shape = {self->desc.numel()};  // the flattened self
   inst->inputs[0].strides = {1};
   return makeExecutor(api, std::move(inst), workspaceSize, executor);

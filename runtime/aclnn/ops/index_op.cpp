@@ -111,4 +111,17 @@ int32_t checkIndexArgsAlongDim(const char* api, const OpInfo& info, const aclTen
   return kSuccess;
 }
 
+std::unique_ptr<IndexInstance> makeIndexInstance(const std::string& name, int64_t dim, const char* sourceName,
+                                                 const aclTensor* source, const char* indexName,
+                                                 const aclTensor* index, const char* outName,
+                                                 const aclTensor* out) {
+  auto inst = std::make_unique<IndexInstance>();
+  inst->name = name;
+  inst->dim = dim;
+  addInput(*inst, sourceName, source);
+  addInput(*inst, indexName, index);
+  addOutput(*inst, outName, out);
+  return inst;
+}
+
 }  // namespace npusim::aclnn

@@ -5,6 +5,8 @@
 // model it). Cost: the index and the gathered elements are read, out is written, one vector
 // pass for the address computation.
 #include <cstdint>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "runtime/aclnn/base/op_instance.h"
@@ -32,5 +34,12 @@ int32_t checkIndexArgs(const char* api, const OpInfo& info, const char* selfName
 // wrapped into self's rank in *d, or the documented error when it is out of range.
 int32_t checkIndexArgsAlongDim(const char* api, const OpInfo& info, const aclTensor* self,
                                const aclTensor* index, const aclTensor* out, int64_t dim, int64_t* d);
+
+// A gather named `name` along `dim`: input 0 the source, input 1 the index, output 0 out, each
+// under the operator's own name; the caller sets the mode (elementwise, wrapNegative) and views.
+std::unique_ptr<IndexInstance> makeIndexInstance(const std::string& name, int64_t dim, const char* sourceName,
+                                                 const aclTensor* source, const char* indexName,
+                                                 const aclTensor* index, const char* outName,
+                                                 const aclTensor* out);
 
 }  // namespace npusim::aclnn

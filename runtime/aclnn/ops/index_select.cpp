@@ -42,12 +42,7 @@ extern "C" aclnnStatus aclnnIndexSelectGetWorkspaceSize(const aclTensor* self, i
   std::vector<int64_t> shape = self->desc.shape;
   if (rank > 0) shape[static_cast<size_t>(d)] = index->desc.numel();
   if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
-  auto inst = std::make_unique<IndexInstance>();
-  inst->name = "aclnnIndexSelect";
-  inst->dim = d;
-  addInput(*inst, "self", self);
-  addInput(*inst, "index", index);
-  addOutput(*inst, "out", out);
+  auto inst = makeIndexInstance("aclnnIndexSelect", d, "self", self, "index", index, "out", out);
   inst->attrs = fmt::format("dim={}", dim);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }

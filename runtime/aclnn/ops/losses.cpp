@@ -293,25 +293,41 @@ LossArgs gradTriple(const aclTensor* g, const aclTensor* self, const aclTensor* 
   return a;
 }
 
+// KlDivBackward and KlDivTargetBackward: the same arguments, a different derivative.
+int32_t klDivBackward(const LossDef& d, const aclTensor* gradOutput, const aclTensor* self,
+                      const aclTensor* target, int64_t reduction, bool logTarget, const char* outName,
+                      const aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
+  LossArgs a = gradTriple(gradOutput, self, target, outName, out);
+  a.params[0] = logTarget ? 1 : 0;
+  a.attrs = fmt::format("logTarget={}", logTarget);
+  return withReduction(d, a, reduction, ws, ex, true);
+}
+
 }  // namespace
 }  // namespace npusim::aclnn
 
 using namespace npusim::aclnn;
 
-// --- forward losses ---
-extern "C" aclnnStatus aclnnMseLossGetWorkspaceSize(const aclTensor* self, const aclTensor* target,
-                                                    int64_t reduction, aclTensor* out, uint64_t* ws,
-                                                    aclOpExecutor** ex) {
-  return withReduction(kMseDef, pair("self", self, "target", target, "out", out), reduction, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(MseLoss)
+// Entry points that differ only in their LossDef (and the name of the gradient's out):
+// aclnn<Name>(self, target, reduction, out) and aclnn<Name>(gradOutput, self, target, reduction, out).
+#define NPUSIM_REDUCED_LOSS(Name, def)                                                                  \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, const aclTensor* target,  \
+                                                       int64_t reduction, aclTensor* out, uint64_t* ws, \
+                                                       aclOpExecutor** ex) {                            \
+    return withReduction(def, pair("self", self, "target", target, "out", out), reduction, ws, ex);     \
+  }                                                                                                     \
+  NPUSIM_ACLNN_PHASE2(Name)
+#define NPUSIM_REDUCED_LOSS_BACKWARD(Name, def, outName)                                                   \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(                                                    \
+      const aclTensor* gradOutput, const aclTensor* self, const aclTensor* target, int64_t reduction,      \
+      aclTensor* outName, uint64_t* ws, aclOpExecutor** ex) {                                              \
+    return withReduction(def, gradTriple(gradOutput, self, target, #outName, outName), reduction, ws, ex); \
+  }                                                                                                        \
+  NPUSIM_ACLNN_PHASE2(Name)
 
-extern "C" aclnnStatus aclnnL1LossGetWorkspaceSize(const aclTensor* self, const aclTensor* target,
-                                                   int64_t reduction, aclTensor* out, uint64_t* ws,
-                                                   aclOpExecutor** ex) {
-  return withReduction(kL1Def, pair("self", self, "target", target, "out", out), reduction, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(L1Loss)
+// --- forward losses ---
+NPUSIM_REDUCED_LOSS(MseLoss, kMseDef)
+NPUSIM_REDUCED_LOSS(L1Loss, kL1Def)
 
 extern "C" aclnnStatus aclnnSmoothL1LossGetWorkspaceSize(const aclTensor* self, const aclTensor* target,
                                                          int64_t reduction, float beta, aclTensor* result,
@@ -338,12 +354,7 @@ extern "C" aclnnStatus aclnnHuberLossGetWorkspaceSize(const aclTensor* predictio
 }
 NPUSIM_ACLNN_PHASE2(HuberLoss)
 
-extern "C" aclnnStatus aclnnSoftMarginLossGetWorkspaceSize(const aclTensor* self, const aclTensor* target,
-                                                           int64_t reduction, aclTensor* out, uint64_t* ws,
-                                                           aclOpExecutor** ex) {
-  return withReduction(kSoftMarginDef, pair("self", self, "target", target, "out", out), reduction, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(SoftMarginLoss)
+NPUSIM_REDUCED_LOSS(SoftMarginLoss, kSoftMarginDef)
 
 extern "C" aclnnStatus aclnnBinaryCrossEntropyGetWorkspaceSize(const aclTensor* self, const aclTensor* target,
                                                                const aclTensor* weight, int64_t reduction,
@@ -433,13 +444,7 @@ extern "C" aclnnStatus aclnnLogitGetWorkspaceSize(const aclTensor* input, double
 NPUSIM_ACLNN_PHASE2(Logit)
 
 // --- gradients ---
-extern "C" aclnnStatus aclnnMseLossBackwardGetWorkspaceSize(const aclTensor* gradOutput,
-                                                            const aclTensor* self, const aclTensor* target,
-                                                            int64_t reduction, aclTensor* out, uint64_t* ws,
-                                                            aclOpExecutor** ex) {
-  return withReduction(kMseBackwardDef, gradTriple(gradOutput, self, target, "out", out), reduction, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(MseLossBackward)
+NPUSIM_REDUCED_LOSS_BACKWARD(MseLossBackward, kMseBackwardDef, out)
 
 extern "C" aclnnStatus aclnnMseLossGradGetWorkspaceSize(const aclTensor* predict, const aclTensor* label,
                                                         const aclTensor* dout, char* reduction,
@@ -453,14 +458,7 @@ extern "C" aclnnStatus aclnnMseLossGradGetWorkspaceSize(const aclTensor* predict
 }
 NPUSIM_ACLNN_PHASE2(MseLossGrad)
 
-extern "C" aclnnStatus aclnnL1LossBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
-                                                           const aclTensor* target, int64_t reduction,
-                                                           aclTensor* gradInput, uint64_t* ws,
-                                                           aclOpExecutor** ex) {
-  return withReduction(kL1BackwardDef, gradTriple(gradOutput, self, target, "gradInput", gradInput),
-                       reduction, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(L1LossBackward)
+NPUSIM_REDUCED_LOSS_BACKWARD(L1LossBackward, kL1BackwardDef, gradInput)
 
 extern "C" aclnnStatus aclnnSmoothL1LossBackwardGetWorkspaceSize(const aclTensor* gradOut,
                                                                  const aclTensor* self,
@@ -476,15 +474,7 @@ extern "C" aclnnStatus aclnnSmoothL1LossBackwardGetWorkspaceSize(const aclTensor
 }
 NPUSIM_ACLNN_PHASE2(SmoothL1LossBackward)
 
-extern "C" aclnnStatus aclnnSoftMarginLossBackwardGetWorkspaceSize(const aclTensor* gradOutput,
-                                                                   const aclTensor* self,
-                                                                   const aclTensor* target, int64_t reduction,
-                                                                   aclTensor* out, uint64_t* ws,
-                                                                   aclOpExecutor** ex) {
-  return withReduction(kSoftMarginBackwardDef, gradTriple(gradOutput, self, target, "out", out), reduction,
-                       ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(SoftMarginLossBackward)
+NPUSIM_REDUCED_LOSS_BACKWARD(SoftMarginLossBackward, kSoftMarginBackwardDef, out)
 
 extern "C" aclnnStatus aclnnBinaryCrossEntropyBackwardGetWorkspaceSize(
     const aclTensor* gradOutput, const aclTensor* self, const aclTensor* target,
@@ -523,10 +513,7 @@ extern "C" aclnnStatus aclnnKlDivBackwardGetWorkspaceSize(const aclTensor* gradO
                                                           const aclTensor* target, int64_t reduction,
                                                           bool logTarget, aclTensor* out, uint64_t* ws,
                                                           aclOpExecutor** ex) {
-  LossArgs a = gradTriple(gradOutput, self, target, "out", out);
-  a.params[0] = logTarget ? 1 : 0;
-  a.attrs = fmt::format("logTarget={}", logTarget);
-  return withReduction(kKlDivBackwardDef, a, reduction, ws, ex, true);
+  return klDivBackward(kKlDivBackwardDef, gradOutput, self, target, reduction, logTarget, "out", out, ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(KlDivBackward)
 
@@ -535,10 +522,8 @@ extern "C" aclnnStatus aclnnKlDivTargetBackwardGetWorkspaceSize(const aclTensor*
                                                                 const aclTensor* target, int64_t reduction,
                                                                 bool logTarget, aclTensor* gradTarget,
                                                                 uint64_t* ws, aclOpExecutor** ex) {
-  LossArgs a = gradTriple(gradOutput, self, target, "gradTarget", gradTarget);
-  a.params[0] = logTarget ? 1 : 0;
-  a.attrs = fmt::format("logTarget={}", logTarget);
-  return withReduction(kKlDivTargetBackwardDef, a, reduction, ws, ex, true);
+  return klDivBackward(kKlDivTargetBackwardDef, gradOutput, self, target, reduction, logTarget, "gradTarget",
+                       gradTarget, ws, ex);
 }
 NPUSIM_ACLNN_PHASE2(KlDivTargetBackward)
 

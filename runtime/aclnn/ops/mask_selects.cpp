@@ -3,6 +3,9 @@
 // and aclnnInplaceMaskedScatter (ops-nn index/masked_scatter).
 #include <fmt/format.h>
 
+#include <memory>
+#include <string>
+
 #include "aclnnop/aclnn_masked_fill.h"
 #include "aclnnop/aclnn_masked_fill_scalar.h"
 #include "aclnnop/aclnn_masked_fill_tensor.h"
@@ -65,6 +68,31 @@ int32_t checkMask(const char* api, const char* name, const aclTensor* mask, bool
   return kSuccess;
 }
 
+// 161002 unless mask broadcasts to selfRef's own shape (the in-place forms write selfRef).
+int32_t checkMaskFitsSelf(const char* api, const aclTensor* selfRef, const aclTensor* mask) {
+  std::vector<int64_t> shape;
+  if (!broadcastShapes(selfRef->desc.shape, mask->desc.shape, &shape) || shape != selfRef->desc.shape) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("mask shape {} does not broadcast to selfRef shape {}",
+                            shapeString(mask->desc.shape), shapeString(selfRef->desc.shape)));
+  }
+  return kSuccess;
+}
+
+// A select named `name` over `inputs` (in this order): out = input `cond` ? input `whenTrue`
+// (-1: a host scalar, set by the caller) : input `whenFalse`.
+std::unique_ptr<WhereInstance> makeSelect(
+    const std::string& name, std::initializer_list<std::pair<const char*, const aclTensor*>> inputs, int cond,
+    int whenTrue, int whenFalse) {
+  auto inst = std::make_unique<WhereInstance>();
+  inst->name = name;
+  for (auto [n, t] : inputs) addInput(*inst, n, t);
+  inst->condInput = cond;
+  inst->trueInput = whenTrue;
+  inst->falseInput = whenFalse;
+  return inst;
+}
+
 // selfRef = mask ? (value tensor or scalar) : selfRef; mask broadcasts to selfRef's shape.
 int32_t maskedFill(const char* api, const OpInfo& info, aclTensor* selfRef, const aclTensor* mask,
                    const aclTensor* valueTensor, const aclScalar* valueScalar, uint64_t* workspaceSize,
@@ -78,18 +106,8 @@ int32_t maskedFill(const char* api, const OpInfo& info, aclTensor* selfRef, cons
   if ((st = checkTensor(api, "selfRef", selfRef->desc)) != kSuccess) return st;
   if ((st = checkDtype(api, "selfRef", selfRef->desc.dtype, info)) != kSuccess) return st;
   if ((st = checkMask(api, "mask", mask, false)) != kSuccess) return st;
-  std::vector<int64_t> shape;
-  if (!broadcastShapes(selfRef->desc.shape, mask->desc.shape, &shape) || shape != selfRef->desc.shape) {
-    return fail(api, kErrParamInvalid,
-                fmt::format("mask shape {} does not broadcast to selfRef shape {}",
-                            shapeString(mask->desc.shape), shapeString(selfRef->desc.shape)));
-  }
-  auto inst = std::make_unique<WhereInstance>();
-  inst->name = info.name;
-  addInput(*inst, "selfRef", selfRef);
-  addInput(*inst, "mask", mask);
-  inst->condInput = 1;
-  inst->falseInput = 0;
+  if ((st = checkMaskFitsSelf(api, selfRef, mask)) != kSuccess) return st;
+  auto inst = makeSelect(info.name, {{"selfRef", selfRef}, {"mask", mask}}, 1, -1, 0);
   if (valueTensor != nullptr) {
     if ((st = checkTensor(api, "value", valueTensor->desc)) != kSuccess) return st;
     if (valueTensor->desc.numel() != 1 || valueTensor->desc.rank() > 1) {
@@ -100,7 +118,6 @@ int32_t maskedFill(const char* api, const OpInfo& info, aclTensor* selfRef, cons
     addInput(*inst, "value", valueTensor);
     inst->trueInput = 2;
   } else {
-    inst->trueInput = -1;
     inst->trueScalar = valueScalar->value;
     inst->attrs = "value=" + valueScalar->value.str();
   }
@@ -141,11 +158,8 @@ extern "C" aclnnStatus aclnnSWhereGetWorkspaceSize(const aclTensor* condition, c
                     shapeString(self->desc.shape), shapeString(other->desc.shape)));
   }
   if ((st = checkShape(api, "out", out->desc.shape, shape)) != kSuccess) return st;
-  auto inst = std::make_unique<WhereInstance>();
-  inst->name = "aclnnSWhere";
-  addInput(*inst, "condition", condition);
-  addInput(*inst, "self", self);
-  addInput(*inst, "other", other);
+  auto inst =
+      makeSelect("aclnnSWhere", {{"condition", condition}, {"self", self}, {"other", other}}, 0, 1, 2);
   addOutput(*inst, "out", out);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
@@ -191,14 +205,7 @@ extern "C" aclnnStatus aclnnSelectV3GetWorkspaceSize(const aclTensor* x, const a
   if (b->desc.dtype != ACL_INT8)
     return fail(api, kErrParamInvalid, fmt::format("b type must be int8, not {}", dtypeName(b->desc.dtype)));
   if ((st = checkShape(api, "b", b->desc.shape, x->desc.shape)) != kSuccess) return st;
-  auto inst = std::make_unique<WhereInstance>();
-  inst->name = "aclnnSelectV3";
-  addInput(*inst, "x", x);
-  addInput(*inst, "y", y);
-  addInput(*inst, "b", b);
-  inst->condInput = 2;
-  inst->trueInput = 0;
-  inst->falseInput = 1;
+  auto inst = makeSelect("aclnnSelectV3", {{"x", x}, {"y", y}, {"b", b}}, 2, 0, 1);
   addOutput(*inst, "z", z);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
@@ -223,20 +230,9 @@ extern "C" aclnnStatus aclnnInplaceMaskedScatterGetWorkspaceSize(aclTensor* self
                 fmt::format("source type {} must equal selfRef type {}", dtypeName(source->desc.dtype),
                             dtypeName(selfRef->desc.dtype)));
   }
-  std::vector<int64_t> shape;
-  if (!broadcastShapes(selfRef->desc.shape, mask->desc.shape, &shape) || shape != selfRef->desc.shape) {
-    return fail(api, kErrParamInvalid,
-                fmt::format("mask shape {} does not broadcast to selfRef shape {}",
-                            shapeString(mask->desc.shape), shapeString(selfRef->desc.shape)));
-  }
-  auto inst = std::make_unique<WhereInstance>();
-  inst->name = "aclnnInplaceMaskedScatter";
-  addInput(*inst, "selfRef", selfRef);
-  addInput(*inst, "mask", mask);
-  addInput(*inst, "source", source);
-  inst->condInput = 1;
-  inst->trueInput = 2;
-  inst->falseInput = 0;
+  if ((st = checkMaskFitsSelf(api, selfRef, mask)) != kSuccess) return st;
+  auto inst = makeSelect("aclnnInplaceMaskedScatter",
+                         {{"selfRef", selfRef}, {"mask", mask}, {"source", source}}, 1, 2, 0);
   inst->consecutive = true;
   addOutput(*inst, "selfRef", selfRef, 0);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
@@ -264,13 +260,7 @@ extern "C" aclnnStatus aclnnMaskedFillGetWorkspaceSize(const aclTensor* x, const
                             shapeString(x->desc.shape)));
   }
   if ((st = checkShape(api, "z", z->desc.shape, shape)) != kSuccess) return st;
-  auto inst = std::make_unique<WhereInstance>();
-  inst->name = "aclnnMaskedFill";
-  addInput(*inst, "x", x);
-  addInput(*inst, "mask", mask);
-  inst->condInput = 1;
-  inst->falseInput = 0;
-  inst->trueInput = -1;
+  auto inst = makeSelect("aclnnMaskedFill", {{"x", x}, {"mask", mask}}, 1, -1, 0);
   inst->trueScalar = value->value;
   inst->attrs = "value=" + value->value.str();
   addOutput(*inst, "z", z);

@@ -160,12 +160,6 @@ const OpRegistrar kRegistrars[] = {
     OpRegistrar(kMulNoNan),      OpRegistrar(kXLogYScalarSelf), OpRegistrar(kMaxN),
     OpRegistrar(kMinN)};
 
-int32_t binary(const char* name, const OpInfo& info, BinaryKind kind, const aclTensor* a, const aclTensor* b,
-               const aclTensor* out, uint64_t* ws, aclOpExecutor** ex, const BinaryFn* fn = nullptr) {
-  const std::string api = std::string(name) + "GetWorkspaceSize";
-  return buildBinary({api.c_str(), name, &info, kind, false, fn}, a, b, nullptr, out, false, ws, ex);
-}
-
 // MaxN / MinN: the list folded pairwise on the binary kernel, out = op(out, tensors[k]).
 class FoldInstance : public OpInstanceBase<FoldInstance> {
  public:
@@ -261,51 +255,15 @@ extern "C" aclnnStatus aclnnInplaceRoundDecimalsGetWorkspaceSize(aclTensor* self
 }
 NPUSIM_ACLNN_PHASE2(InplaceRoundDecimals)
 
-extern "C" aclnnStatus aclnnMaximumV2GetWorkspaceSize(const aclTensor* x1, const aclTensor* x2,
-                                                      const aclTensor* y, WS) {
-  return binary("aclnnMaximumV2", kMaximumV2, BinaryKind::kMax, x1, x2, y, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(MaximumV2)
-extern "C" aclnnStatus aclnnMulV2GetWorkspaceSize(const aclTensor* x1, const aclTensor* x2,
-                                                  const aclTensor* y, WS) {
-  return binary("aclnnMulV2", kMulV2, BinaryKind::kMul, x1, x2, y, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(MulV2)
-extern "C" aclnnStatus aclnnSubV2GetWorkspaceSize(const aclTensor* x1, const aclTensor* x2,
-                                                  const aclTensor* y, WS) {
-  return binary("aclnnSubV2", kSubV2, BinaryKind::kSub, x1, x2, y, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(SubV2)
-extern "C" aclnnStatus aclnnRealDivGetWorkspaceSize(const aclTensor* x1, const aclTensor* x2,
-                                                    const aclTensor* y, WS) {
-  return binary("aclnnRealDiv", kRealDiv, BinaryKind::kDiv, x1, x2, y, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(RealDiv)
-extern "C" aclnnStatus aclnnPowGetWorkspaceSize(const aclTensor* x, const aclTensor* exponent,
-                                                const aclTensor* y, WS) {
-  return binary("aclnnPow", kPow, BinaryKind::kPow, x, exponent, y, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(Pow)
-extern "C" aclnnStatus aclnnPow2GetWorkspaceSize(const aclTensor* x1, const aclTensor* x2, const aclTensor* y,
-                                                 WS) {
-  return binary("aclnnPow2", kPow2, BinaryKind::kPow, x1, x2, y, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(Pow2)
-extern "C" aclnnStatus aclnnTruncateDivGetWorkspaceSize(const aclTensor* x1, const aclTensor* x2,
-                                                        const aclTensor* y, WS) {
-  return binary("aclnnTruncateDiv", kTruncateDiv, BinaryKind::kCustom, x1, x2, y, ws, ex, &kTruncDivFn);
-}
-NPUSIM_ACLNN_PHASE2(TruncateDiv)
-extern "C" aclnnStatus aclnnTruncateModGetWorkspaceSize(const aclTensor* x1, const aclTensor* x2,
-                                                        const aclTensor* y, WS) {
-  return binary("aclnnTruncateMod", kTruncateMod, BinaryKind::kFmod, x1, x2, y, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(TruncateMod)
-extern "C" aclnnStatus aclnnMulNoNanGetWorkspaceSize(const aclTensor* x, const aclTensor* y,
-                                                     const aclTensor* z, WS) {
-  return binary("aclnnMulNoNan", kMulNoNan, BinaryKind::kCustom, x, y, z, ws, ex, &kMulNoNanFn);
-}
-NPUSIM_ACLNN_PHASE2(MulNoNan)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(MaximumV2, kMaximumV2, kMax, const aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(MulV2, kMulV2, kMul, const aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(SubV2, kSubV2, kSub, const aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(RealDiv, kRealDiv, kDiv, const aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(Pow, kPow, kPow, const aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(Pow2, kPow2, kPow, const aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(TruncateDiv, kTruncateDiv, kCustom, const aclTensor, &kTruncDivFn)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(TruncateMod, kTruncateMod, kFmod, const aclTensor, nullptr)
+NPUSIM_ACLNN_BINARY_OUT_OF_PLACE(MulNoNan, kMulNoNan, kCustom, const aclTensor, &kMulNoNanFn)
 
 extern "C" aclnnStatus aclnnXLogYScalarSelfGetWorkspaceSize(const aclScalar* self, const aclTensor* other,
                                                             aclTensor* out, WS) {

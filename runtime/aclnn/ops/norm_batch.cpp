@@ -137,14 +137,31 @@ std::vector<double> invSqrt(const std::vector<double>& var, double eps) {
   return r;
 }
 
+// y = (x - mean_c) * invstd_c * w_c + b_c for every element.
+std::vector<double> normalizeAffine(const Channels& ch, const std::vector<double>& x,
+                                    const std::vector<double>& mean, const std::vector<double>& invstd,
+                                    const std::vector<double>& w, const std::vector<double>& b) {
+  std::vector<double> y(x.size());
+  for (size_t e = 0; e < x.size(); ++e)
+    y[e] = (x[e] - mean[ch.of(e)]) * invstd[ch.of(e)] * w[ch.of(e)] + b[ch.of(e)];
+  return y;
+}
+
+// Per channel: dbias = sum dy, dweight = sum dy * (x - mean) * invstd.
+void weightBiasGrads(const Channels& ch, const std::vector<double>& dy, const std::vector<double>& x,
+                     const std::vector<double>& mean, const std::vector<double>& invstd,
+                     std::vector<double>* dw, std::vector<double>* db) {
+  *db = channelSum(ch, x.size(), [&](size_t e) { return dy[e]; });
+  *dw =
+      channelSum(ch, x.size(), [&](size_t e) { return dy[e] * (x[e] - mean[ch.of(e)]) * invstd[ch.of(e)]; });
+}
+
 // The training-mode backward given per-channel mean and invstd (dx, dweight, dbias).
 void trainingBackward(const Channels& ch, const std::vector<double>& dy, const std::vector<double>& x,
                       const std::vector<double>& mean, const std::vector<double>& invstd,
                       const std::vector<double>& w, std::vector<double>* dx, std::vector<double>* dw,
                       std::vector<double>* db) {
-  *db = channelSum(ch, x.size(), [&](size_t e) { return dy[e]; });
-  *dw =
-      channelSum(ch, x.size(), [&](size_t e) { return dy[e] * (x[e] - mean[ch.of(e)]) * invstd[ch.of(e)]; });
+  weightBiasGrads(ch, dy, x, mean, invstd, dw, db);
   const double m = static_cast<double>(ch.count);
   dx->resize(x.size());
   for (size_t e = 0; e < x.size(); ++e) {
@@ -188,8 +205,7 @@ int32_t batchBackward(const char* api, const OpInfo& info, const aclTensor* grad
       trainingBackward(ch, dy, x, io.load("saveMean"), io.load("saveInvstd"), w, &dx, &dw, &db);
     } else {
       const std::vector<double> rm = io.load("runningMean"), inv = invSqrt(io.load("runningVar"), eps);
-      db = channelSum(ch, x.size(), [&](size_t e) { return dy[e]; });
-      dw = channelSum(ch, x.size(), [&](size_t e) { return dy[e] * (x[e] - rm[ch.of(e)]) * inv[ch.of(e)]; });
+      weightBiasGrads(ch, dy, x, rm, inv, &dw, &db);
       dx.resize(x.size());
       for (size_t e = 0; e < x.size(); ++e) dx[e] = dy[e] * w[ch.of(e)] * inv[ch.of(e)];
     }
@@ -248,10 +264,7 @@ extern "C" aclnnStatus aclnnBatchNormGetWorkspaceSize(const aclTensor* input, co
       var = io.load("runningVar");
     }
     const std::vector<double> inv = invSqrt(var, eps);
-    std::vector<double> y(x.size());
-    for (size_t e = 0; e < x.size(); ++e)
-      y[e] = (x[e] - mean[ch.of(e)]) * inv[ch.of(e)] * w[ch.of(e)] + b[ch.of(e)];
-    io.store("y", y);
+    io.store("y", normalizeAffine(ch, x, mean, inv, w, b));
     io.store("saveMean", mean);
     io.store("saveInvstd", inv);
     if (updates) {
@@ -297,10 +310,7 @@ extern "C" aclnnStatus aclnnBatchNormElemtGetWorkspaceSize(const aclTensor* inpu
     const size_t c = static_cast<size_t>(ch.c);
     const std::vector<double> x = io.load("x"), w = io.loadOr("w", c, 1.0), b = io.loadOr("b", c, 0.0),
                               m = io.load("mean"), inv = io.load("invstd");
-    std::vector<double> y(x.size());
-    for (size_t e = 0; e < x.size(); ++e)
-      y[e] = (x[e] - m[ch.of(e)]) * inv[ch.of(e)] * w[ch.of(e)] + b[ch.of(e)];
-    io.store("y", y);
+    io.store("y", normalizeAffine(ch, x, m, inv, w, b));
   };
   auto inst = makeInst(kElemt, kernel, 2,
                        {{"x", input}, {"w", weight}, {"b", bias}, {"mean", mean}, {"invstd", invstd}});

@@ -199,6 +199,23 @@ int32_t adaptiveBackward(const OpInfo& info, int dims, PoolMode mode, const aclT
   return buildPool(info, api.c_str(), mode, true, s, t, "", ws, ex);
 }
 
+// The tensors of a windowed pooling on `self`: `out` is the pooled values (forward) or gradInput
+// (backward, which also reads gradOutput).
+PoolTensors windowTensors(bool backward, const aclTensor* self, const aclTensor* gradOutput,
+                          const aclTensor* out, const char* outName) {
+  PoolTensors t;
+  t.self = self;
+  if (backward) {
+    t.gradOutput = gradOutput;
+    t.gradInput = out;
+    t.gradInputName = outName;
+  } else {
+    t.out = out;
+    t.outName = outName;
+  }
+  return t;
+}
+
 std::string avgAttrs(const PoolSpec& s) {
   return fmt::format("kernel={}, stride={}, padding={}, ceilMode={}, countIncludePad={}, divisorOverride={}",
                      shapeString(s.kernel), shapeString(s.stride), shapeString(s.padBegin), s.ceilMode,
@@ -230,16 +247,7 @@ int32_t avgPool(const OpInfo& info, int dims, bool backward, const aclTensor* gr
       kSuccess) {
     return st;
   }
-  PoolTensors t;
-  t.self = self;
-  if (backward) {
-    t.gradOutput = gradOutput;
-    t.gradInput = out;
-    t.gradInputName = outName;
-  } else {
-    t.out = out;
-    t.outName = outName;
-  }
+  const PoolTensors t = windowTensors(backward, self, gradOutput, out, outName);
   return buildPool(info, api.c_str(), PoolMode::kAvg, backward, s, t, avgAttrs(s), ws, ex);
 }
 
@@ -258,19 +266,10 @@ int32_t maxPoolIndexed(const OpInfo& info, int dims, bool backward, const aclTen
       kSuccess) {
     return st;
   }
-  PoolTensors t;
-  t.self = self;
+  PoolTensors t = windowTensors(backward, self, gradOutput, out, outName);
   t.selfName = selfName;
   t.indices = indices;
   t.indicesName = indicesName;
-  if (backward) {
-    t.gradOutput = gradOutput;
-    t.gradInput = out;
-    t.gradInputName = outName;
-  } else {
-    t.out = out;
-    t.outName = outName;
-  }
   return buildPool(info, api.c_str(), PoolMode::kMax, backward, s, t, maxAttrs(s), ws, ex);
 }
 
@@ -282,74 +281,63 @@ const LossDef kMaxPoolingGradDef{&kMaxPoolingGrad, maxPoolingGradTerm, 2};
 
 using namespace npusim::aclnn;
 
+// Entry points whose 2-D and 3-D forms differ only in the pooled dims and the OpInfo.
+#define NPUSIM_ADAPTIVE_AVG_POOL(Name, info, dims)                                                           \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize, \
+                                                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {   \
+    return adaptiveForward(info, dims, PoolMode::kAvg, self, outputSize, out, nullptr, "out", ws, ex);       \
+  }                                                                                                          \
+  NPUSIM_ACLNN_PHASE2(Name)
+#define NPUSIM_ADAPTIVE_AVG_POOL_BACKWARD(Name, info, dims)                                                \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, \
+                                                       aclTensor* out, uint64_t* ws, aclOpExecutor** ex) { \
+    return adaptiveBackward(info, dims, PoolMode::kAvg, gradOutput, self, nullptr, out, "out", ws, ex);    \
+  }                                                                                                        \
+  NPUSIM_ACLNN_PHASE2(Name)
+#define NPUSIM_ADAPTIVE_MAX_POOL(Name, info, dims)                                                           \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize, \
+                                                       aclTensor* outputOut, aclTensor* indicesOut,          \
+                                                       uint64_t* ws, aclOpExecutor** ex) {                   \
+    return adaptiveForward(info, dims, PoolMode::kMax, self, outputSize, outputOut, indicesOut, "outputOut", \
+                           ws, ex);                                                                          \
+  }                                                                                                          \
+  NPUSIM_ACLNN_PHASE2(Name)
+#define NPUSIM_ADAPTIVE_MAX_POOL_BACKWARD(Name, info, dims)                                                \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, \
+                                                       const aclTensor* indices, aclTensor* gradInput,     \
+                                                       uint64_t* ws, aclOpExecutor** ex) {                 \
+    return adaptiveBackward(info, dims, PoolMode::kMax, gradOutput, self, indices, gradInput, "gradInput", \
+                            ws, ex);                                                                       \
+  }                                                                                                        \
+  NPUSIM_ACLNN_PHASE2(Name)
+#define NPUSIM_MAX_POOL_INDEXED(Name, info, dims)                                                           \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(                                                     \
+      const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride,                      \
+      const aclIntArray* padding, const aclIntArray* dilation, bool ceilMode, aclTensor* out,               \
+      aclTensor* indices, uint64_t* ws, aclOpExecutor** ex) {                                               \
+    return maxPoolIndexed(info, dims, false, nullptr, self, indices, kernelSize, stride, padding, dilation, \
+                          ceilMode, out, "self", "out", "indices", ws, ex);                                 \
+  }                                                                                                         \
+  NPUSIM_ACLNN_PHASE2(Name)
+#define NPUSIM_MAX_POOL_INDEXED_BACKWARD(Name, info, dims)                                                  \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(                                                     \
+      const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices,                         \
+      const aclIntArray* kernelSize, const aclIntArray* stride, const aclIntArray* padding,                 \
+      const aclIntArray* dilation, bool ceilMode, aclTensor* gradInput, uint64_t* ws, aclOpExecutor** ex) { \
+    return maxPoolIndexed(info, dims, true, gradOutput, self, indices, kernelSize, stride, padding,         \
+                          dilation, ceilMode, gradInput, "self", "gradInput", "indices", ws, ex);           \
+  }                                                                                                         \
+  NPUSIM_ACLNN_PHASE2(Name)
+
 // --- adaptive ---
-extern "C" aclnnStatus aclnnAdaptiveAvgPool2dGetWorkspaceSize(const aclTensor* self,
-                                                              const aclIntArray* outputSize, aclTensor* out,
-                                                              uint64_t* ws, aclOpExecutor** ex) {
-  return adaptiveForward(kAdaptiveAvg2d, 2, PoolMode::kAvg, self, outputSize, out, nullptr, "out", ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(AdaptiveAvgPool2d)
-
-extern "C" aclnnStatus aclnnAdaptiveAvgPool3dGetWorkspaceSize(const aclTensor* self,
-                                                              const aclIntArray* outputSize, aclTensor* out,
-                                                              uint64_t* ws, aclOpExecutor** ex) {
-  return adaptiveForward(kAdaptiveAvg3d, 3, PoolMode::kAvg, self, outputSize, out, nullptr, "out", ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(AdaptiveAvgPool3d)
-
-extern "C" aclnnStatus aclnnAdaptiveAvgPool2dBackwardGetWorkspaceSize(const aclTensor* gradOutput,
-                                                                      const aclTensor* self, aclTensor* out,
-                                                                      uint64_t* ws, aclOpExecutor** ex) {
-  return adaptiveBackward(kAdaptiveAvg2dBack, 2, PoolMode::kAvg, gradOutput, self, nullptr, out, "out", ws,
-                          ex);
-}
-NPUSIM_ACLNN_PHASE2(AdaptiveAvgPool2dBackward)
-
-extern "C" aclnnStatus aclnnAdaptiveAvgPool3dBackwardGetWorkspaceSize(const aclTensor* gradOutput,
-                                                                      const aclTensor* self, aclTensor* out,
-                                                                      uint64_t* ws, aclOpExecutor** ex) {
-  return adaptiveBackward(kAdaptiveAvg3dBack, 3, PoolMode::kAvg, gradOutput, self, nullptr, out, "out", ws,
-                          ex);
-}
-NPUSIM_ACLNN_PHASE2(AdaptiveAvgPool3dBackward)
-
-extern "C" aclnnStatus aclnnAdaptiveMaxPool2dGetWorkspaceSize(const aclTensor* self,
-                                                              const aclIntArray* outputSize,
-                                                              aclTensor* outputOut, aclTensor* indicesOut,
-                                                              uint64_t* ws, aclOpExecutor** ex) {
-  return adaptiveForward(kAdaptiveMax2d, 2, PoolMode::kMax, self, outputSize, outputOut, indicesOut,
-                         "outputOut", ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(AdaptiveMaxPool2d)
-
-extern "C" aclnnStatus aclnnAdaptiveMaxPool3dGetWorkspaceSize(const aclTensor* self,
-                                                              const aclIntArray* outputSize,
-                                                              aclTensor* outputOut, aclTensor* indicesOut,
-                                                              uint64_t* ws, aclOpExecutor** ex) {
-  return adaptiveForward(kAdaptiveMax3d, 3, PoolMode::kMax, self, outputSize, outputOut, indicesOut,
-                         "outputOut", ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(AdaptiveMaxPool3d)
-
-extern "C" aclnnStatus aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize(const aclTensor* gradOutput,
-                                                                      const aclTensor* self,
-                                                                      const aclTensor* indices,
-                                                                      aclTensor* gradInput, uint64_t* ws,
-                                                                      aclOpExecutor** ex) {
-  return adaptiveBackward(kAdaptiveMax2dBack, 2, PoolMode::kMax, gradOutput, self, indices, gradInput,
-                          "gradInput", ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(AdaptiveMaxPool2dBackward)
-
-extern "C" aclnnStatus aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize(const aclTensor* gradOutput,
-                                                                      const aclTensor* self,
-                                                                      const aclTensor* indices,
-                                                                      aclTensor* gradInput, uint64_t* ws,
-                                                                      aclOpExecutor** ex) {
-  return adaptiveBackward(kAdaptiveMax3dBack, 3, PoolMode::kMax, gradOutput, self, indices, gradInput,
-                          "gradInput", ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(AdaptiveMaxPool3dBackward)
+NPUSIM_ADAPTIVE_AVG_POOL(AdaptiveAvgPool2d, kAdaptiveAvg2d, 2)
+NPUSIM_ADAPTIVE_AVG_POOL(AdaptiveAvgPool3d, kAdaptiveAvg3d, 3)
+NPUSIM_ADAPTIVE_AVG_POOL_BACKWARD(AdaptiveAvgPool2dBackward, kAdaptiveAvg2dBack, 2)
+NPUSIM_ADAPTIVE_AVG_POOL_BACKWARD(AdaptiveAvgPool3dBackward, kAdaptiveAvg3dBack, 3)
+NPUSIM_ADAPTIVE_MAX_POOL(AdaptiveMaxPool2d, kAdaptiveMax2d, 2)
+NPUSIM_ADAPTIVE_MAX_POOL(AdaptiveMaxPool3d, kAdaptiveMax3d, 3)
+NPUSIM_ADAPTIVE_MAX_POOL_BACKWARD(AdaptiveMaxPool2dBackward, kAdaptiveMax2dBack, 2)
+NPUSIM_ADAPTIVE_MAX_POOL_BACKWARD(AdaptiveMaxPool3dBackward, kAdaptiveMax3dBack, 3)
 
 // --- average ---
 extern "C" aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor* self, const aclIntArray* kernelSize,
@@ -392,41 +380,10 @@ extern "C" aclnnStatus aclnnAvgPool3dBackwardGetWorkspaceSize(
 NPUSIM_ACLNN_PHASE2(AvgPool3dBackward)
 
 // --- max with indices ---
-extern "C" aclnnStatus aclnnMaxPool2dWithIndicesGetWorkspaceSize(
-    const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride,
-    const aclIntArray* padding, const aclIntArray* dilation, bool ceilMode, aclTensor* out,
-    aclTensor* indices, uint64_t* ws, aclOpExecutor** ex) {
-  return maxPoolIndexed(kMax2dIdx, 2, false, nullptr, self, indices, kernelSize, stride, padding, dilation,
-                        ceilMode, out, "self", "out", "indices", ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(MaxPool2dWithIndices)
-
-extern "C" aclnnStatus aclnnMaxPool3dWithArgmaxGetWorkspaceSize(
-    const aclTensor* self, const aclIntArray* kernelSize, const aclIntArray* stride,
-    const aclIntArray* padding, const aclIntArray* dilation, bool ceilMode, aclTensor* out,
-    aclTensor* indices, uint64_t* ws, aclOpExecutor** ex) {
-  return maxPoolIndexed(kMax3dArgmax, 3, false, nullptr, self, indices, kernelSize, stride, padding, dilation,
-                        ceilMode, out, "self", "out", "indices", ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(MaxPool3dWithArgmax)
-
-extern "C" aclnnStatus aclnnMaxPool2dWithIndicesBackwardGetWorkspaceSize(
-    const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices,
-    const aclIntArray* kernelSize, const aclIntArray* stride, const aclIntArray* padding,
-    const aclIntArray* dilation, bool ceilMode, aclTensor* gradInput, uint64_t* ws, aclOpExecutor** ex) {
-  return maxPoolIndexed(kMax2dIdxBack, 2, true, gradOutput, self, indices, kernelSize, stride, padding,
-                        dilation, ceilMode, gradInput, "self", "gradInput", "indices", ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(MaxPool2dWithIndicesBackward)
-
-extern "C" aclnnStatus aclnnMaxPool3dWithArgmaxBackwardGetWorkspaceSize(
-    const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices,
-    const aclIntArray* kernelSize, const aclIntArray* stride, const aclIntArray* padding,
-    const aclIntArray* dilation, bool ceilMode, aclTensor* gradInput, uint64_t* ws, aclOpExecutor** ex) {
-  return maxPoolIndexed(kMax3dArgmaxBack, 3, true, gradOutput, self, indices, kernelSize, stride, padding,
-                        dilation, ceilMode, gradInput, "self", "gradInput", "indices", ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(MaxPool3dWithArgmaxBackward)
+NPUSIM_MAX_POOL_INDEXED(MaxPool2dWithIndices, kMax2dIdx, 2)
+NPUSIM_MAX_POOL_INDEXED(MaxPool3dWithArgmax, kMax3dArgmax, 3)
+NPUSIM_MAX_POOL_INDEXED_BACKWARD(MaxPool2dWithIndicesBackward, kMax2dIdxBack, 2)
+NPUSIM_MAX_POOL_INDEXED_BACKWARD(MaxPool3dWithArgmaxBackward, kMax3dArgmaxBack, 3)
 
 // The experimental V3: pads given per pooled dim as in MaxPool2dWithIndices; argmax int32/int64.
 extern "C" aclnnStatus aclnnMaxPoolWithArgmaxV3GetWorkspaceSize(

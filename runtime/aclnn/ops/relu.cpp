@@ -4,18 +4,15 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <array>
-
 #include "aclnnop/aclnn_relu.h"
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/executor.h"
-#include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/broadcast_map.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
-#include "runtime/aclnn/ops/strided_loop.h"
+#include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
@@ -28,26 +25,12 @@ const OpInfo kInfo{"aclnnRelu",
                    "out = max(self, 0)"};
 const OpRegistrar kRegistrar(kInfo);
 
-constexpr int64_t kChunk = 1024;
-
 template <typename T>
 void reluRows(const HostTensor& self, const HostTensor& out) {
-  const size_t r = out.shape.size();
-  std::array<std::vector<int64_t>, 2> strides = {
-      broadcastByteStrides(out.shape, out.strides, dtypeSize(out.dtype), r),
-      broadcastByteStrides(self.shape, self.strides, dtypeSize(self.dtype), r)};
-  T buf[kChunk];
-  forEachRow<2>(out.shape, strides, {out.data, self.data},
-                [&](const std::array<char*, 2>& p, int64_t n, const std::array<int64_t, 2>& s) {
-                  for (int64_t done = 0; done < n; done += kChunk) {
-                    const int64_t m = std::min(kChunk, n - done);
-                    loadRow(self.dtype, p[1] + done * s[1], s[1], m, buf);
-                    // x > 0 keeps x; NaN (x != x) is kept too; everything else (incl. -0) becomes +0.
-                    for (int64_t i = 0; i < m; ++i)
-                      buf[i] = (buf[i] > T(0) || buf[i] != buf[i]) ? buf[i] : T(0);
-                    storeRow(out.dtype, p[0] + done * s[0], s[0], m, buf);
-                  }
-                });
+  forEachBroadcastRow<T>(out, self, [](T* buf, int64_t m) {
+    // x > 0 keeps x; NaN (x != x) is kept too; everything else (incl. -0) becomes +0.
+    for (int64_t i = 0; i < m; ++i) buf[i] = (buf[i] > T(0) || buf[i] != buf[i]) ? buf[i] : T(0);
+  });
 }
 
 class ReluInstance : public OpInstanceBase<ReluInstance> {
@@ -103,7 +86,6 @@ void reluKernel(const HostTensor& self, const HostTensor& out) {
 }
 
 }  // namespace npusim::aclnn
-
 
 extern "C" {
 

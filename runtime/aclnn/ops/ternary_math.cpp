@@ -144,14 +144,19 @@ const TernaryDef kIsCloseDef{&kIsClose, isClose, 5, &kBoolOut};
 
 std::string api1(const char* op) { return std::string(op) + "GetWorkspaceSize"; }
 
+// The value of a required host scalar; a null one is 161001, charged as phase 1 like any refusal.
+int32_t requiredScalar(const char* api, const char* name, const aclScalar* s, double* v) {
+  if (s == nullptr) rt::chargeOpPrepare(api);
+  return scalarParam(api, name, s, v);
+}
+
 // self (+ tensor1, tensor2) with a required scalar `value`: Addcdiv, Addcmul and in-place forms.
 int32_t withValue(const TernaryDef& def, const char* op, const aclTensor* self, const aclTensor* t1,
                   const aclTensor* t2, const aclScalar* value, const aclTensor* out, bool inplace,
                   uint64_t* ws, aclOpExecutor** ex) {
   const std::string api = api1(op);
   double v = 0;
-  if (value == nullptr) rt::chargeOpPrepare(api.c_str());
-  const int32_t st = scalarParam(api.c_str(), "value", value, &v);
+  const int32_t st = requiredScalar(api.c_str(), "value", value, &v);
   if (st != kSuccess) return st;
   return buildTernary(def,
                       {api.c_str(),
@@ -195,33 +200,23 @@ int32_t sumList(const TernaryDef& def, const char* op, const aclTensorList* tens
 
 using namespace npusim::aclnn;
 
-extern "C" aclnnStatus aclnnAddcdivGetWorkspaceSize(const aclTensor* self, const aclTensor* tensor1,
-                                                    const aclTensor* tensor2, const aclScalar* value,
-                                                    const aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-  return withValue(kAddcdivDef, "aclnnAddcdiv", self, tensor1, tensor2, value, out, false, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(Addcdiv)
-extern "C" aclnnStatus aclnnInplaceAddcdivGetWorkspaceSize(const aclTensor* selfRef, const aclTensor* tensor1,
-                                                           const aclTensor* tensor2, const aclScalar* value,
-                                                           uint64_t* ws, aclOpExecutor** ex) {
-  return withValue(kAddcdivDef, "aclnnInplaceAddcdiv", selfRef, tensor1, tensor2, value, selfRef, true, ws,
-                   ex);
-}
-NPUSIM_ACLNN_PHASE2(InplaceAddcdiv)
-
-extern "C" aclnnStatus aclnnAddcmulGetWorkspaceSize(const aclTensor* self, const aclTensor* tensor1,
-                                                    const aclTensor* tensor2, const aclScalar* value,
-                                                    aclTensor* out, uint64_t* ws, aclOpExecutor** ex) {
-  return withValue(kAddcmulDef, "aclnnAddcmul", self, tensor1, tensor2, value, out, false, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(Addcmul)
-extern "C" aclnnStatus aclnnInplaceAddcmulGetWorkspaceSize(const aclTensor* selfRef, const aclTensor* tensor1,
-                                                           const aclTensor* tensor2, const aclScalar* value,
-                                                           uint64_t* ws, aclOpExecutor** ex) {
-  return withValue(kAddcmulDef, "aclnnInplaceAddcmul", selfRef, tensor1, tensor2, value, selfRef, true, ws,
-                   ex);
-}
-NPUSIM_ACLNN_PHASE2(InplaceAddcmul)
+// aclnn<Name>(self, tensor1, tensor2, value, out) and aclnnInplace<Name>(selfRef, tensor1, tensor2, value).
+#define NPUSIM_WITH_VALUE(Name, def, OutT)                                                                  \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensor* self, const aclTensor* tensor1,     \
+                                                       const aclTensor* tensor2, const aclScalar* value,    \
+                                                       OutT* out, uint64_t* ws, aclOpExecutor** ex) {       \
+    return withValue(def, "aclnn" #Name, self, tensor1, tensor2, value, out, false, ws, ex);                \
+  }                                                                                                         \
+  NPUSIM_ACLNN_PHASE2(Name)                                                                                 \
+  extern "C" aclnnStatus aclnnInplace##Name##GetWorkspaceSize(                                              \
+      const aclTensor* selfRef, const aclTensor* tensor1, const aclTensor* tensor2, const aclScalar* value, \
+      uint64_t* ws, aclOpExecutor** ex) {                                                                   \
+    return withValue(def, "aclnnInplace" #Name, selfRef, tensor1, tensor2, value, selfRef, true, ws, ex);   \
+  }                                                                                                         \
+  NPUSIM_ACLNN_PHASE2(Inplace##Name)
+NPUSIM_WITH_VALUE(Addcdiv, kAddcdivDef, const aclTensor)
+NPUSIM_WITH_VALUE(Addcmul, kAddcmulDef, aclTensor)
+#undef NPUSIM_WITH_VALUE
 
 extern "C" aclnnStatus aclnnLerpGetWorkspaceSize(const aclTensor* self, const aclTensor* end,
                                                  const aclTensor* weight, aclTensor* out, uint64_t* ws,
@@ -254,8 +249,7 @@ int32_t lerpScalar(const char* op, const aclTensor* self, const aclTensor* end, 
                    const aclTensor* out, bool inplace, uint64_t* ws, aclOpExecutor** ex) {
   const std::string api = api1(op);
   double w = 0;
-  if (weight == nullptr) npusim::rt::chargeOpPrepare(api.c_str());
-  const int32_t st = scalarParam(api.c_str(), "weight", weight, &w);
+  const int32_t st = requiredScalar(api.c_str(), "weight", weight, &w);
   if (st != kSuccess) return st;
   const char* selfName = inplace ? "selfRef" : "self";
   return buildTernary(kLerpsDef,
@@ -290,8 +284,7 @@ extern "C" aclnnStatus aclnnAxpyV2GetWorkspaceSize(const aclTensor* x1, const ac
                                                    aclOpExecutor** ex) {
   const char* api = "aclnnAxpyV2GetWorkspaceSize";
   double a = 0;
-  if (alpha == nullptr) npusim::rt::chargeOpPrepare(api);
-  const int32_t st = scalarParam(api, "alpha", alpha, &a);
+  const int32_t st = requiredScalar(api, "alpha", alpha, &a);
   if (st != kSuccess) return st;
   return buildTernary(
       kAxpyV2Def,
@@ -417,21 +410,17 @@ extern "C" aclnnStatus aclnnEltwiseGetWorkspaceSize(const aclTensorList* inputs,
 }
 NPUSIM_ACLNN_PHASE2(Eltwise)
 
-extern "C" aclnnStatus aclnnAddNGetWorkspaceSize(const aclTensorList* tensors, aclTensor* out, uint64_t* ws,
-                                                 aclOpExecutor** ex) {
-  return sumList(kAddNDef, "aclnnAddN", tensors, out, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(AddN)
-extern "C" aclnnStatus aclnnSumGetWorkspaceSize(const aclTensorList* tensors, aclTensor* out, uint64_t* ws,
-                                                aclOpExecutor** ex) {
-  return sumList(kSumDef, "aclnnSum", tensors, out, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(Sum)
-extern "C" aclnnStatus aclnnSumV2GetWorkspaceSize(const aclTensorList* tensors, aclTensor* out, uint64_t* ws,
-                                                  aclOpExecutor** ex) {
-  return sumList(kSumV2Def, "aclnnSumV2", tensors, out, ws, ex);
-}
-NPUSIM_ACLNN_PHASE2(SumV2)
+// aclnn<Name>(tensors, out): the sum of a list.
+#define NPUSIM_SUM_LIST(Name, def)                                                                   \
+  extern "C" aclnnStatus aclnn##Name##GetWorkspaceSize(const aclTensorList* tensors, aclTensor* out, \
+                                                       uint64_t* ws, aclOpExecutor** ex) {           \
+    return sumList(def, "aclnn" #Name, tensors, out, ws, ex);                                        \
+  }                                                                                                  \
+  NPUSIM_ACLNN_PHASE2(Name)
+NPUSIM_SUM_LIST(AddN, kAddNDef)
+NPUSIM_SUM_LIST(Sum, kSumDef)
+NPUSIM_SUM_LIST(SumV2, kSumV2Def)
+#undef NPUSIM_SUM_LIST
 
 extern "C" aclnnStatus aclnnIsCloseGetWorkspaceSize(const aclTensor* self, const aclTensor* other,
                                                     double rtol, double atol, bool equalNan, aclTensor* out,

@@ -82,73 +82,27 @@ const std::vector<aclDataType> kAnyNoBf16 = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE,
                                              ACL_INT16, ACL_INT32,   ACL_INT64,  ACL_BOOL};
 const std::vector<aclDataType> kNnFloats = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 
+// An element function: its value is the expression of x, computed in T (float or double).
+#define NPUSIM_ELEMENT_FN(Name, ...) \
+  struct Name {                      \
+    template <typename T>            \
+    static T f(T x) {                \
+      return __VA_ARGS__;            \
+    }                                \
+  };
+
 // --- trigonometric and hyperbolic (ops-math math/<name>) ---
-struct Sin {
-  template <typename T>
-  static T f(T x) {
-    return std::sin(x);
-  }
-};
-struct Cos {
-  template <typename T>
-  static T f(T x) {
-    return std::cos(x);
-  }
-};
-struct Tan {
-  template <typename T>
-  static T f(T x) {
-    return std::tan(x);
-  }
-};
-struct Asin {
-  template <typename T>
-  static T f(T x) {
-    return std::asin(x);
-  }
-};
-struct Acos {
-  template <typename T>
-  static T f(T x) {
-    return std::acos(x);
-  }
-};
-struct Atan {
-  template <typename T>
-  static T f(T x) {
-    return std::atan(x);
-  }
-};
-struct Sinh {
-  template <typename T>
-  static T f(T x) {
-    return std::sinh(x);
-  }
-};
-struct Cosh {
-  template <typename T>
-  static T f(T x) {
-    return std::cosh(x);
-  }
-};
-struct Asinh {
-  template <typename T>
-  static T f(T x) {
-    return std::asinh(x);
-  }
-};
-struct Acosh {
-  template <typename T>
-  static T f(T x) {
-    return std::acosh(x);
-  }
-};
-struct Atanh {
-  template <typename T>
-  static T f(T x) {
-    return std::atanh(x);
-  }
-};
+NPUSIM_ELEMENT_FN(Sin, std::sin(x))
+NPUSIM_ELEMENT_FN(Cos, std::cos(x))
+NPUSIM_ELEMENT_FN(Tan, std::tan(x))
+NPUSIM_ELEMENT_FN(Asin, std::asin(x))
+NPUSIM_ELEMENT_FN(Acos, std::acos(x))
+NPUSIM_ELEMENT_FN(Atan, std::atan(x))
+NPUSIM_ELEMENT_FN(Sinh, std::sinh(x))
+NPUSIM_ELEMENT_FN(Cosh, std::cosh(x))
+NPUSIM_ELEMENT_FN(Asinh, std::asinh(x))
+NPUSIM_ELEMENT_FN(Acosh, std::acosh(x))
+NPUSIM_ELEMENT_FN(Atanh, std::atanh(x))
 
 const OpInfo kSin{"aclnnSin", ExecUnit::kVector, kAnyReal, "out = sin(self)"};
 const OpInfo kCos{"aclnnCos", ExecUnit::kVector, kAnyReal, "out = cos(input)"};
@@ -163,42 +117,12 @@ const OpInfo kAcosh{"aclnnAcosh", ExecUnit::kVector, kNoBf16, "out = acosh(self)
 const OpInfo kAtanh{"aclnnAtanh", ExecUnit::kVector, kAnyNoBf16, "out = atanh(input), ±inf at ±1"};
 
 // --- rounding, reciprocal, sign ---
-struct Ceil {
-  template <typename T>
-  static T f(T x) {
-    return std::ceil(x);
-  }
-};
-struct Floor {
-  template <typename T>
-  static T f(T x) {
-    return std::floor(x);
-  }
-};
-struct Trunc {
-  template <typename T>
-  static T f(T x) {
-    return std::trunc(x);
-  }
-};
-struct Round {
-  template <typename T>
-  static T f(T x) {
-    return std::nearbyint(x);
-  }
-};  // half to even
-struct Reciprocal {
-  template <typename T>
-  static T f(T x) {
-    return T(1) / x;
-  }
-};
-struct Sign {
-  template <typename T>
-  static T f(T x) {
-    return std::isnan(x) ? x : T((x > 0) - (x < 0));
-  }
-};
+NPUSIM_ELEMENT_FN(Ceil, std::ceil(x))
+NPUSIM_ELEMENT_FN(Floor, std::floor(x))
+NPUSIM_ELEMENT_FN(Trunc, std::trunc(x))
+NPUSIM_ELEMENT_FN(Round, std::nearbyint(x))  // half to even
+NPUSIM_ELEMENT_FN(Reciprocal, T(1) / x)
+NPUSIM_ELEMENT_FN(Sign, std::isnan(x) ? x : T((x > 0) - (x < 0)))
 void signInt(int64_t* v, int64_t n) {
   for (int64_t i = 0; i < n; ++i) v[i] = (v[i] > 0) - (v[i] < 0);
 }
@@ -223,36 +147,11 @@ const OpInfo kSign{"aclnnSign",
                    "result = -1, 0 or 1 by the sign of self (nan stays nan)"};
 
 // --- exponential, error and gamma functions ---
-struct Expm1 {
-  template <typename T>
-  static T f(T x) {
-    return std::expm1(x);
-  }
-};
-struct Log1p {
-  template <typename T>
-  static T f(T x) {
-    return std::log1p(x);
-  }
-};
-struct Erf {
-  template <typename T>
-  static T f(T x) {
-    return std::erf(x);
-  }
-};
-struct Erfc {
-  template <typename T>
-  static T f(T x) {
-    return std::erfc(x);
-  }
-};
-struct Lgamma {
-  template <typename T>
-  static T f(T x) {
-    return std::lgamma(x);
-  }
-};
+NPUSIM_ELEMENT_FN(Expm1, std::expm1(x))
+NPUSIM_ELEMENT_FN(Log1p, std::log1p(x))
+NPUSIM_ELEMENT_FN(Erf, std::erf(x))
+NPUSIM_ELEMENT_FN(Erfc, std::erfc(x))
+NPUSIM_ELEMENT_FN(Lgamma, std::lgamma(x))
 
 // erf^-1: Winitzki's closed-form estimate refined by Newton steps on erf (converges to the
 // last bit in fp64 within three steps over (-1, 1)).
@@ -312,24 +211,12 @@ const OpInfo kLgamma{"aclnnLgamma", ExecUnit::kVector, kNoBf16, "out = ln|Gamma(
 const OpInfo kDigamma{"aclnnDigamma", ExecUnit::kVector, kNoBf16, "out = Gamma'(self) / Gamma(self)"};
 
 // --- activations of x alone (ops-nn activation/<name>) ---
-struct Mish {  // x * tanh(softplus(x)), softplus computed without overflow
-  template <typename T>
-  static T f(T x) {
-    return x * std::tanh(std::max(x, T(0)) + std::log1p(std::exp(-std::fabs(x))));
-  }
-};
-struct Hardswish {  // x * relu6(x + 3) / 6
-  template <typename T>
-  static T f(T x) {
-    return x * std::min(std::max(x + T(3), T(0)), T(6)) / T(6);
-  }
-};
-struct Hardsigmoid {  // relu6(x + 3) / 6
-  template <typename T>
-  static T f(T x) {
-    return std::min(std::max(x + T(3), T(0)), T(6)) / T(6);
-  }
-};
+// x * tanh(softplus(x)), softplus computed without overflow
+NPUSIM_ELEMENT_FN(Mish, (x * std::tanh(std::max(x, T(0)) + std::log1p(std::exp(-std::fabs(x))))))
+// x * relu6(x + 3) / 6
+NPUSIM_ELEMENT_FN(Hardswish, (x * std::min(std::max(x + T(3), T(0)), T(6)) / T(6)))
+// relu6(x + 3) / 6
+NPUSIM_ELEMENT_FN(Hardsigmoid, std::min(std::max(x + T(3), T(0)), T(6)) / T(6))
 struct Selu {  // scale * (x > 0 ? x : alpha * (exp(x) - 1)), the constants of Klambauer et al. 2017
   template <typename T>
   static T f(T x) {
@@ -337,18 +224,9 @@ struct Selu {  // scale * (x > 0 ? x : alpha * (exp(x) - 1)), the constants of K
     return T(scale * (x > 0 ? double(x) : alpha * std::expm1(double(x))));
   }
 };
-struct SquaredRelu {
-  template <typename T>
-  static T f(T x) {
-    return x > 0 ? x * x : T(0);
-  }
-};
-struct LogSigmoid {  // ln(1 / (1 + exp(-x))) = min(x, 0) - ln(1 + exp(-|x|))
-  template <typename T>
-  static T f(T x) {
-    return std::min(x, T(0)) - std::log1p(std::exp(-std::fabs(x)));
-  }
-};
+NPUSIM_ELEMENT_FN(SquaredRelu, x > 0 ? x * x : T(0))
+// ln(1 / (1 + exp(-x))) = min(x, 0) - ln(1 + exp(-|x|))
+NPUSIM_ELEMENT_FN(LogSigmoid, std::min(x, T(0)) - std::log1p(std::exp(-std::fabs(x))))
 
 const OpInfo kMish{"aclnnMish", ExecUnit::kVector, kNnFloats, "out = self * tanh(ln(1 + exp(self)))"};
 const OpInfo kHardswish{"aclnnHardswish", ExecUnit::kVector, kNnFloats,
@@ -361,60 +239,21 @@ const OpInfo kSquaredRelu{"aclnnSquaredRelu", ExecUnit::kVector, kNnFloats, "out
 const OpInfo kLogSigmoid{"aclnnLogSigmoid", ExecUnit::kVector, kNnFloats, "out = ln(1 / (1 + exp(-self)))"};
 
 // ops-nn experimental/activation/softsign: out = self / (1 + |self|), fp32/fp16/bf16, out of self's type.
-struct Softsign {
-  template <typename T>
-  static T f(T x) {
-    return x / (T(1) + std::fabs(x));
-  }
-};
+NPUSIM_ELEMENT_FN(Softsign, x / (T(1) + std::fabs(x)))
 // ops-nn activation/fast_gelu: out = self / (1 + exp(-1.702 self)), fp32/fp16/bf16.
-struct FastGelu {
-  template <typename T>
-  static T f(T x) {
-    return x / (T(1) + std::exp(T(-1.702) * x));
-  }
-};
+NPUSIM_ELEMENT_FN(FastGelu, x / (T(1) + std::exp(T(-1.702) * x)))
 const OpInfo kFastGelu{"aclnnFastGelu", ExecUnit::kVector, kNnFloats, "out = self / (1 + exp(-1.702 self))"};
 const OpInfo kSoftsign{"aclnnSoftsign", ExecUnit::kVector, kNnFloats, "out = self / (1 + |self|)"};
 
 // --- predicates and squares (ops-math math/{is_finite, is_pos_inf, is_neg_inf, signbit,
 // logical_not, square}) ---
-struct IsFinite {
-  template <typename T>
-  static T f(T x) {
-    return std::isfinite(x) ? T(1) : T(0);
-  }
-};
-struct IsPosInf {
-  template <typename T>
-  static T f(T x) {
-    return std::isinf(x) && x > 0 ? T(1) : T(0);
-  }
-};
-struct IsNegInf {
-  template <typename T>
-  static T f(T x) {
-    return std::isinf(x) && x < 0 ? T(1) : T(0);
-  }
-};
-struct Signbit {  // -0.0 and -nan count as negative
-  template <typename T>
-  static T f(T x) {
-    return std::signbit(x) ? T(1) : T(0);
-  }
-};
-struct LogicalNot {
-  template <typename T>
-  static T f(T x) {
-    return x == T(0) ? T(1) : T(0);
-  }
-};
-struct Square {
-  template <typename T>
-  static T f(T x) {
-    return x * x;
-  }
-};
+NPUSIM_ELEMENT_FN(IsFinite, std::isfinite(x) ? T(1) : T(0))
+NPUSIM_ELEMENT_FN(IsPosInf, std::isinf(x) && x > 0 ? T(1) : T(0))
+NPUSIM_ELEMENT_FN(IsNegInf, std::isinf(x) && x < 0 ? T(1) : T(0))
+// -0.0 and -nan count as negative
+NPUSIM_ELEMENT_FN(Signbit, std::signbit(x) ? T(1) : T(0))
+NPUSIM_ELEMENT_FN(LogicalNot, x == T(0) ? T(1) : T(0))
+NPUSIM_ELEMENT_FN(Square, (x * x))
 void signbitInt(int64_t* v, int64_t n) {
   for (int64_t i = 0; i < n; ++i) v[i] = v[i] < 0;
 }
@@ -442,24 +281,10 @@ const OpInfo kSquare{
     {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32, ACL_INT64},
     "out = self * self"};
 
-struct Log2 {
-  template <typename T>
-  static T f(T x) {
-    return std::log2(x);
-  }
-};
-struct Log10 {
-  template <typename T>
-  static T f(T x) {
-    return std::log10(x);
-  }
-};
-struct Sinc {  // sin(pi x) / (pi x), 1 at 0
-  template <typename T>
-  static T f(T x) {
-    return x == T(0) ? T(1) : T(std::sin(kPi * double(x)) / (kPi * double(x)));
-  }
-};
+NPUSIM_ELEMENT_FN(Log2, std::log2(x))
+NPUSIM_ELEMENT_FN(Log10, std::log10(x))
+// sin(pi x) / (pi x), 1 at 0
+NPUSIM_ELEMENT_FN(Sinc, x == T(0) ? T(1) : T(std::sin(kPi * double(x)) / (kPi * double(x))))
 const OpInfo kLog2{"aclnnLog2", ExecUnit::kVector, kAnyReal, "out = log2(self)"};
 const OpInfo kLog10{"aclnnLog10", ExecUnit::kVector, kAnyReal, "out = log10(self)"};
 const OpInfo kSinc{"aclnnSinc", ExecUnit::kVector, kAnyReal, "out = sin(pi self) / (pi self), 1 at 0"};

@@ -2,40 +2,24 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <array>
-
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/broadcast_map.h"
 #include "runtime/aclnn/ops/element_convert.h"
 #include "runtime/aclnn/ops/op_checks.h"
-#include "runtime/aclnn/ops/strided_loop.h"
 #include "runtime/aclnn/ops/vector_tiling.h"
 
 namespace npusim::aclnn {
 
 namespace {
 
-constexpr int64_t kChunk = 1024;
-
 template <typename T, typename F>
 void rows(const HostTensor& self, const HostTensor& out, const F& f, aclDataType calc) {
-  const size_t r = out.shape.size();
-  std::array<std::vector<int64_t>, 2> strides = {
-      broadcastByteStrides(out.shape, out.strides, dtypeSize(out.dtype), r),
-      broadcastByteStrides(self.shape, self.strides, dtypeSize(self.dtype), r)};
-  T buf[kChunk];
-  forEachRow<2>(out.shape, strides, {out.data, self.data},
-                [&](const std::array<char*, 2>& p, int64_t n, const std::array<int64_t, 2>& s) {
-                  for (int64_t done = 0; done < n; done += kChunk) {
-                    const int64_t m = std::min(kChunk, n - done);
-                    loadRow(self.dtype, p[1] + done * s[1], s[1], m, buf);
-                    f(buf, m);
-                    quantizeRow(calc, buf, m);  // the device computes in the input's float type
-                    storeRow(out.dtype, p[0] + done * s[0], s[0], m, buf);
-                  }
-                });
+  forEachBroadcastRow<T>(out, self, [&](T* buf, int64_t m) {
+    f(buf, m);
+    quantizeRow(calc, buf, m);  // the device computes in the input's float type
+  });
 }
 
 class UnaryInstance : public OpInstanceBase<UnaryInstance> {
