@@ -129,7 +129,10 @@ class IdleGaps {
       if (i > 0) --i;
       compact();  // (positions are relative to head_, so i still holds)
     }
-    gaps_.insert(gaps_.begin() + static_cast<std::ptrdiff_t>(head_ + i), g);
+    if (head_ + i == gaps_.size())
+      gaps_.push_back(g);  // the common case (a gap opened at the frontier): nothing moves
+    else
+      gaps_.insert(gaps_.begin() + static_cast<std::ptrdiff_t>(head_ + i), g);
   }
 
   std::vector<Gap> gaps_;
