@@ -63,7 +63,7 @@ class Channel {
     if (end) *end = start + dur;
     return start;
   }
-  Tick ticksFor(uint64_t bytes) const { return transferTicks(bytes, rate_); }
+  Tick ticksFor(uint64_t bytes) const { return reserveTicks_.of(bytes, rate_); }
 
   // Where reserve(earliest, wireBytes) would start now, without reserving.
   Tick earliestStart(Tick earliest, uint64_t wireBytes) const {
@@ -77,7 +77,7 @@ class Channel {
   // if the channel is idle then, and otherwise delays the queue behind it, without making any
   // transfer wait for a reservation in its future.
   void background(Tick when, uint64_t wireBytes) {
-    Tick dur = ticksFor(wireBytes);
+    const Tick dur = backgroundTicks_.of(wireBytes, rate_);
     busy_ += dur;
     wireBytes_ += wireBytes;
     if (when >= nextFree_) return;
@@ -102,8 +102,20 @@ class Channel {
   uint64_t payloadBytes() const { return payloadBytes_; }
 
  private:
+  // The wire time of the last size converted: a copy's bursts, and the ACKs they cause, repeat
+  // one size, so the floating-point division runs once per size change instead of per packet.
+  // (One memo for reservations and one for background traffic, which alternate on a link.)
+  struct TicksMemo {
+    uint64_t bytes = 0;
+    Tick ticks = 0;  // transferTicks(0, rate) is 0
+    Tick of(uint64_t b, double rate) {
+      if (b != bytes) bytes = b, ticks = transferTicks(b, rate);
+      return ticks;
+    }
+  };
   std::string name_;
   double rate_ = 1.0;
+  mutable TicksMemo reserveTicks_, backgroundTicks_;
   Tick nextFree_ = 0;
   Tick busy_ = 0;
   uint64_t wireBytes_ = 0;

@@ -68,14 +68,15 @@ class IdleGaps {
 
   // Marks [s, e) of gap i as used by a reservation tagged `tag`; the pieces on either side stay.
   void take(size_t i, Tick s, Tick e, uint8_t tag) {
-    const Gap g = (*this)[i];
-    const Gap left{g.start, s, g.before, tag}, right{e, g.end, tag, g.after};
-    const bool keepLeft = usable(left), keepRight = usable(right);
+    Gap& g = gaps_[head_ + i];
+    const bool keepLeft = usable(g.start, s), keepRight = usable(e, g.end);
     if (keepRight) {
-      gaps_[head_ + i] = right;
-      if (keepLeft) insert(i, left);
+      const Tick leftStart = g.start;
+      const uint8_t leftBefore = g.before;
+      g.start = e, g.before = tag;  // the gap becomes its right piece
+      if (keepLeft) insert(i, leftStart, s, leftBefore, tag);
     } else if (keepLeft) {
-      gaps_[head_ + i] = left;
+      g.end = s, g.after = tag;
     } else {
       gaps_.erase(gaps_.begin() + static_cast<std::ptrdiff_t>(head_ + i));
     }
@@ -84,8 +85,7 @@ class IdleGaps {
   // A new gap [s, e), later than every other (idle time left before a reservation at the
   // frontier), between reservations tagged `before` and `after`.
   void open(Tick s, Tick e, uint8_t before = 0, uint8_t after = 0) {
-    const Gap g{s, e, before, after};
-    if (usable(g)) insert(size(), g);
+    if (usable(s, e)) insert(size(), s, e, before, after);
   }
 
   // Forgets the gaps that end by `t`: no transaction still to be booked can use them.
@@ -108,7 +108,7 @@ class IdleGaps {
     }
   }
   static constexpr size_t kSmallWindow = 64;
-  bool usable(const Gap& g) const { return g.end > g.start && g.end - g.start >= minLength_; }
+  bool usable(Tick s, Tick e) const { return e > s && e - s >= minLength_; }
   size_t firstEndingFrom(Tick t) const {
     const auto first = gaps_.begin() + static_cast<std::ptrdiff_t>(head_);
     if (size() <= 8) {  // a few gaps (the HBM's): a scan is cheaper than bisection
@@ -119,17 +119,25 @@ class IdleGaps {
     auto it = std::lower_bound(first, gaps_.end(), t, [](const Gap& g, Tick v) { return g.end < v; });
     return static_cast<size_t>(it - first);
   }
-  // Inserts at position i (time order holds); when the limit is reached the gap that ends first
-  // makes room, unless it is the new one.
-  void insert(size_t i, const Gap& g) {
+  // Inserts [s, e) at position i (time order holds); when the limit is reached the gap that ends
+  // first makes room, unless it is the new one. The fields are stored one by one, never copied
+  // as a built Gap: reading back a struct just written field by field with wider loads stalls
+  // the store buffer, which cost a third of a channel reservation.
+  void insert(size_t i, Tick s, Tick e, uint8_t before, uint8_t after) {
     if (limit_ == 0) return;
     if (size() >= limit_) {
-      if (gaps_[head_].end >= g.end) return;
+      if (gaps_[head_].end >= e) return;
       ++head_;
       if (i > 0) --i;
       compact();  // (positions are relative to head_, so i still holds)
     }
-    gaps_.insert(gaps_.begin() + static_cast<std::ptrdiff_t>(head_ + i), g);
+    const size_t at = head_ + i;
+    if (at == gaps_.size())
+      gaps_.emplace_back();  // the common case (a gap opened at the frontier): nothing moves
+    else
+      gaps_.emplace(gaps_.begin() + static_cast<std::ptrdiff_t>(at));
+    Gap& g = gaps_[at];
+    g.start = s, g.end = e, g.before = before, g.after = after;
   }
 
   std::vector<Gap> gaps_;

@@ -253,9 +253,14 @@ uint64_t rowHash(uint64_t row) {
 }  // namespace
 
 void HbmAddressMap::swizzle(Location& loc) const {
-  const uint64_t banks = radix_[kBank], groups = radix_[kBankGroup], h = rowHash(loc.row);
-  loc.bank = static_cast<uint32_t>((loc.bank + h) % banks);
-  loc.bankGroup = static_cast<uint32_t>((loc.bankGroup + h / banks) % groups);
+  // Every access decodes its address, so the divisions are shifts when the counts allow.
+  const uint64_t h = rowHash(loc.row);
+  uint64_t bank, groupTurn, group, unused;
+  divmod(loc.bank + h, radix_[kBank], radixShift_[kBank], &unused, &bank);
+  divmod(h, radix_[kBank], radixShift_[kBank], &groupTurn, &unused);
+  divmod(loc.bankGroup + groupTurn, radix_[kBankGroup], radixShift_[kBankGroup], &unused, &group);
+  loc.bank = static_cast<uint32_t>(bank);
+  loc.bankGroup = static_cast<uint32_t>(group);
 }
 
 void HbmAddressMap::unswizzle(Location& loc) const {

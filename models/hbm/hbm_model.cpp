@@ -9,6 +9,8 @@ namespace {
 inline Tick maxT(Tick a, Tick b) { return a > b ? a : b; }
 inline Tick minT(Tick a, Tick b) { return a < b ? a : b; }
 
+bool isPowerOfTwo(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
+
 const HbmParams& validated(const HbmParams& p) {
   p.validate();
   return p;
@@ -43,6 +45,11 @@ HbmModel::HbmModel(const HbmParams& params) : params_(params), map_(validated(pa
   tACTcmd_ = nsToTick(t.tACTcmd);
   postpone_ = static_cast<uint64_t>(params_.refreshPostpone);
   burstBytes_ = t.burstBytes;
+  if (isPowerOfTwo(burstBytes_)) {
+    burstShift_ = 0;
+    while ((1u << burstShift_) < burstBytes_) ++burstShift_;
+  }
+  runIsPowerOfTwo_ = isPowerOfTwo(map_.runBytes());
 
   const int numPc = params_.numPseudoChannels();
   pcs_.resize(numPc);
@@ -60,6 +67,7 @@ HbmModel::HbmModel(const HbmParams& params) : params_(params), map_(validated(pa
   }
   for (Group& g : groups_) g.col.configure(holes, maxT(tCCD_L_, tBus_));
   channels_.resize(static_cast<size_t>(params_.stacks) * params_.channelsPerStack);
+  for (int p = 0; p < numPc; ++p) channelOfPc_.push_back(static_cast<uint32_t>(p / params_.pseudoChannels));
   // The row command bus is arbitrated every clock among all banks with a command ready: it
   // remembers as many holes as any resource may (not just hbm.reorder_holes).
   for (Channel& c : channels_) c.rowBus.configure(HbmCalendar::kMaxHoles, tCK_);
@@ -118,13 +126,14 @@ Tick HbmModel::access(uint64_t addr, uint64_t bytes, bool write, Tick arrival) {
   const uint64_t capacity = params_.capacityBytes;
   const uint64_t run = map_.runBytes();
   const bool queued = params_.writeHigh > 0;
-  uint64_t a = addr % capacity;
+  uint64_t a = addr < capacity ? addr : addr % capacity;
   Tick done = arrival;
   while (bytes > 0) {
-    uint64_t len = std::min(bytes, run - a % run);
+    uint64_t len = std::min(bytes, run - (runIsPowerOfTwo_ ? a & (run - 1) : a % run));
     HbmAddressMap::Location loc = map_.decode(a);
-    uint32_t first = loc.byteInRow / burstBytes_;
-    uint32_t last = static_cast<uint32_t>((loc.byteInRow + len - 1) / burstBytes_);
+    const uint32_t lastByte = static_cast<uint32_t>(loc.byteInRow + len - 1);
+    uint32_t first = burstShift_ >= 0 ? loc.byteInRow >> burstShift_ : loc.byteInRow / burstBytes_;
+    uint32_t last = burstShift_ >= 0 ? lastByte >> burstShift_ : lastByte / burstBytes_;
     const uint32_t n = last - first + 1;
     if (queued && write) {
       done = maxT(done, postWrite(loc, n, arrival));
@@ -211,7 +220,7 @@ Tick HbmModel::segment(const HbmAddressMap::Location& loc, uint32_t n, bool writ
   const bool perBank = params_.refresh && params_.perBankRefresh;
   const bool refresh = params_.refresh && !perBank;  // all-bank
   const uint32_t bankIndex = loc.bankGroup * static_cast<uint32_t>(params_.banksPerGroup) + loc.bank;
-  Channel& ch = channels_[loc.pc / static_cast<uint32_t>(params_.pseudoChannels)];
+  Channel& ch = channels_[channelOfPc_[loc.pc]];
 
   Tick t = arrival;
   Tick stall = 0;      // known refresh delay

@@ -133,6 +133,11 @@ class HbmModel {
   Tick tRFCsb_, tCK_, tACTcmd_;
   uint64_t postpone_;
   uint32_t burstBytes_;
+  // Divisions every access would repeat, done once: shifts and masks for the burst and run
+  // sizes when they are powers of two (-1 / false when not), the channel of each pseudo-channel.
+  int burstShift_ = -1;
+  bool runIsPowerOfTwo_ = false;
+  std::vector<uint32_t> channelOfPc_;
 };
 
 }  // namespace npusim

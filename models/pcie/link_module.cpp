@@ -8,22 +8,7 @@ namespace npusim::pcie {
 
 namespace {
 
-// What a packet puts on one direction: its wire bytes, the payload inside them, and the DLLP
-// ACK bytes it causes on the opposite direction.
-struct Packet {
-  uint64_t wire, payload, acks;
-};
-
-Packet request(const Protocol& proto, const tlm::tlm_generic_payload& p) {
-  const uint64_t bytes = p.get_data_length();
-  if (p.is_write()) return {proto.writeWire(bytes), bytes, proto.ackWire(proto.writeTlps(bytes))};
-  return {proto.readRequestWire(bytes), 0, proto.ackWire(proto.readRequests(bytes))};
-}
-
-Packet completion(const Protocol& proto, const tlm::tlm_generic_payload& p) {
-  const uint64_t bytes = p.get_data_length();
-  return {proto.completionWire(bytes), bytes, proto.ackWire(proto.completions(bytes))};
-}
+using Packet = LinkModule::Packet;
 
 // Serialises the packet on `fwd` cut-through: it starts when its head has arrived and the
 // direction is free, and cannot end before its tail has arrived; its ACKs go the other way.
@@ -43,6 +28,17 @@ Tick cross(Channel& fwd, Channel& rev, Tick latency, const Packet& k, tlm::tlm_g
 
 }  // namespace
 
+const LinkModule::Packets& LinkModule::packets(uint64_t bytes) {
+  if (last_.bytes != bytes) {
+    const Protocol& pr = proto_;
+    last_.bytes = bytes;
+    last_.read = {pr.readRequestWire(bytes), 0, pr.ackWire(pr.readRequests(bytes))};
+    last_.write = {pr.writeWire(bytes), bytes, pr.ackWire(pr.writeTlps(bytes))};
+    last_.completion = {pr.completionWire(bytes), bytes, pr.ackWire(pr.completions(bytes))};
+  }
+  return last_;
+}
+
 LinkModule::LinkModule(sc_core::sc_module_name name, Link& link, const Protocol& protocol)
     : sc_module(name),
       from_child("from_child"),
@@ -56,15 +52,17 @@ LinkModule::LinkModule(sc_core::sc_module_name name, Link& link, const Protocol&
 }
 
 void LinkModule::up(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
-  link_.lastUpLeft = cross(link_.up, link_.down, link_.latency, request(proto_, p), p, delay);
+  const Packets& k = packets(p.get_data_length());
+  link_.lastUpLeft = cross(link_.up, link_.down, link_.latency, p.is_write() ? k.write : k.read, p, delay);
   to_parent->b_transport(p, delay);
   // A host read comes back as its completion, timed from its head's arrival at the upper end.
   if (p.is_read() && isHost(p.get_address()) && p.is_response_ok())
-    cross(link_.down, link_.up, link_.latency, completion(proto_, p), p, delay);
+    cross(link_.down, link_.up, link_.latency, packets(p.get_data_length()).completion, p, delay);
 }
 
 void LinkModule::down(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
-  cross(link_.down, link_.up, link_.latency, request(proto_, p), p, delay);
+  const Packets& k = packets(p.get_data_length());
+  cross(link_.down, link_.up, link_.latency, p.is_write() ? k.write : k.read, p, delay);
   to_child->b_transport(p, delay);
 }
 

@@ -28,11 +28,26 @@ class LinkModule : public sc_core::sc_module {
 
   Link& link() { return link_; }
 
+  // What a packet puts on one direction: its wire bytes, the payload inside them, and the DLLP
+  // ACK bytes it causes on the opposite direction.
+  struct Packet {
+    uint64_t wire, payload, acks;
+  };
+
  private:
+  // The packets of a transfer of `bytes`: its request (a read's or a write's) and a read's
+  // completion. The protocol arithmetic divides by the TLP sizes; a copy's bursts repeat one
+  // size, so the packets of the last size are kept.
+  struct Packets {
+    uint64_t bytes = ~uint64_t{0};
+    Packet read, write, completion;
+  };
+  const Packets& packets(uint64_t bytes);
   void up(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
   void down(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
   Link& link_;
   const Protocol& proto_;
+  Packets last_;
 };
 
 }  // namespace npusim::pcie

@@ -126,7 +126,7 @@ Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamSc
   if (!trace_.wants(trace::Level::Transaction)) window *= 10;
   counterWindow_ = window;
   hbmCapacity_ = hbmParamsFromConfig(cfg_).capacityBytes;
-  // Ticks are picoseconds and models convert with sc_time::from_value (models/common/sim_time.h).
+  // Ticks are picoseconds, taken as sc_time values as they are (models/common/sim_time.h).
   if (sc_core::sc_get_time_resolution() != sc_core::sc_time(1, sc_core::SC_PS))
     throw std::runtime_error("the SystemC time resolution must be 1 ps (something set it to " +
                              sc_core::sc_get_time_resolution().to_string() + ")");
