@@ -28,7 +28,7 @@ TEST(Api, InitAndFinalizeRepeatCodes) {
   EXPECT_EQ(aclInit(nullptr), ACL_ERROR_REPEAT_INITIALIZE);
   EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
   EXPECT_EQ(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE);
-  // A second aclInit after aclFinalize reuses the platform.
+  // A second aclInit after aclFinalize starts a fresh simulation (tests/runtime/finalize_test.cpp).
   EXPECT_EQ(aclInit(nullptr), ACL_SUCCESS);
   EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
