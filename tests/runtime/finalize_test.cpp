@@ -112,9 +112,18 @@ TEST(Finalize, CallsBetweenFinalizeAndInitAreRefused) {
   void* p = nullptr;
   EXPECT_EQ(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_UNINITIALIZE);
   EXPECT_EQ(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE);
+  // Callback registrations belong to the process: they are made before the next aclInit.
+  int finalized = 0;
+  auto count = [](void* n) -> aclError {
+    ++*static_cast<int*>(n);
+    return ACL_SUCCESS;
+  };
+  EXPECT_EQ(aclFinalizeCallbackRegister(ACL_REG_TYPE_OTHER, count, &finalized), ACL_SUCCESS);
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
   EXPECT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+  EXPECT_EQ(finalized, 1);
+  EXPECT_EQ(aclFinalizeCallbackUnRegister(ACL_REG_TYPE_OTHER, count), ACL_SUCCESS);
 }
 
 TEST(Finalize, HandlesOfAnEndedSimulationAreRefused) {
