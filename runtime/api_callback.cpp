@@ -53,6 +53,13 @@ Subscriptions& hostFuncs() {
   return *s;
 }
 
+// Subscriptions name the hardware queues of one simulation: aclFinalize forgets them.
+[[maybe_unused]] const bool kForgottenAtEnd = (npusim::rt::Runtime::onSimulationEnd([] {
+                                                 reports() = Subscriptions();
+                                                 hostFuncs() = Subscriptions();
+                                               }),
+                                               true);
+
 aclError subscribe(const char* name, Subscriptions& subs, uint64_t threadId, aclrtStream stream) {
   ApiCall api(name);
   if (!api.ok()) return api.notReady();

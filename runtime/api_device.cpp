@@ -55,6 +55,8 @@ aclError aclInit(const char* configPath) {
 
 aclError aclFinalize() {
   ApiCall api("aclFinalize");
+  if (!api.ok() && api.rt.ended())
+    return api.fail(ACL_ERROR_REPEAT_FINALIZE, "aclFinalize called without a matching aclInit");
   if (!api.ok()) return api.notReady();
   Runtime& rt = api.rt;
   if (rt.initCount == 0)
@@ -63,7 +65,7 @@ aclError aclFinalize() {
   const aclError callbacks = npusim::rt::runFinalizeCallbacks();
   aclError left = npusim::rt::checks::workLeftAtFinalize(api);
   rt.finalizeDevices(*api.th);
-  rt.writeOutputs();
+  rt.endSimulation();
   if (left) return left;  // strict checks: finalised, but the misuse is reported
   if (callbacks)
     return api.fail(callbacks, "a finalize callback (aclFinalizeCallbackRegister) failed with {}", callbacks);
@@ -72,6 +74,8 @@ aclError aclFinalize() {
 
 aclError aclFinalizeReference(uint64_t* refCount) {
   ApiCall api("aclFinalizeReference");
+  if (!api.ok() && api.rt.ended())
+    return api.fail(ACL_ERROR_REPEAT_FINALIZE, "aclFinalizeReference called without aclInit");
   if (!api.ok()) return api.notReady();
   Runtime& rt = api.rt;
   if (rt.initCount == 0)
@@ -81,7 +85,7 @@ aclError aclFinalizeReference(uint64_t* refCount) {
     if (aclError e = npusim::rt::runFinalizeCallbacks()) left = e;
     if (aclError e = npusim::rt::checks::workLeftAtFinalize(api)) left = e;
     rt.finalizeDevices(*api.th);
-    rt.writeOutputs();
+    rt.endSimulation();
   }
   if (refCount) *refCount = static_cast<uint64_t>(rt.initCount);
   if (left) return left;

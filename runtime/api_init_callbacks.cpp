@@ -32,7 +32,8 @@ bool knownType(aclRegisterCallbackType t) {
 template <typename F>
 aclError add(const char* name, aclRegisterCallbackType type, F func, void* userData) {
   ApiCall api(name);
-  if (!api.ok()) return api.notReady();
+  // Registrations are the process's: they are made before an aclInit too, after an aclFinalize.
+  if (!api.ok() && !api.rt.ended()) return api.notReady();
   if (!func) return api.fail(ACL_ERROR_INVALID_PARAM, "cbFunc is NULL");
   if (!knownType(type))
     return api.fail(ACL_ERROR_INVALID_PARAM, "type {} is not an aclRegisterCallbackType", type);
@@ -48,7 +49,7 @@ aclError add(const char* name, aclRegisterCallbackType type, F func, void* userD
 template <typename F>
 aclError remove(const char* name, aclRegisterCallbackType type, F func) {
   ApiCall api(name);
-  if (!api.ok()) return api.notReady();
+  if (!api.ok() && !api.rt.ended()) return api.notReady();
   if (!func) return api.fail(ACL_ERROR_INVALID_PARAM, "cbFunc is NULL");
   auto& r = registry<F>();
   auto it = std::find_if(r.begin(), r.end(), [&](const auto& e) { return e.type == type && e.func == func; });

@@ -44,6 +44,13 @@ PropsRegistry& registry() {
   return *r;
 }
 
+// Device properties and the threads' streams belong to one simulation; the callbacks stay.
+[[maybe_unused]] const bool kForgottenAtEnd = (npusim::rt::Runtime::onSimulationEnd([] {
+                                                 registry().devices.clear();
+                                                 registry().threadStream.clear();
+                                               }),
+                                               true);
+
 bool validDevice(ApiCall& api, int32_t d, aclError* err) {
   if (d >= 0 && d < api.rt.deviceCount()) return true;
   *err = api.fail(ACL_ERROR_INVALID_PARAM, "device {} does not exist (0..{})", d, api.rt.deviceCount() - 1);

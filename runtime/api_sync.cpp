@@ -49,6 +49,14 @@ SyncRegistry& registry() {
   return *r;
 }
 
+// Notifies and the memory events belong to one simulation: aclFinalize forgets them.
+[[maybe_unused]] const bool kForgottenAtEnd = (npusim::rt::Runtime::onSimulationEnd([] {
+                                                 SyncRegistry& r = registry();
+                                                 for (Notify* n : r.notifies) delete n;
+                                                 r = SyncRegistry();
+                                               }),
+                                               true);
+
 sc_core::sc_event& memoryChanged(int device) {
   SyncRegistry& r = registry();
   size_t d = static_cast<size_t>(device);

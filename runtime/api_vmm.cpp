@@ -65,6 +65,16 @@ Vmm& vmm() {
   return *v;
 }
 
+// Mappings, handles and the window belong to one simulation's device memory: aclFinalize
+// releases them, and the next simulation reserves a fresh window.
+[[maybe_unused]] const bool kForgottenAtEnd = (npusim::rt::Runtime::onSimulationEnd([] {
+                                                 Vmm& v = vmm();
+                                                 for (Handle* h : v.handles) delete h;
+                                                 if (v.base) munmap(reinterpret_cast<void*>(v.base), kVaSize);
+                                                 v = Vmm();
+                                               }),
+                                               true);
+
 bool ensureWindow(ApiCall& api, aclError* err) {
   Vmm& v = vmm();
   if (v.base) return true;

@@ -28,6 +28,14 @@ Registry& registry() {
   return *r;
 }
 
+// Models replay on the hardware queues of one simulation: aclFinalize forgets them.
+[[maybe_unused]] const bool kForgottenAtEnd = (Runtime::onSimulationEnd([] {
+                                                 Registry& r = registry();
+                                                 for (CaptureModel* m : r.models) delete m;
+                                                 r = Registry();
+                                               }),
+                                               true);
+
 const char* kindName(sched::TaskKind k) {
   switch (k) {
     case sched::TaskKind::Copy:

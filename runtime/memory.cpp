@@ -169,6 +169,11 @@ void MemoryManager::exposeAllocations(int device, bool readWrite) {
 
 MemoryManager::~MemoryManager() {
   for (const auto& [start, size] : quarantine_) std::free(reinterpret_cast<void*>(start));
+  // aclFinalize releases the pinned and managed blocks the program did not free, as in CANN;
+  // registered ranges are the program's own memory.
+  for (const auto& [start, size] : pinned_)
+    if (!registered_.count(start)) std::free(reinterpret_cast<void*>(start));
+  if (shadowBase_) munmap(reinterpret_cast<void*>(shadowBase_), windowSize_);
 }
 
 void* MemoryManager::allocHost(uint64_t size) {

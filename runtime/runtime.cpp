@@ -44,57 +44,46 @@ void atExit() {
   std::lock_guard<std::recursive_mutex> lock(rt.mu);
   if (rt.dirty) rt.writeOutputs();
   rt.trace().close();
-  // End the simulation so every module's end_of_simulation runs once, a plug-in memory
-  // model's included (its statistics, its own trace files). Not at aclFinalize: a program may
-  // call aclInit again, and a stopped SystemC simulation cannot go on.
-  if (rt.built() && !sc_core::sc_end_of_simulation_invoked()) {
-    // Quietly: SystemC reports "Simulation stopped by user." as info of this type.
-    sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-    sc_core::sc_stop();
-  }
+  rt.stopKernel();  // the platform stays: other threads and static destructors may still use it
+}
+
+std::vector<std::function<void()>>& simulationEndHooks() {
+  static auto* hooks = new std::vector<std::function<void()>>();  // registered statically
+  return *hooks;
+}
+
+// SystemC contexts of ended simulations. They are kept, not deleted: libsystemc's own static
+// events belong to the first one, and an sc_event that outlives its simulation (in a queued
+// task's shared state) unregisters from its context when destroyed. Each holds little once its
+// modules are gone (docs/architecture.md "Ending").
+std::vector<sc_core::sc_simcontext*>& endedContexts() {
+  static auto* contexts = new std::vector<sc_core::sc_simcontext*>();
+  return *contexts;
 }
 }  // namespace
 
+void Runtime::onSimulationEnd(std::function<void()> forget) {
+  simulationEndHooks().push_back(std::move(forget));
+}
+
+void Runtime::stopKernel() {
+  if (!platform_ || sc_core::sc_end_of_simulation_invoked()) return;
+  // Quietly: SystemC reports "Simulation stopped by user." as info of this type.
+  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  sc_core::sc_stop();  // outside sc_start this runs every end_of_simulation at once
+}
+
 bool Runtime::ensure(std::string* err) {
-  if (built_) {
-    if (!platform_ && err) *err = configError_;
-    return platform_ != nullptr;
+  if (platform_) return true;
+  if (!configError_.empty() || ended_) {
+    if (err) *err = ended_ ? std::string("aclFinalize ended the simulation") : configError_;
+    return false;
   }
-  built_ = true;
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
   try {
     Config cfg = Config::fromEnvironment();
-    const char* tracePath = std::getenv("NPUSIM_TRACE");
-    if (tracePath && *tracePath) {
-      std::string lv = cfg.getString("trace.level");
-      trace::Level level = lv == "api"           ? trace::Level::Api
-                           : lv == "transaction" ? trace::Level::Transaction
-                                                 : trace::Level::Task;
-      std::string why;
-      if (!trace_.open(tracePath, level, &why)) throw ConfigError("NPUSIM_TRACE: " + why);
-      hostPid_ = trace_.process("Host", 0);
-    }
-    const char* stats = std::getenv("NPUSIM_STATS");
-    if (stats && *stats) statsPath_ = stats;
-    const char* summary = std::getenv("NPUSIM_SUMMARY");
-    summary_ = summary && *summary && std::string(summary) != "0";
-
-    costs_ = hostCostsFromConfig(cfg);
-
-    const char* plugins = std::getenv("NPUSIM_PLUGINS");
-    if (plugins && *plugins) loadPlugins(plugins);
-    platform_ = std::make_unique<Platform>(cfg, trace_, [this](const sched::Task& t) { onTaskComplete(t); });
-    devices_.resize(static_cast<size_t>(platform_->deviceCount()));
-    for (int d = 0; d < platform_->deviceCount(); ++d) {
-      memory_.addDevice(d, platform_->hbmCapacity());
-      const DeviceMemory& m = memory_.device(d);
-      platform_->setAddressSpace(d, {m.base(), m.capacity(), m.backing(0)});
-      devices_[static_cast<size_t>(d)].syncQueue = platform_->device(d).sched->createStream(-1, true);
-    }
-    sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaboration and initialisation, at time 0
-    installAbnormalEndHandlers();  // before the fault reporter, which passes other faults on to it
-    checks::installFaultReporter();
-    std::atexit(atExit);
+    if (!processReady_) setUpProcess(cfg);
+    buildSimulation(cfg);
   } catch (const std::exception& e) {
     configError_ = e.what();
     platform_.reset();
@@ -103,6 +92,84 @@ bool Runtime::ensure(std::string* err) {
     return false;
   }
   return true;
+}
+
+void Runtime::setUpProcess(const Config& cfg) {
+  const char* tracePath = std::getenv("NPUSIM_TRACE");
+  if (tracePath && *tracePath) {
+    std::string lv = cfg.getString("trace.level");
+    trace::Level level = lv == "api"           ? trace::Level::Api
+                         : lv == "transaction" ? trace::Level::Transaction
+                                               : trace::Level::Task;
+    std::string why;
+    if (!trace_.open(tracePath, level, &why)) throw ConfigError("NPUSIM_TRACE: " + why);
+    hostPid_ = trace_.process("Host", 0);
+  }
+  const char* stats = std::getenv("NPUSIM_STATS");
+  if (stats && *stats) statsPath_ = stats;
+  const char* summary = std::getenv("NPUSIM_SUMMARY");
+  summary_ = summary && *summary && std::string(summary) != "0";
+  const char* plugins = std::getenv("NPUSIM_PLUGINS");
+  if (plugins && *plugins) loadPlugins(plugins);  // registrations outlive every simulation
+  processReady_ = true;
+}
+
+void Runtime::buildSimulation(const Config& cfg) {
+  costs_ = hostCostsFromConfig(cfg);
+  platform_ = std::make_unique<Platform>(cfg, trace_, [this](const sched::Task& t) { onTaskComplete(t); });
+  devices_.resize(static_cast<size_t>(platform_->deviceCount()));
+  for (int d = 0; d < platform_->deviceCount(); ++d) {
+    memory_->addDevice(d, platform_->hbmCapacity());
+    const DeviceMemory& m = memory_->device(d);
+    platform_->setAddressSpace(d, {m.base(), m.capacity(), m.backing(0)});
+    devices_[static_cast<size_t>(d)].syncQueue = platform_->device(d).sched->createStream(-1, true);
+  }
+  sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaboration and initialisation, at time 0
+  if (simulations_ > 0) {
+    // After an ended simulation every clock starts again at 0, so the same work takes the same
+    // times in every simulation; the trace places this one after the last (rounded up to a
+    // microsecond), so the timeline stays one.
+    Tick last = endedAt_;
+    for (auto& t : threads_) last = std::max(last, t->clock), t->clock = 0;
+    frontier_ = 0;
+    trace_.shiftTime((last + kUs - 1) / kUs * kUs);
+  }
+  if (++simulations_ == 1) {
+    installAbnormalEndHandlers();  // before the fault reporter, which passes other faults on to it
+    checks::installFaultReporter();
+    std::atexit(atExit);
+  }
+}
+
+void Runtime::endSimulation() {
+  if (!platform_) return;
+  writeOutputs();
+  stopKernel();
+  endedAt_ = kernelNow();
+  for (const auto& forget : simulationEndHooks()) forget();
+  // Handles the program did not release are invalid from here on, as in CANN.
+  for (Event* e : events_) {
+    checks::eventDestroyed(e);
+    delete e;
+  }
+  events_.clear();
+  for (Stream* s : streams_) {
+    captureStreamDestroyed(s);
+    checks::streamDestroyed(s);
+    delete s;
+  }
+  streams_.clear();
+  for (Context* c : contexts_)
+    if (!c->isDefault) delete c;
+  contexts_.clear();
+  for (auto& t : threads_) t->ctx = nullptr, t->device = -1;
+  devices_.clear();
+  platform_.reset();  // the modules go while their context is still the current one
+  memory_ = std::make_unique<MemoryManager>();
+  endedContexts().push_back(sc_core::sc_curr_simcontext);
+  sc_core::sc_curr_simcontext = nullptr;  // the next use creates a fresh context
+  sc_core::sc_default_global_context = nullptr;
+  ended_ = true;
 }
 
 namespace {
@@ -680,6 +747,8 @@ ApiCall* ApiCall::current() { return tCall; }
 
 ApiCall::ApiCall(const char* name) : rt(Runtime::get()), lock_(rt.lockForCall()), name_(name), outer_(tCall) {
   tCall = this;
+  // Only aclInit starts a new simulation after aclFinalize ended one.
+  if (rt.ended() && std::strcmp(name, "aclInit") == 0) rt.startAfterEnd();
   if (!rt.ensure(nullptr)) {
     ok_ = false;
     return;
@@ -709,6 +778,8 @@ Stream* ApiCall::stream(aclrtStream handle, aclError* err) {
 }
 
 aclError ApiCall::notReady() {
+  if (rt.ended())
+    return fail(ACL_ERROR_UNINITIALIZE, "aclFinalize ended the simulation; call aclInit to start a new one");
   return fail(ACL_ERROR_INVALID_PARAM, "the simulator configuration is invalid: {}", rt.configError());
 }
 
@@ -726,6 +797,7 @@ ApiCall::~ApiCall() {
   if (ret_ != ACL_SUCCESS) args.add("error", static_cast<int64_t>(ret_));
   tw.slice(th->track, name_, "api", begin_, th->clock - begin_, args.empty() ? nullptr : &args);
   if (flow) tw.flowStart(th->track, flow, "launch", begin_);
+  if (rt.ended()) tw.flush();  // aclFinalize's own slice: the trace is complete up to here
 }
 
 }  // namespace npusim::rt

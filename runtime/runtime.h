@@ -45,12 +45,28 @@ class Runtime {
   // lock: a thread blocked on the lock is about to call, not idle (parkIdleThreads).
   std::unique_lock<std::recursive_mutex> lockForCall();
 
-  // Builds the platform on first use; false (with the reason) when the configuration is bad.
+  // Builds the platform on first use; false (with the reason) when the configuration is bad or
+  // aclFinalize ended the simulation (only aclInit starts a new one: startAfterEnd).
   bool ensure(std::string* err);
   Platform& platform() { return *platform_; }
   bool built() const { return platform_ != nullptr; }
   const std::string& configError() const { return configError_; }
-  MemoryManager& memory() { return memory_; }
+  MemoryManager& memory() { return *memory_; }
+
+  // Ends the simulation (aclFinalize): writes the outputs, stops the kernel so every module's
+  // end_of_simulation runs once, then releases the platform, device memory and every object.
+  // The next aclInit builds a fresh SystemC context and platform, and every clock starts again
+  // at 0 (docs/architecture.md "Ending").
+  void endSimulation();
+  bool ended() const { return ended_ && !platform_; }
+  void startAfterEnd() { ended_ = false; }
+  // Stops the kernel at process exit when no aclFinalize ended the simulation.
+  void stopKernel();
+  // Simulations started in this process (1 after the first platform is built).
+  int simulations() const { return simulations_; }
+  // `forget` drops what a file keeps of one simulation (handles, SystemC events, tasks); run by
+  // endSimulation before the platform is released. Registered from static initialisers.
+  static void onSimulationEnd(std::function<void()> forget);
   trace::TraceWriter& trace() { return trace_; }
   const HostCosts& costs() const { return costs_; }
   HostThread& thread();
@@ -130,8 +146,13 @@ class Runtime {
   void onTaskComplete(const sched::Task& t);
   std::unique_ptr<Platform> platform_;
   std::string configError_;
-  bool built_ = false;
-  MemoryManager memory_;
+  bool processReady_ = false;  // trace, outputs and exit hooks set up (once per process)
+  bool ended_ = false;         // aclFinalize ended the simulation and no aclInit followed
+  int simulations_ = 0;
+  Tick endedAt_ = 0;  // where the ended simulation's kernel stopped
+  std::unique_ptr<MemoryManager> memory_ = std::make_unique<MemoryManager>();
+  void setUpProcess(const Config& cfg);
+  void buildSimulation(const Config& cfg);
   trace::TraceWriter trace_;
   int hostPid_ = 0;
   HostCosts costs_{};

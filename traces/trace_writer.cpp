@@ -301,7 +301,7 @@ void TraceWriter::begin(char ph, int pid, int tid, std::string_view name, std::s
   if (tid >= 0) fmt::format_to(std::back_inserter(buf_), ",\"tid\":{}", tid);
   if (ts != kTickMax) {
     buf_ += ",\"ts\":";
-    appendUsFromNs(buf_, ts / kNs);
+    appendUsFromNs(buf_, ts / kNs + shiftNs_);
   }
   buf_ += ",\"name\":";
   appendJsonString(buf_, name);

@@ -81,6 +81,9 @@ class TraceWriter {
 
   void flush();
   void close();  // writes the closing bracket; further calls are ignored
+  // Every later timestamp is written `by` (whole nanoseconds) later: each simulation of a
+  // process starts at time 0, and its events follow the previous one's in the one trace.
+  void shiftTime(Tick by) { shiftNs_ += by / kNs; }
 
   uint64_t eventsWritten() const { return events_; }
 
@@ -96,6 +99,7 @@ class TraceWriter {
   int nextTid_ = 0;
   uint64_t lastFlow_ = 0;
   uint64_t events_ = 0;
+  uint64_t shiftNs_ = 0;
   std::string buf_;
   // Where the event being built starts in buf_, or npos between events: close() from a signal
   // handler that interrupted an event drops the half-built event so the file stays valid JSON.

@@ -6,6 +6,8 @@
 
 #include <set>
 
+#include "runtime/runtime.h"
+
 namespace npusim::hccl {
 namespace {
 
@@ -18,6 +20,15 @@ Registry& registry() {
   static auto* r = new Registry();  // tasks may still run at exit
   return *r;
 }
+
+// Communicators use the streams and devices of one simulation: aclFinalize ends them (their
+// streams are released with the runtime's), so an old handle is refused afterwards.
+[[maybe_unused]] const bool kForgottenAtEnd = (rt::Runtime::onSimulationEnd([] {
+                                                 Registry& r = registry();
+                                                 for (Comm* c : r.live) delete c;
+                                                 r = Registry();
+                                               }),
+                                               true);
 
 }  // namespace
 
