@@ -461,3 +461,16 @@ TEST(Finalize, TaskParameterChangesOfAnEndedSimulationAreForgotten) {
   EXPECT_EQ(readWord(b), 0u);
   EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
 }
+
+TEST(Finalize, AllocatorDescriptorsAreHostDataAndOutliveASimulation) {
+  startCycle();
+  aclrtAllocatorDesc desc = aclrtAllocatorCreateDesc();
+  ASSERT_NE(desc, nullptr);
+  int allocator = 0;
+  ASSERT_EQ(aclrtAllocatorSetObjToDesc(desc, &allocator), ACL_SUCCESS);
+  finalizeAndInitAgain();
+  EXPECT_EQ(aclrtAllocatorSetObjToDesc(desc, &allocator), ACL_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(aclrtAllocatorDestroyDesc(desc), ACL_SUCCESS);
+  EXPECT_EQ(aclrtAllocatorDestroyDesc(desc), ACL_ERROR_INVALID_PARAM);  // once only
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+}
