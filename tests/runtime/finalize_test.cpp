@@ -474,3 +474,34 @@ TEST(Finalize, AllocatorDescriptorsAreHostDataAndOutliveASimulation) {
   EXPECT_EQ(aclrtAllocatorDestroyDesc(desc), ACL_ERROR_INVALID_PARAM);  // once only
   EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
 }
+
+TEST(Finalize, AnAclnnExecutorOfAnEndedSimulationIsRefusedAtLaunch) {
+  startCycle();
+  aclOpExecutor* old = nullptr;
+  uint64_t workspace = 0;
+  float one = 1.0f;
+  aclScalar* alpha = aclCreateScalar(&one, ACL_FLOAT);
+  {
+    capture_test::DevVec x(256, 1.0f), y(256, 2.0f), out(256);
+    ASSERT_EQ(aclnnAddGetWorkspaceSize(x.t, y.t, alpha, out.t, &workspace, &old), ACL_SUCCESS);
+  }
+  finalizeAndInitAgain();
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  // The executor is host data, but the device memory it names ended with the first simulation.
+  EXPECT_EQ(aclnnAdd(nullptr, workspace, old, s), 161002);  // ACLNN_ERR_PARAM_INVALID
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("not inside one live device allocation"),
+            std::string::npos)
+      << aclGetRecentErrMsg();
+  // The scalar is host data too: a new executor over new memory uses it.
+  {
+    capture_test::DevVec x(256, 1.0f), y(256, 2.0f), out(256);
+    aclOpExecutor* fresh = nullptr;
+    ASSERT_EQ(aclnnAddGetWorkspaceSize(x.t, y.t, alpha, out.t, &workspace, &fresh), ACL_SUCCESS);
+    ASSERT_EQ(aclnnAdd(nullptr, workspace, fresh, s), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(s), ACL_SUCCESS);
+    EXPECT_EQ(out.read().back(), 3.0f);
+  }
+  aclDestroyScalar(alpha);
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+}
