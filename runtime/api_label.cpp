@@ -46,6 +46,15 @@ Labels& labels() {
   return *l;
 }
 
+// Labels are set in models of one simulation: aclFinalize forgets them (recorded switches hold
+// their own references, released with their models).
+[[maybe_unused]] const bool kForgottenAtEnd = (npusim::rt::Runtime::onSimulationEnd([] {
+                                                 Labels& ls = labels();
+                                                 for (LabelList* list : ls.lists) delete list;
+                                                 ls = Labels();
+                                               }),
+                                               true);
+
 std::shared_ptr<Label> find(aclrtLabel handle) {
   for (const auto& l : labels().owned)
     if (l.get() == handle) return l;

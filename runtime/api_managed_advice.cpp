@@ -43,6 +43,11 @@ std::map<uintptr_t, std::vector<Page>>& advice() {
   return *a;
 }
 
+// Managed blocks are released at aclFinalize: their advice goes too, so a block of a later
+// simulation at the same address starts without any.
+[[maybe_unused]] const bool kForgottenAtEnd =
+    (npusim::rt::Runtime::onSimulationEnd([] { advice().clear(); }), true);
+
 // The pages of [ptr, ptr+size) inside one managed block, or an error.
 aclError pagesOf(ApiCall& api, const void* ptr, uint64_t size, std::vector<Page*>* out) {
   npusim::rt::MemoryManager& mem = api.rt.memory();

@@ -19,16 +19,26 @@ using npusim::rt::Stream;
 
 namespace {
 
-std::vector<bool>& status() {
-  static auto* s = new std::vector<bool>();  // per device; read until the process ends
-  return *s;
+struct Overflow {
+  std::vector<bool> status;    // per device
+  std::vector<void*> address;  // aclrtCtxGetFloatOverflowAddr's device copy (null until asked for)
+};
+
+Overflow& overflow() {
+  static auto* o = new Overflow();  // read until the process ends
+  return *o;
 }
 
-// aclrtCtxGetFloatOverflowAddr's device copy of each device's flag (null until asked for).
+// The flags and their device copies belong to one simulation's devices: aclFinalize forgets them.
+[[maybe_unused]] const bool kForgottenAtEnd =
+    (npusim::rt::Runtime::onSimulationEnd([] { overflow() = Overflow(); }), true);
+
+std::vector<bool>& status() { return overflow().status; }
+
 void*& statusAddress(int device) {
-  static auto* a = new std::vector<void*>();
-  if (static_cast<size_t>(device) >= a->size()) a->resize(static_cast<size_t>(device) + 1, nullptr);
-  return (*a)[static_cast<size_t>(device)];
+  std::vector<void*>& a = overflow().address;
+  if (static_cast<size_t>(device) >= a.size()) a.resize(static_cast<size_t>(device) + 1, nullptr);
+  return a[static_cast<size_t>(device)];
 }
 
 void setStatus(int device, bool value) {

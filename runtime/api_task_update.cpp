@@ -43,6 +43,14 @@ Groups& groups() {
   return *g;
 }
 
+// Task groups belong to captured models of one simulation: aclFinalize forgets them.
+[[maybe_unused]] const bool kForgottenAtEnd = (npusim::rt::Runtime::onSimulationEnd([] {
+                                                 Groups& gs = groups();
+                                                 for (TaskGroup* g : gs.live) delete g;
+                                                 gs = Groups();
+                                               }),
+                                               true);
+
 npusim::rt::CaptureLane* laneOf(Stream* s) {
   return s->capture ? &s->capture->lanes[static_cast<size_t>(s->captureLane)] : nullptr;
 }

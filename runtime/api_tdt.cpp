@@ -55,6 +55,13 @@ std::set<const acltdtChannelHandle*>& channels() {
   return *s;
 }
 
+// A channel feeds a device of one simulation: aclFinalize destroys the channels still open.
+[[maybe_unused]] const bool kForgottenAtEnd = (npusim::rt::Runtime::onSimulationEnd([] {
+                                                 for (const acltdtChannelHandle* h : channels()) delete h;
+                                                 channels().clear();
+                                               }),
+                                               true);
+
 // Depth of a channel made by acltdtCreateChannel (no capacity given): a stated choice, deep enough
 // for the producer/consumer pipelines the samples build.
 constexpr size_t kDefaultCapacity = 128;

@@ -77,6 +77,17 @@ Queues& queues() {
   return *q;
 }
 
+// Queues and routes end with the simulation, with the buffers still queued; ids go on counting,
+// so an old queue's id is refused rather than naming a new queue.
+[[maybe_unused]] const bool kForgottenAtEnd = (npusim::rt::Runtime::onSimulationEnd([] {
+                                                 Queues& qs = queues();
+                                                 for (auto& q : qs.byId)
+                                                   for (Buf* b : q.second.items) delete b;
+                                                 qs.byId.clear();
+                                                 qs.bound.clear();
+                                               }),
+                                               true);
+
 Queue* queueOf(ApiCall& api, uint32_t qid) {
   auto it = queues().byId.find(qid);
   if (it == queues().byId.end()) {

@@ -33,6 +33,15 @@ Registry& registry() {
   return *r;
 }
 
+// The variables stay registered with their binaries, but their device copies were memory of the
+// ended simulation: the next one makes them again from the initial bytes, as a fresh load would.
+[[maybe_unused]] const bool kForgottenAtEnd = (Runtime::onSimulationEnd([] {
+                                                 Registry& r = registry();
+                                                 std::lock_guard<std::mutex> lock(r.mu);
+                                                 for (auto& v : r.vars) v.second.copies.clear();
+                                               }),
+                                               true);
+
 uint8_t* backing(void* dev) {
   MemoryManager& mem = Runtime::get().memory();
   return mem.hostView(mem.classify(dev), dev);

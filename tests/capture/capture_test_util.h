@@ -68,6 +68,13 @@ inline aclError add(const DevVec& self, const DevVec& other, float alpha, const 
   return r;
 }
 
+// The 64-bit word at a device address.
+inline uint64_t readWord(void* dev) {
+  uint64_t v = 0;
+  EXPECT_EQ(aclrtMemcpy(&v, 8, dev, 8, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  return v;
+}
+
 inline aclError h2d(const DevVec& d, const Pinned& h, aclrtStream s) {
   return aclrtMemcpyAsync(d.dev, d.bytes(), h.p, h.bytes(), ACL_MEMCPY_HOST_TO_DEVICE, s);
 }

@@ -23,15 +23,7 @@ static_assert(std::is_same_v<decltype(aclmdlRIUpdate), aclError(aclmdlRI)>);
 static_assert(std::is_same_v<decltype(aclmdlRITaskGetParams), aclError(aclmdlRITask, aclmdlRITaskParams*)>);
 static_assert(std::is_same_v<decltype(aclmdlRITaskSetParams), aclError(aclmdlRITask, aclmdlRITaskParams*)>);
 
-namespace {
-
-uint64_t readWord(void* dev) {
-  uint64_t v = 0;
-  EXPECT_EQ(aclrtMemcpy(&v, 8, dev, 8, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-  return v;
-}
-
-}  // namespace
+using capture_test::readWord;
 
 TEST_F(CaptureTest, ValueTaskParamsAreReadAndReplacedAtUpdate) {
   aclrtStream s0 = s_[0];

@@ -234,6 +234,40 @@ TEST(KernelSymbols, DeviceVariablesThroughTheirSymbols) {
   aclrtFree(x);
 }
 
+// A variable's device copy was memory of the simulation that made it: after aclFinalize and
+// aclInit the variable gets a new copy from its initial bytes, not the old address, which a new
+// allocation may now cover.
+TEST(KernelSymbols, DeviceVariablesGetANewCopyInANewSimulation) {
+  void* old = nullptr;
+  {
+    Session s;
+    void* before = nullptr;  // so the copy is not the first allocation
+    ASSERT_EQ(aclrtMalloc(&before, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtGetSymbolAddress(&g_bias, &old), ACL_SUCCESS);
+    const float ten = 10.0f;
+    ASSERT_EQ(aclrtMemcpyToSymbol(&g_bias, &ten, 4, 0, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  }
+  Session s;
+  // Device memory is reserved at the same addresses in every simulation: this buffer covers
+  // where the old copy was.
+  const size_t big = 1u << 20;
+  void* buffer = nullptr;
+  ASSERT_EQ(aclrtMalloc(&buffer, big, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemset(buffer, big, 0x7f, big), ACL_SUCCESS);
+  const auto inBuffer = [&](const void* p) {
+    return static_cast<const uint8_t*>(p) >= static_cast<const uint8_t*>(buffer) &&
+           static_cast<const uint8_t*>(p) < static_cast<const uint8_t*>(buffer) + big;
+  };
+  EXPECT_TRUE(inBuffer(old)) << "the layout this test relies on changed";
+  void* dev = nullptr;
+  ASSERT_EQ(aclrtGetSymbolAddress(&g_bias, &dev), ACL_SUCCESS);
+  EXPECT_FALSE(inBuffer(dev));
+  float value = 0;
+  ASSERT_EQ(aclrtMemcpyFromSymbol(&value, 4, &g_bias, 4, 0, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(value, 1.5f);  // the initial value, as a fresh load would have it
+  aclrtFree(buffer);
+}
+
 // A symbol copy costs what the same copy to a device buffer costs (it is one).
 TEST(KernelSymbols, SymbolCopiesAreTimedAsCopies) {
   Session s;
