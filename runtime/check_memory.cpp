@@ -124,9 +124,10 @@ aclError deviceRange(ApiCall& api, const PointerInfo& info, const void* p, uint6
                                 "in (at {:#x}): the count is larger than the program's buffer",
                                 what, p, bytes, std::max(hole, addr(p)) - addr(p), hole));
     if (const void* b = api.rt.memory().quarantinedBlock(p, bytes))
-      return report(api, Kind::UseAfterFree, ACL_ERROR_RT_PARAM_INVALID,
-                    fmt::format("{} range [{}, +{}) reaches host memory {} that aclrtFreeHost already freed",
-                                what, p, bytes, b));
+      return report(
+          api, Kind::UseAfterFree, ACL_ERROR_RT_PARAM_INVALID,
+          fmt::format("{} range [{}, +{}) reaches host memory {} that {} already freed", what, p, bytes, b,
+                      api.rt.memory().releasedAtFinalize(b) ? "aclFinalize" : "aclrtFreeHost"));
     return ACL_SUCCESS;
   }
   if (!info.alloc) {

@@ -191,21 +191,41 @@ bool MemoryManager::freeHost(void* p) {
   // Its registered (device-mapped) ranges end with it.
   const uintptr_t a = reinterpret_cast<uintptr_t>(p);
   mappedPinned_.erase(mappedPinned_.lower_bound(a), mappedPinned_.lower_bound(a + size));
+  quarantine(a, size);
+  return true;
+}
+
+void MemoryManager::quarantine(uintptr_t start, uint64_t size) {
   if (size > kHostQuarantineBytes) {
-    std::free(p);
-    return true;
+    std::free(reinterpret_cast<void*>(start));
+    return;
   }
-  quarantine_[reinterpret_cast<uintptr_t>(p)] = size;
-  quarantineOrder_.push_back(reinterpret_cast<uintptr_t>(p));
+  quarantine_[start] = size;
+  quarantineOrder_.push_back(start);
   quarantineBytes_ += size;
   while (quarantineBytes_ > kHostQuarantineBytes) {
     uintptr_t old = quarantineOrder_.front();
     quarantineOrder_.pop_front();
     quarantineBytes_ -= quarantine_[old];
     quarantine_.erase(old);
+    releasedAtFinalize_.erase(old);
     std::free(reinterpret_cast<void*>(old));
   }
-  return true;
+}
+
+void MemoryManager::quarantineHostOf(MemoryManager& ended) {
+  for (uintptr_t start : ended.quarantineOrder_) quarantine(start, ended.quarantine_.at(start));
+  releasedAtFinalize_.insert(ended.releasedAtFinalize_.begin(), ended.releasedAtFinalize_.end());
+  for (const auto& [start, size] : ended.pinned_)
+    if (!ended.registered_.count(start)) {
+      if (size <= kHostQuarantineBytes) releasedAtFinalize_.insert(start);
+      quarantine(start, size);
+    }
+  ended.quarantine_.clear();
+  ended.quarantineOrder_.clear();
+  ended.quarantineBytes_ = 0;
+  ended.releasedAtFinalize_.clear();
+  ended.pinned_.clear();
 }
 
 const void* MemoryManager::quarantinedBlock(const void* p, uint64_t bytes) const {

@@ -113,6 +113,13 @@ class MemoryManager {
   bool freeHost(void* p);
   // Start of a quarantined (freed) pinned block overlapping [p, p+bytes), or nullptr.
   const void* quarantinedBlock(const void* p, uint64_t bytes) const;
+  // Takes the pinned blocks of an ended simulation (aclFinalize releases them) and its freed
+  // ones into this quarantine, so a copy that still names one is refused, not a use after free.
+  void quarantineHostOf(MemoryManager& ended);
+  // Whether the quarantined block at `block` was released by aclFinalize (else by aclrtFreeHost).
+  bool releasedAtFinalize(const void* block) const {
+    return releasedAtFinalize_.count(reinterpret_cast<uintptr_t>(block)) != 0;
+  }
   // Forgets the pinned block at `p` without freeing it (the caller frees it later with
   // std::free, when no queued copy uses it any more). False when `p` is not a block start.
   bool forgetHost(void* p);
@@ -172,12 +179,14 @@ class MemoryManager {
   std::map<uintptr_t, Allocation> mapped_;       // virtual-memory mappings by virtual address
   uintptr_t windowBase_ = 0, shadowBase_ = 0;    // the virtual-memory window and its shadow
   uint64_t windowSize_ = 0;
-  std::set<uintptr_t> registered_;              // pinned_ entries that aclrtHostRegister made
-  std::set<uintptr_t> managed_;                 // pinned_ entries that aclrtMemAllocManaged made
-  std::map<uintptr_t, uint64_t> mappedPinned_;  // registered ranges inside aclrtMallocHost blocks
-  std::map<uintptr_t, uint64_t> quarantine_;    // freed pinned blocks: start -> size
-  std::deque<uintptr_t> quarantineOrder_;       // oldest first
+  std::set<uintptr_t> registered_;                  // pinned_ entries that aclrtHostRegister made
+  std::set<uintptr_t> managed_;                     // pinned_ entries that aclrtMemAllocManaged made
+  std::map<uintptr_t, uint64_t> mappedPinned_;      // registered ranges inside aclrtMallocHost blocks
+  void quarantine(uintptr_t start, uint64_t size);  // frees the oldest beyond the budget
+  std::map<uintptr_t, uint64_t> quarantine_;        // freed pinned blocks: start -> size
+  std::deque<uintptr_t> quarantineOrder_;           // oldest first
   uint64_t quarantineBytes_ = 0;
+  std::set<uintptr_t> releasedAtFinalize_;  // quarantined blocks aclFinalize released
   uint64_t nextId_ = 0;
 };
 

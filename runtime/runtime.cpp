@@ -165,7 +165,9 @@ void Runtime::endSimulation() {
   for (auto& t : threads_) t->ctx = nullptr, t->device = -1;
   devices_.clear();
   platform_.reset();  // the modules go while their context is still the current one
-  memory_ = std::make_unique<MemoryManager>();
+  auto fresh = std::make_unique<MemoryManager>();
+  fresh->quarantineHostOf(*memory_);
+  memory_ = std::move(fresh);
   endedContexts().push_back(sc_core::sc_curr_simcontext);
   sc_core::sc_curr_simcontext = nullptr;  // the next use creates a fresh context
   sc_core::sc_default_global_context = nullptr;

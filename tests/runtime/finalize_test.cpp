@@ -505,3 +505,28 @@ TEST(Finalize, AnAclnnExecutorOfAnEndedSimulationIsRefusedAtLaunch) {
   aclDestroyScalar(alpha);
   EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
 }
+
+// aclFinalize frees the pinned blocks the program did not; a copy or memset that still names
+// one is refused like one into a block aclrtFreeHost freed, and never touches the freed memory.
+TEST(Finalize, PinnedHostBlocksOfAnEndedSimulationAreRefusedNotTouched) {
+  startCycle();
+  void* pinned = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&pinned, 65536), ACL_SUCCESS);
+  void* freed = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&freed, 4096), ACL_SUCCESS);
+  ASSERT_EQ(aclrtFreeHost(freed), ACL_SUCCESS);
+  finalizeAndInitAgain();
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemset(pinned, 65536, 7, 4096), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("that aclFinalize already freed"), std::string::npos);
+  EXPECT_EQ(aclrtMemset(freed, 4096, 7, 4096), ACL_ERROR_RT_PARAM_INVALID);  // freed in cycle one
+  void* dev = nullptr;
+  ASSERT_EQ(aclrtMalloc(&dev, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemcpy(dev, 4096, pinned, 4096, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+  void* fresh = nullptr;  // a new block of the new simulation works
+  ASSERT_EQ(aclrtMallocHost(&fresh, 4096), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemset(fresh, 4096, 7, 4096), ACL_SUCCESS);
+  EXPECT_EQ(static_cast<uint8_t*>(fresh)[4095], 7);
+  EXPECT_EQ(aclrtMemcpy(dev, 4096, fresh, 4096, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+}
