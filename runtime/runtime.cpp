@@ -52,14 +52,6 @@ std::vector<std::function<void()>>& simulationEndHooks() {
   return *hooks;
 }
 
-// SystemC contexts of ended simulations. They are kept, not deleted: libsystemc's own static
-// events belong to the first one, and an sc_event that outlives its simulation (in a queued
-// task's shared state) unregisters from its context when destroyed. Each holds little once its
-// modules are gone (docs/architecture.md "Ending").
-std::vector<sc_core::sc_simcontext*>& endedContexts() {
-  static auto* contexts = new std::vector<sc_core::sc_simcontext*>();
-  return *contexts;
-}
 }  // namespace
 
 void Runtime::onSimulationEnd(std::function<void()> forget) {
@@ -168,7 +160,11 @@ void Runtime::endSimulation() {
   auto fresh = std::make_unique<MemoryManager>();
   fresh->quarantineHostOf(*memory_);
   memory_ = std::move(fresh);
-  endedContexts().push_back(sc_core::sc_curr_simcontext);
+  // The first simulation's context is never deleted: libsystemc's own static events belong to it
+  // and unregister from it at exit. A later one goes now that its modules and every runtime
+  // object holding its events are gone, so a program cycling aclInit/aclFinalize does not
+  // collect process stacks and memory maps (docs/architecture.md "Ending").
+  if (simulations_ > 1) delete sc_core::sc_curr_simcontext;
   sc_core::sc_curr_simcontext = nullptr;  // the next use creates a fresh context
   sc_core::sc_default_global_context = nullptr;
   ended_ = true;
