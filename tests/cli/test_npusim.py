@@ -281,10 +281,12 @@ class RunTest(TempDirTest):
 
     def test_timeout_stops_program_and_keeps_outputs(self):
         stats, trace = self.path("s.json"), self.path("t.json")
-        p = npusim("run", "--timeout", "2", "--stats", stats, "--trace", trace, "--", APP, "--forever",
+        # 5 s, not less: under a loaded CI machine (ASan, two cores) the program must have reached its
+        # copy loop before the timer fires, or the trace has no copy to show.
+        p = npusim("run", "--timeout", "5", "--stats", stats, "--trace", trace, "--", APP, "--forever",
                    "--bytes", "65536")
         self.assertEqual(p.returncode, 124, p.stderr)
-        self.assertIn("timed out after 2 s", p.stderr)
+        self.assertIn("timed out after 5 s", p.stderr)
         self.assertAbnormalOutputs(p, stats, trace, "SIGTERM")
 
     def test_output_paths_checked_before_the_program_starts(self):
