@@ -99,8 +99,4 @@ aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* 
   return ACL_SUCCESS;
 }
 
-// The default preset models a 910B-class part; its SoC name is fixed here rather than read from the
-// configuration so this helper stays device-independent.
-const char* aclrtGetSocName(void) { return "Ascend910B2"; }
-
 }  // extern "C"

@@ -289,6 +289,28 @@ class RunTest(TempDirTest):
         self.assertIn("timed out after 5 s", p.stderr)
         self.assertAbnormalOutputs(p, stats, trace, "SIGTERM")
 
+    def test_part_presets_report_their_part(self):
+        # Each 910B part preset: the runtime reports the preset's part name, core counts and memory
+        # (read from the preset files, the inputs), and a copy runs on it.
+        def params(name):
+            doc = json.load(open(os.path.join(SOURCE, "configs", name + ".json")))
+            base = params(doc["extends"]) if "extends" in doc else {}
+            base.update({k: v["value"] for k, v in doc["params"].items()})
+            return base
+        seen = set()
+        for preset in ("910b", "910b1", "910b3", "910b4"):
+            want = params(preset)
+            p = npusim("run", "-q", "--preset", preset, "--", APP, "--part")
+            self.assertRan(p)
+            m = re.search(r"soc=(\S+) aic=(\d+) aiv=(\d+) mem=(\d+)", p.stdout)
+            self.assertIsNotNone(m, p.stdout)
+            self.assertEqual(m.group(1), want["system.soc_name"])
+            self.assertEqual(int(m.group(2)), want["aicore.cube_cores"])
+            self.assertEqual(int(m.group(3)), want["aicore.vector_cores"])
+            self.assertEqual(int(m.group(4)), want["hbm.capacity_bytes"])
+            seen.add(m.group(1))
+        self.assertEqual(seen, {"Ascend910B2", "Ascend910B1", "Ascend910B3", "Ascend910B4"})
+
     def test_output_paths_checked_before_the_program_starts(self):
         touched = self.path("ran")
         for opt in ("--stats", "--trace"):

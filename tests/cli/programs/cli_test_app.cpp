@@ -34,7 +34,7 @@ static bool setContains(const std::string& item) {
 int main(int argc, char** argv) {
   size_t bytes = 4u << 20;
   int copies = 2, exitCode = 0;
-  bool abortNow = false, segv = false, forever = false;
+  bool abortNow = false, segv = false, forever = false, part = false;
   std::vector<std::string> metrics;
   std::string abortIf;
   for (int i = 1; i < argc; ++i) {
@@ -52,6 +52,8 @@ int main(int argc, char** argv) {
       segv = true;
     else if (a == "--forever")
       forever = true;
+    else if (a == "--part")
+      part = true;
     else if (a == "--metric")
       metrics.emplace_back(next), ++i;
     else if (a == "--abort-if")
@@ -67,6 +69,15 @@ int main(int argc, char** argv) {
 
   CHECK(aclInit(nullptr));
   CHECK(aclrtSetDevice(0));
+  if (part) {  // the simulated part as the runtime reports it
+    int64_t aic = 0, aiv = 0, mem = 0;
+    CHECK(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_CUBE_CORE_NUM, &aic));
+    CHECK(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_VECTOR_CORE_NUM, &aiv));
+    CHECK(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE, &mem));
+    const char* soc = aclrtGetSocName();
+    std::printf("soc=%s aic=%lld aiv=%lld mem=%lld\n", soc ? soc : "(null)", static_cast<long long>(aic),
+                static_cast<long long>(aiv), static_cast<long long>(mem));
+  }
   aclrtStream stream = nullptr;
   CHECK(aclrtCreateStream(&stream));
   void *host = nullptr, *dev = nullptr;
