@@ -147,8 +147,11 @@ int64_t MatmulApiTilingBase::tileCore(int32_t singleM, int32_t singleN, int32_t 
     return fail("C must be int32 for int8 inputs, float, float16 or bfloat16 for the others");
   if (a_.pos != TPosition::GM || b_.pos != TPosition::GM)
     return fail("npusim's Matmul reads A and B from GM only (TPosition::GM)");
-  if (a_.format != CubeFormat::ND || b_.format != CubeFormat::ND || c_.format != CubeFormat::ND)
-    return fail("npusim's Matmul supports the ND format only");
+  auto ndOrNz = [](CubeFormat f) { return f == CubeFormat::ND || f == CubeFormat::NZ; };
+  if (!ndOrNz(a_.format) || !ndOrNz(b_.format) || !ndOrNz(c_.format))
+    return fail("npusim's Matmul supports the ND and NZ formats only");
+  if (inUnifiedBuffer(c_.pos) && c_.format != CubeFormat::ND)
+    return fail("npusim's Matmul writes C to the unified buffer in ND only");
   if (isBias_ && bias_.set && bias_.type != (intMatmul ? DataType::DT_INT32 : DataType::DT_FLOAT))
     return fail("the bias must be float (int32 for int8 inputs)");
   const int32_t sa = bytesOf(a_.type), k0 = 32 / sa, accBytes = 4;

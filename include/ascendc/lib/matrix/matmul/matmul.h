@@ -5,9 +5,10 @@
 // in L1 from GM (MTE2 reads through the HBM model, converted to the cube's fractal layouts on
 // the way, as the MTE2's ND-to-NZ mode does), moved into L0A/L0B with LoadData (MTE1), multiplied
 // with Mmad (the cube's MAC rate) into L0C, and copied out of L0C to GM (MTE3/fixpipe writes) or
-// to the unified buffer. Semantics from the public Ascend C reference; what npusim does and does
-// not support: docs/kernels.md, "The Matmul API". A kernel that only includes this header (and
-// calls Init itself) is a cube (AIC) kernel; lib/matmul_intf.h makes it a mixed kernel.
+// to the unified buffer. A, B and C may be stored in ND or NZ. Semantics from the public Ascend C
+// reference; what npusim does and does not support: docs/kernels.md, "The Matmul API". A kernel
+// that only includes this header (and calls Init itself) is a cube (AIC) kernel;
+// lib/matmul_intf.h makes it a mixed kernel.
 #include <algorithm>
 #include <cstdint>
 #include <type_traits>
@@ -86,6 +87,30 @@ template <class T>
 T* localAlloc(int memory, uint64_t elems) {
   return static_cast<T*>(npusimKernelLocalAlloc(memory, elems * sizeof(T)));
 }
+// A matrix as it is stored: rows x cols of T at p, in ND (row-major) or NZ (CANN's FRACTAL_NZ:
+// fractals of 16 rows x w0 columns, row-major inside, the column strips of fractals one after
+// another, the rows padded to 16).
+template <class T>
+struct MatrixView {
+  T* p = nullptr;
+  uint32_t rows = 0, cols = 0, w0 = 16;
+  bool nz = false;
+  uint64_t at(uint32_t r, uint32_t c) const {
+    return nz ? (uint64_t{c / w0} * alignUp(rows, 16) + r) * w0 + c % w0 : uint64_t{r} * cols + c;
+  }
+  // Records rows [r0, r0 + rn) x columns [c0, c0 + cn) moved between GM and the core as the MTE
+  // bursts they are: one per row in ND, one per strip of w0 columns in NZ (contiguous there).
+  void record(int event, uint32_t r0, uint32_t rn, uint32_t c0, uint32_t cn) const {
+    if (rn == 0 || cn == 0) return;
+    if (!nz) {
+      for (uint32_t r = 0; r < rn; ++r)
+        npusimKernelRecord(event, uint64_t{cn} * sizeof(T), p + at(r0 + r, c0));
+      return;
+    }
+    for (uint32_t s = c0 / w0; s <= (c0 + cn - 1) / w0; ++s)
+      npusimKernelRecord(event, uint64_t{rn} * w0 * sizeof(T), p + at(r0, s * w0));
+  }
+};
 }  // namespace detail
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
@@ -100,6 +125,12 @@ class MatmulImpl {
   using L0cT = std::conditional_t<std::is_same<SrcAT, int8_t>::value, int32_t, float>;
   static constexpr uint32_t kK0 = 32 / sizeof(SrcAT);  // K elements in one fractal
   static constexpr uint32_t kMaxRepeat = 255;          // fractals one LoadData moves
+  static_assert(A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ,
+                "npusim's Matmul takes A in CubeFormat::ND or NZ");
+  static_assert(B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ,
+                "npusim's Matmul takes B in CubeFormat::ND or NZ");
+  static_assert(C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::NZ,
+                "npusim's Matmul writes C in CubeFormat::ND or NZ");
 
  public:
   __aicore__ inline MatmulImpl() {}
@@ -227,22 +258,25 @@ class MatmulImpl {
                                     bool enSequentialWrite = false) {
     requireBlock();
     if (enAtomic > 1) detail::fault("Matmul::GetTensorC: only atomic add (enAtomic 1) is supported");
-    DstT* base = gm.GetPhyAddr();
-    uint64_t row = orgN_;
+    // C in ND: at the block's place (rows orgN apart) or, sequentially, as the cur-th dense block.
+    // In NZ: at its place in orgM x orgN stored as 16 x 16 fractals (the float default, no channel
+    // split).
+    constexpr bool nz = C_TYPE::format == CubeFormat::NZ;
+    if (nz && enSequentialWrite)
+      detail::fault("Matmul::GetTensorC: enSequentialWrite with C in NZ is not supported by npusim");
+    detail::MatrixView<DstT> c{gm.GetPhyAddr(), orgM_, orgN_, 16, nz};
+    uint32_t r0 = mIdx_ * baseM_, c0 = nIdx_ * baseN_;
     if (enSequentialWrite) {
-      base += uint64_t{cur_} * baseM_ * baseN_;
-      row = baseN_;
-    } else {
-      base += uint64_t{mIdx_} * baseM_ * orgN_ + uint64_t{nIdx_} * baseN_;
+      c = {gm.GetPhyAddr() + uint64_t{cur_} * baseM_ * baseN_, baseM_, baseN_, 16, false};
+      r0 = c0 = 0;
     }
-    for (uint32_t i = 0; i < mv_; ++i) {
-      DstT* out = base + i * row;
+    for (uint32_t i = 0; i < mv_; ++i)
       for (uint32_t j = 0; j < nv_; ++j) {
         const L0cT v = l0c_[AscendC::detail::nZIndex(i, j, mB_)];
-        out[j] = enAtomic ? static_cast<DstT>(static_cast<L0cT>(out[j]) + v) : static_cast<DstT>(v);
+        DstT& o = c.p[c.at(r0 + i, c0 + j)];
+        o = enAtomic ? static_cast<DstT>(static_cast<L0cT>(o) + v) : static_cast<DstT>(v);
       }
-      npusimKernelRecord(NPUSIM_KERNEL_COPY_OUT, uint64_t{nv_} * sizeof(DstT), out);
-    }
+    c.record(NPUSIM_KERNEL_COPY_OUT, r0, mv_, c0, nv_);
   }
   // Into the unified buffer: with enSequentialWrite the block at the tensor's start (rows baseN
   // apart), else at its place in this core's singleCoreM x singleCoreN part of C.
@@ -250,6 +284,8 @@ class MatmulImpl {
   __aicore__ inline void GetTensorC(const LocalTensor<DstT>& c, uint8_t enAtomic = 0,
                                     bool enSequentialWrite = false) {
     requireBlock();
+    if (C_TYPE::format != CubeFormat::ND)
+      detail::fault("Matmul::GetTensorC: C in the unified buffer is supported in ND only by npusim");
     if (npusimKernelLocalMemory(c.GetPhyAddr()) != NPUSIM_KERNEL_MEM_UB)
       detail::fault(
           "Matmul::GetTensorC: the LocalTensor must be in the unified buffer (VECIN/VECOUT/VECCALC/CO2)");
@@ -301,11 +337,12 @@ class MatmulImpl {
     iterating_ = false;
   }
 
-  __aicore__ inline SrcAT elemA(uint32_t row, uint32_t col) const {
-    return transA_ ? a_[uint64_t{col} * orgM_ + row] : a_[uint64_t{row} * orgKa_ + col];
+  // A and B as stored: A is orgM x orgKa (orgKa x orgM transposed), B orgKb x orgN (orgN x orgKb).
+  __aicore__ inline detail::MatrixView<SrcAT> viewA() const {
+    return {a_, transA_ ? orgKa_ : orgM_, transA_ ? orgM_ : orgKa_, kK0, A_TYPE::format == CubeFormat::NZ};
   }
-  __aicore__ inline SrcBT elemB(uint32_t row, uint32_t col) const {
-    return transB_ ? b_[uint64_t{col} * orgKb_ + row] : b_[uint64_t{row} * orgN_ + col];
+  __aicore__ inline detail::MatrixView<SrcBT> viewB() const {
+    return {b_, transB_ ? orgN_ : orgKb_, transB_ ? orgKb_ : orgN_, kK0, B_TYPE::format == CubeFormat::NZ};
   }
 
   // GM -> L1: K step s of A's block row mIdx in zZ (ND to NZ on the MTE2), zero past the edges.
@@ -313,29 +350,31 @@ class MatmulImpl {
     const uint32_t m0 = mIdx_ * baseM_, k0 = s * baseK_;
     const uint32_t kv = std::min(baseK_, singleK_ - k0), kB = detail::ceilDiv(kv, kK0);
     SrcAT* dst = l1A_ + uint64_t{slot} * blockA_;
+    const detail::MatrixView<SrcAT> v = viewA();
+    // The stored rows are A's, or with transposition K's.
+    if (transA_)
+      v.record(NPUSIM_KERNEL_COPY_IN, k0, kv, m0, mv_);
+    else
+      v.record(NPUSIM_KERNEL_COPY_IN, m0, mv_, k0, kv);
     for (uint32_t i = 0; i < mB_ * 16; ++i)
       for (uint32_t kk = 0; kk < kB * kK0; ++kk)
         dst[AscendC::detail::zZIndex<SrcAT>(i, kk, kB)] =
-            i < mv_ && kk < kv ? elemA(m0 + i, k0 + kk) : SrcAT(0);
-    // The MTE2 reads rows of the stored matrix (A's rows, or with transposition K's).
-    const uint32_t rows = transA_ ? kv : mv_, len = transA_ ? mv_ : kv;
-    for (uint32_t r = 0; r < rows; ++r)
-      npusimKernelRecord(NPUSIM_KERNEL_COPY_IN, uint64_t{len} * sizeof(SrcAT),
-                         transA_ ? &a_[uint64_t{k0 + r} * orgM_ + m0] : &a_[uint64_t{m0 + r} * orgKa_ + k0]);
+            i < mv_ && kk < kv ? a_[transA_ ? v.at(k0 + kk, m0 + i) : v.at(m0 + i, k0 + kk)] : SrcAT(0);
   }
   // GM -> L1: K step s of B's block column nIdx in zN.
   __aicore__ inline void loadB(uint32_t s, uint32_t slot) {
     const uint32_t n0 = nIdx_ * baseN_, k0 = s * baseK_;
     const uint32_t kv = std::min(baseK_, singleK_ - k0), kB = detail::ceilDiv(kv, kK0);
     SrcBT* dst = l1B_ + uint64_t{slot} * blockB_;
+    const detail::MatrixView<SrcBT> v = viewB();
+    if (transB_)
+      v.record(NPUSIM_KERNEL_COPY_IN, n0, nv_, k0, kv);
+    else
+      v.record(NPUSIM_KERNEL_COPY_IN, k0, kv, n0, nv_);
     for (uint32_t kk = 0; kk < kB * kK0; ++kk)
       for (uint32_t j = 0; j < nB_ * 16; ++j)
         dst[AscendC::detail::zNIndex<SrcBT>(kk, j, nB_)] =
-            kk < kv && j < nv_ ? elemB(k0 + kk, n0 + j) : SrcBT(0);
-    const uint32_t rows = transB_ ? nv_ : kv, len = transB_ ? kv : nv_;
-    for (uint32_t r = 0; r < rows; ++r)
-      npusimKernelRecord(NPUSIM_KERNEL_COPY_IN, uint64_t{len} * sizeof(SrcBT),
-                         transB_ ? &b_[uint64_t{n0 + r} * orgKb_ + k0] : &b_[uint64_t{k0 + r} * orgN_ + n0]);
+            kk < kv && j < nv_ ? b_[transB_ ? v.at(n0 + j, k0 + kk) : v.at(k0 + kk, n0 + j)] : SrcBT(0);
   }
   // L1 -> L0A / L0B (MTE1), at most 255 fractals per LoadData.
   template <class T>

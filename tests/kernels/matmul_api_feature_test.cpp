@@ -1,0 +1,130 @@
+// The Matmul API features kernels and operators use beyond a plain IterateAll (docs/kernels.md,
+// "The Matmul API"): operands and result in NZ, IterateBatch over the NORMAL layout with a
+// broadcast operand, A in the unified buffer, SetOrgShape windows and atomic add into C, and the
+// host tiling's setters that go with them. Each result is compared with a host reference, and each
+// call's time with what the cube model's rates give.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclrtlaunch_k_mm_api_all.h"
+#include "aclrtlaunch_k_mm_api_nz.h"
+#include "tests/aicore/aicore_test_util.h"
+#include "tests/kernels/dev_buffer.h"
+#include "tiling/tiling_api.h"
+
+using aicore_test::Session;
+using kernel_test::Dev;
+using kernel_test::exactHalves;
+using namespace matmul_tiling;
+
+namespace {
+
+uint32_t alignUp(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
+
+// A one-core tiling of m x n x k, half into float; formats and positions as given.
+TCubeTiling oneCore(int32_t m, int32_t n, int32_t k, CubeFormat fmt = CubeFormat::ND,
+                    TPosition aPos = TPosition::GM, bool bias = false) {
+  MultiCoreMatmulTiling api;
+  api.SetDim(1);
+  api.SetAType(aPos, fmt, DataType::DT_FLOAT16);
+  api.SetBType(TPosition::GM, fmt, DataType::DT_FLOAT16);
+  api.SetCType(TPosition::GM, fmt, DataType::DT_FLOAT);
+  api.SetBiasType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+  api.SetShape(m, n, k);
+  api.SetOrgShape(m, n, k);
+  api.SetBias(bias);
+  TCubeTiling t;
+  EXPECT_EQ(api.GetTiling(t), 0);
+  return t;
+}
+
+// Where element (r, c) of a rows x cols matrix sits in FRACTAL_NZ with fractals w0 wide.
+size_t nzAt(uint32_t rows, uint32_t w0, uint32_t r, uint32_t c) {
+  return (size_t(c / w0) * alignUp(rows, 16) + r) * w0 + c % w0;
+}
+template <class T>
+std::vector<T> toNz(const std::vector<T>& nd, uint32_t rows, uint32_t cols, uint32_t w0) {
+  std::vector<T> nz(size_t(alignUp(cols, w0)) * alignUp(rows, 16), T(0));
+  for (uint32_t r = 0; r < rows; ++r)
+    for (uint32_t c = 0; c < cols; ++c) nz[nzAt(rows, w0, r, c)] = nd[size_t(r) * cols + c];
+  return nz;
+}
+
+// (A x B)(i, j) of row-major A (m x k) and B (k x n), summed in double (exact for exactHalves).
+double dot(const _Float16* a, const _Float16* b, int32_t n, int32_t k, int32_t i, int32_t j, size_t lda,
+           size_t ldb) {
+  double v = 0;
+  for (int32_t kk = 0; kk < k; ++kk)
+    v += static_cast<double>(a[size_t(i) * lda + kk]) * static_cast<double>(b[size_t(kk) * ldb + j]);
+  (void)n;
+  return v;
+}
+
+double hz() { return aicore_test::config().getFloat("aicore.freq_ghz") * 1e9; }
+double mteMs(double bytes) {
+  return bytes / aicore_test::config().getFloat("aicore.mte_bytes_per_cycle") / hz() * 1e3;
+}
+
+}  // namespace
+
+// A, B and C in NZ: a 100 x 70 x 50 product (tails in every dimension) equals the reference at the
+// NZ place of every element of C, and C's padding is left as it was. The NZ operands are read as
+// whole 16-row strips (one burst each, where ND reads a burst per row), the same bytes: a
+// read-bound 32 x 32 x 4096 product takes the ND product's time within 2 %.
+TEST(MatmulApiFeatures, OperandsAndResultInNz) {
+  Session s;
+  const int32_t m = 100, n = 70, k = 50;
+  const TCubeTiling t = oneCore(m, n, k, CubeFormat::NZ);
+  const auto a = exactHalves(size_t(m) * k, 21), b = exactHalves(size_t(k) * n, 22);
+  Dev<_Float16> da(toNz(a, m, k, 16)), db(toNz(b, k, n, 16));
+  Dev<float> dc(std::vector<float>(size_t(alignUp(n, 16)) * alignUp(m, 16), -99.0f));
+  Dev<TCubeTiling> dt(std::vector<TCubeTiling>{t});
+  ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_nz)(1, s.stream, da.dev, db.dev, dc.dev, dt.dev), 0u);
+  ASSERT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS) << aclGetRecentErrMsg();
+  const auto& c = dc.read();
+  size_t bad = 0, padTouched = 0;
+  for (uint32_t i = 0; i < alignUp(m, 16); ++i)
+    for (uint32_t j = 0; j < alignUp(n, 16); ++j) {
+      const float got = c[nzAt(m, 16, i, j)];
+      if (int32_t(i) >= m || int32_t(j) >= n) {
+        padTouched += got != -99.0f;
+        continue;
+      }
+      const double want = dot(a.data(), b.data(), n, k, i, j, k, n);
+      if (got != static_cast<float>(want) && bad++ < 5)
+        ADD_FAILURE() << "C(" << i << ", " << j << ") = " << got << ", want " << want;
+    }
+  EXPECT_EQ(bad, 0u);
+  EXPECT_EQ(padTouched, 0u);
+
+  const int32_t tm = 32, tn = 32, tk = 4096;
+  const auto ta = exactHalves(size_t(tm) * tk, 1), tb = exactHalves(size_t(tk) * tn, 2);
+  Dev<_Float16> nzA(toNz(ta, tm, tk, 16)), nzB(toNz(tb, tk, tn, 16)), ndA(ta), ndB(tb);
+  Dev<float> out(size_t(tm) * tn);
+  Dev<TCubeTiling> nzT(std::vector<TCubeTiling>{oneCore(tm, tn, tk, CubeFormat::NZ)}),
+      ndT(std::vector<TCubeTiling>{oneCore(tm, tn, tk)});
+  auto nzRun = [&] {
+    ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_nz)(1, s.stream, nzA.dev, nzB.dev, out.dev, nzT.dev), 0u);
+  };
+  auto ndRun = [&] {
+    ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_all)(1, s.stream, ndA.dev, ndB.dev, out.dev, out.dev, ndT.dev, 0u),
+              0u);
+  };
+  const double nzMs = aicore_test::deviceMs(s.stream, nzRun, nzRun);
+  const double ndMs = aicore_test::deviceMs(s.stream, ndRun, ndRun);
+  std::printf("32 x 32 x 4096: NZ %.3f us, ND %.3f us, its 512 KiB of reads at the MTE2 rate %.3f us\n",
+              nzMs * 1e3, ndMs * 1e3, mteMs(2.0 * tm * tk * 2) * 1e3);
+  EXPECT_NEAR(nzMs, ndMs, 0.02 * ndMs);
+  // At least the reads; at most the reads plus the fixed costs (task start, two vector programs'
+  // prologues), the MACs, the MTE1's L0 loads and the store, none overlapped.
+  const auto& cfg = aicore_test::config();
+  const double fixedMs = cfg.getFloat("aicore.task_start_ns") * 1e-6 + 2 * 2000 / hz() * 1e3;
+  const double macMs = double(tm) * tn * tk / cfg.getFloat("aicore.cube_macs_per_cycle") / hz() * 1e3;
+  const double l0Ms = 2.0 * tm * tk * 2 / cfg.getFloat("aicore.mte1_bytes_per_cycle") / hz() * 1e3;
+  EXPECT_GT(nzMs, mteMs(2.0 * tm * tk * 2));
+  EXPECT_LT(nzMs, mteMs(2.0 * tm * tk * 2) + fixedMs + macMs + l0Ms + tm * tn * 4 / 86.0 / hz() * 1e3);
+}
