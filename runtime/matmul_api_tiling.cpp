@@ -145,8 +145,9 @@ int64_t MatmulApiTilingBase::tileCore(int32_t singleM, int32_t singleN, int32_t 
                 : !(c_.type == DataType::DT_FLOAT || c_.type == DataType::DT_FLOAT16 ||
                     c_.type == DataType::DT_BF16 || c_.type == DataType::DT_BFLOAT16))
     return fail("C must be int32 for int8 inputs, float, float16 or bfloat16 for the others");
-  if (a_.pos != TPosition::GM || b_.pos != TPosition::GM)
-    return fail("npusim's Matmul reads A and B from GM only (TPosition::GM)");
+  auto source = [](TPosition p) { return p == TPosition::GM || (inUnifiedBuffer(p) && p != TPosition::CO2); };
+  if (!source(a_.pos) || !source(b_.pos))
+    return fail("npusim's Matmul reads A and B from GM or the unified buffer (VECIN/VECOUT/VECCALC)");
   auto ndOrNz = [](CubeFormat f) { return f == CubeFormat::ND || f == CubeFormat::NZ; };
   if (!ndOrNz(a_.format) || !ndOrNz(b_.format) || !ndOrNz(c_.format))
     return fail("npusim's Matmul supports the ND and NZ formats only");

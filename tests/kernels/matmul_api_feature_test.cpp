@@ -12,6 +12,7 @@
 #include "acl/acl.h"
 #include "aclrtlaunch_k_mm_api_all.h"
 #include "aclrtlaunch_k_mm_api_nz.h"
+#include "aclrtlaunch_k_mm_api_ub_a.h"
 #include "tests/aicore/aicore_test_util.h"
 #include "tests/kernels/dev_buffer.h"
 #include "tiling/tiling_api.h"
@@ -127,4 +128,52 @@ TEST(MatmulApiFeatures, OperandsAndResultInNz) {
   const double l0Ms = 2.0 * tm * tk * 2 / cfg.getFloat("aicore.mte1_bytes_per_cycle") / hz() * 1e3;
   EXPECT_GT(nzMs, mteMs(2.0 * tm * tk * 2));
   EXPECT_LT(nzMs, mteMs(2.0 * tm * tk * 2) + fixedMs + macMs + l0Ms + tm * tn * 4 / 86.0 / hz() * 1e3);
+}
+
+// A in the unified buffer (MatmulType VECCALC, SetTensorA with a LocalTensor): the product equals
+// the reference, tails included. In time the kernel's own DataCopy reads A from GM (MTE2) and the
+// Matmul moves it into L1 at the MTE1's rate instead of reading it again: 64 x 32 x 1024 with A in
+// UB takes the time of A in GM within A's MTE1 time and 2 % (reading A again would add its 128 KiB
+// at the MTE2 rate, 2.3 us, a quarter).
+TEST(MatmulApiFeatures, AFromTheUnifiedBuffer) {
+  Session s;
+  const int32_t m = 48, n = 100, k = 80;
+  const TCubeTiling t = oneCore(m, n, k, CubeFormat::ND, TPosition::VECCALC);
+  const auto a = exactHalves(size_t(m) * k, 41), b = exactHalves(size_t(k) * n, 42);
+  Dev<_Float16> da(a), db(b);
+  Dev<float> dc(std::vector<float>(size_t(m) * n, -99.0f));
+  Dev<TCubeTiling> dt(std::vector<TCubeTiling>{t});
+  ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_ub_a)(1, s.stream, da.dev, db.dev, dc.dev, dt.dev), 0u);
+  ASSERT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS) << aclGetRecentErrMsg();
+  const auto& c = dc.read();
+  size_t bad = 0;
+  for (int32_t i = 0; i < m; ++i)
+    for (int32_t j = 0; j < n; ++j) {
+      const double want = dot(a.data(), b.data(), n, k, i, j, k, n);
+      if (c[size_t(i) * n + j] != static_cast<float>(want) && bad++ < 5)
+        ADD_FAILURE() << "C(" << i << ", " << j << ") = " << c[size_t(i) * n + j] << ", want " << want;
+    }
+  EXPECT_EQ(bad, 0u);
+
+  const int32_t tm = 64, tn = 32, tk = 1024;
+  Dev<_Float16> ta(exactHalves(size_t(tm) * tk, 5)), tb(exactHalves(size_t(tk) * tn, 6));
+  Dev<float> tc(size_t(tm) * tn);
+  Dev<TCubeTiling> ut(std::vector<TCubeTiling>{oneCore(tm, tn, tk, CubeFormat::ND, TPosition::VECCALC)}),
+      gt(std::vector<TCubeTiling>{oneCore(tm, tn, tk)});
+  auto ubRun = [&] {
+    ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_ub_a)(1, s.stream, ta.dev, tb.dev, tc.dev, ut.dev), 0u);
+  };
+  auto gmRun = [&] {
+    ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_all)(1, s.stream, ta.dev, tb.dev, tc.dev, tc.dev, gt.dev, 0u), 0u);
+  };
+  const double ubMs = aicore_test::deviceMs(s.stream, ubRun, ubRun),
+               gmMs = aicore_test::deviceMs(s.stream, gmRun, gmRun);
+  const double aMte1Ms =
+      double(tm) * tk * 2 / aicore_test::config().getFloat("aicore.mte1_bytes_per_cycle") / hz() * 1e3;
+  std::printf(
+      "64 x 32 x 1024: A in UB %.3f us, A in GM %.3f us, A at the MTE1 rate %.3f us, at the MTE2 rate %.3f "
+      "us\n",
+      ubMs * 1e3, gmMs * 1e3, aMte1Ms * 1e3, mteMs(double(tm) * tk * 2) * 1e3);
+  EXPECT_LT(ubMs, gmMs + aMte1Ms + 0.02 * gmMs);
+  EXPECT_GT(ubMs, gmMs - 0.02 * gmMs);
 }

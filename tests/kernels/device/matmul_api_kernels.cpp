@@ -136,3 +136,24 @@ extern "C" __global__ __aicore__ void k_mm_api_nz(GM_ADDR a, GM_ADDR b, GM_ADDR 
   mm.IterateAll(o.c);
   mm.End();
 }
+
+// C = A x B on one AI core with A copied into the unified buffer first (a VECCALC buffer) and
+// handed to the Matmul there.
+extern "C" __global__ __aicore__ void k_mm_api_ub_a(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tilingGm) {
+  TPipe pipe;
+  TCubeTiling t;
+  Matmul<MatmulType<TPosition::VECCALC, CubeFormat::ND, half>,
+         MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, float>>
+      mm;
+  if (!setUp(pipe, mm, t, tilingGm)) return;
+  TBuf<TPosition::VECCALC> buf;
+  const uint32_t elems = static_cast<uint32_t>(t.M * t.Ka);
+  pipe.InitBuffer(buf, elems * sizeof(half));
+  LocalTensor<half> ua = buf.Get<half>();
+  const Operands o = operandsAt(a, b, c);
+  DataCopy(ua, o.a, elems);
+  mm.SetTensorA(ua);
+  mm.SetTensorB(o.b);
+  mm.IterateAll(o.c);
+  mm.End();
+}

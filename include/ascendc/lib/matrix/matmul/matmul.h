@@ -5,9 +5,9 @@
 // in L1 from GM (MTE2 reads through the HBM model, converted to the cube's fractal layouts on
 // the way, as the MTE2's ND-to-NZ mode does), moved into L0A/L0B with LoadData (MTE1), multiplied
 // with Mmad (the cube's MAC rate) into L0C, and copied out of L0C to GM (MTE3/fixpipe writes) or
-// to the unified buffer. A, B and C may be stored in ND or NZ. Semantics from the public Ascend C
-// reference; what npusim does and does not support: docs/kernels.md, "The Matmul API". A kernel
-// that only includes this header (and calls Init itself) is a cube (AIC) kernel;
+// to the unified buffer. A, B and C may be stored in ND or NZ, A and B also in the unified buffer. Semantics
+// from the public Ascend C reference; what npusim does and does not support: docs/kernels.md, "The Matmul
+// API". A kernel that only includes this header (and calls Init itself) is a cube (AIC) kernel;
 // lib/matmul_intf.h makes it a mixed kernel.
 #include <algorithm>
 #include <cstdint>
@@ -87,6 +87,10 @@ template <class T>
 T* localAlloc(int memory, uint64_t elems) {
   return static_cast<T*>(npusimKernelLocalAlloc(memory, elems * sizeof(T)));
 }
+constexpr bool inUnifiedBuffer(TPosition p) {
+  return p == TPosition::VECIN || p == TPosition::VECOUT || p == TPosition::VECCALC;
+}
+
 // A matrix as it is stored: rows x cols of T at p, in ND (row-major) or NZ (CANN's FRACTAL_NZ:
 // fractals of 16 rows x w0 columns, row-major inside, the column strips of fractals one after
 // another, the rows padded to 16).
@@ -125,6 +129,12 @@ class MatmulImpl {
   using L0cT = std::conditional_t<std::is_same<SrcAT, int8_t>::value, int32_t, float>;
   static constexpr uint32_t kK0 = 32 / sizeof(SrcAT);  // K elements in one fractal
   static constexpr uint32_t kMaxRepeat = 255;          // fractals one LoadData moves
+  static constexpr bool kAInUb = detail::inUnifiedBuffer(A_TYPE::pos);
+  static constexpr bool kBInUb = detail::inUnifiedBuffer(B_TYPE::pos);
+  static_assert(A_TYPE::pos == TPosition::GM || kAInUb,
+                "npusim's Matmul reads A from GM or the unified buffer (VECIN/VECOUT/VECCALC)");
+  static_assert(B_TYPE::pos == TPosition::GM || kBInUb,
+                "npusim's Matmul reads B from GM or the unified buffer (VECIN/VECOUT/VECCALC)");
   static_assert(A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ,
                 "npusim's Matmul takes A in CubeFormat::ND or NZ");
   static_assert(B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ,
@@ -202,12 +212,31 @@ class MatmulImpl {
   }
 
   __aicore__ inline void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false) {
+    if (kAInUb)
+      detail::fault("Matmul::SetTensorA: A's MatmulType names the unified buffer; pass a LocalTensor");
     a_ = gm.GetPhyAddr();
+    aEnd_ = nullptr;
     transA_ = A_TYPE::isTrans || isTransposeA;
     forget();
   }
   __aicore__ inline void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false) {
+    if (kBInUb)
+      detail::fault("Matmul::SetTensorB: B's MatmulType names the unified buffer; pass a LocalTensor");
     b_ = gm.GetPhyAddr();
+    bEnd_ = nullptr;
+    transB_ = B_TYPE::isTrans || isTransposeB;
+    forget();
+  }
+  // A or B in the unified buffer (MatmulType position VECIN/VECOUT/VECCALC), stored as in GM.
+  __aicore__ inline void SetTensorA(const LocalTensor<SrcAT>& ub, bool isTransposeA = false) {
+    a_ = localSource(ub, kAInUb);
+    aEnd_ = a_ + ub.GetSize();
+    transA_ = A_TYPE::isTrans || isTransposeA;
+    forget();
+  }
+  __aicore__ inline void SetTensorB(const LocalTensor<SrcBT>& ub, bool isTransposeB = false) {
+    b_ = localSource(ub, kBInUb);
+    bEnd_ = b_ + ub.GetSize();
     transB_ = B_TYPE::isTrans || isTransposeB;
     forget();
   }
@@ -344,6 +373,25 @@ class MatmulImpl {
   __aicore__ inline detail::MatrixView<SrcBT> viewB() const {
     return {b_, transB_ ? orgN_ : orgKb_, transB_ ? orgKb_ : orgN_, kK0, B_TYPE::format == CubeFormat::NZ};
   }
+  template <class T>
+  __aicore__ inline T* localSource(const LocalTensor<T>& ub, bool typeInUb) const {
+    if (!typeInUb)
+      detail::fault(
+          "Matmul::SetTensorA/B: the MatmulType names GM; a LocalTensor needs VECIN/VECOUT/VECCALC");
+    if (npusimKernelLocalMemory(ub.GetPhyAddr()) != NPUSIM_KERNEL_MEM_UB)
+      detail::fault("Matmul::SetTensorA/B: the LocalTensor must be in the unified buffer");
+    return ub.GetPhyAddr();
+  }
+  // A block read from the stored matrix: from GM the MTE2's bursts; from the unified buffer a local
+  // move into L1 at the MTE1's rate (npusim's simplification: the A2 passes it through GM).
+  template <class T>
+  __aicore__ inline void recordRead(const detail::MatrixView<T>& v, const T* end, uint32_t r0, uint32_t rn,
+                                    uint32_t c0, uint32_t cn) const {
+    if (!end) return v.record(NPUSIM_KERNEL_COPY_IN, r0, rn, c0, cn);
+    if (v.p + v.at(r0 + rn - 1, c0 + cn - 1) >= end)
+      detail::fault("Matmul: the matrix runs past its LocalTensor in the unified buffer");
+    npusimKernelRecord(NPUSIM_KERNEL_LOCAL_MOVE, uint64_t{rn} * cn * sizeof(T), nullptr);
+  }
 
   // GM -> L1: K step s of A's block row mIdx in zZ (ND to NZ on the MTE2), zero past the edges.
   __aicore__ inline void loadA(uint32_t s, uint32_t slot) {
@@ -353,9 +401,9 @@ class MatmulImpl {
     const detail::MatrixView<SrcAT> v = viewA();
     // The stored rows are A's, or with transposition K's.
     if (transA_)
-      v.record(NPUSIM_KERNEL_COPY_IN, k0, kv, m0, mv_);
+      recordRead(v, aEnd_, k0, kv, m0, mv_);
     else
-      v.record(NPUSIM_KERNEL_COPY_IN, m0, mv_, k0, kv);
+      recordRead(v, aEnd_, m0, mv_, k0, kv);
     for (uint32_t i = 0; i < mB_ * 16; ++i)
       for (uint32_t kk = 0; kk < kB * kK0; ++kk)
         dst[AscendC::detail::zZIndex<SrcAT>(i, kk, kB)] =
@@ -368,9 +416,9 @@ class MatmulImpl {
     SrcBT* dst = l1B_ + uint64_t{slot} * blockB_;
     const detail::MatrixView<SrcBT> v = viewB();
     if (transB_)
-      v.record(NPUSIM_KERNEL_COPY_IN, n0, nv_, k0, kv);
+      recordRead(v, bEnd_, n0, nv_, k0, kv);
     else
-      v.record(NPUSIM_KERNEL_COPY_IN, k0, kv, n0, nv_);
+      recordRead(v, bEnd_, k0, kv, n0, nv_);
     for (uint32_t kk = 0; kk < kB * kK0; ++kk)
       for (uint32_t j = 0; j < nB_ * 16; ++j)
         dst[AscendC::detail::zNIndex<SrcBT>(kk, j, nB_)] =
@@ -445,6 +493,8 @@ class MatmulImpl {
   uint64_t capA_ = 0, capB_ = 0;  // elements of L1 taken for A and B
   SrcAT* a_ = nullptr;
   SrcBT* b_ = nullptr;
+  const SrcAT* aEnd_ = nullptr;  // the end of A's LocalTensor when A is in the unified buffer
+  const SrcBT* bEnd_ = nullptr;
   BiasT* bias_ = nullptr;
   bool transA_ = false, transB_ = false;
   SrcAT* l1A_ = nullptr;
