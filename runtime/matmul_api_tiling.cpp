@@ -126,6 +126,22 @@ int32_t MatmulApiTilingBase::SetTraverse(MatrixTraverse traverse) {
   traverse_ = traverse;
   return 0;
 }
+int32_t MatmulApiTilingBase::SetBatchInfoForNormal(int32_t batchA, int32_t batchB, int32_t m, int32_t n,
+                                                   int32_t k) {
+  if (batchA <= 0 || batchB <= 0 || m <= 0 || n <= 0 || k <= 0 ||
+      (batchA % batchB != 0 && batchB % batchA != 0)) {
+    std::fprintf(stderr,
+                 "npusim: matmul_tiling SetBatchInfoForNormal: batches and sizes must be positive, one batch "
+                 "count a multiple of the other\n");
+    return -1;
+  }
+  batchA_ = batchA;
+  batchB_ = batchB;
+  batchM_ = m;
+  batchN_ = n;
+  batchK_ = k;
+  return 0;
+}
 int32_t MatmulApiTilingBase::SetMadType(MatrixMadType madType) {
   return madType == MatrixMadType::NORMAL ? 0 : -1;
 }
@@ -223,6 +239,20 @@ int64_t MatmulApiTilingBase::tileCore(int32_t singleM, int32_t singleN, int32_t 
   out.dbL0A = 2 * blockA <= l0a_ ? 2 : 1;
   out.dbL0B = 2 * blockB <= l0b_ ? 2 : 1;
   out.dbL0C = 1;
+  if (batchA_ > 0) {  // SetBatchInfoForNormal: A is batchA x (m x k), B batchB x (k x n)
+    out.ALayoutInfoB = batchA_;
+    out.ALayoutInfoS = batchM_;
+    out.ALayoutInfoN = out.ALayoutInfoG = 1;
+    out.ALayoutInfoD = batchK_;
+    out.BLayoutInfoB = batchB_;
+    out.BLayoutInfoS = batchN_;
+    out.BLayoutInfoN = out.BLayoutInfoG = 1;
+    out.BLayoutInfoD = batchK_;
+    out.CLayoutInfoB = std::max(batchA_, batchB_);
+    out.CLayoutInfoS1 = batchM_;
+    out.CLayoutInfoN = out.CLayoutInfoG = 1;
+    out.CLayoutInfoS2 = batchN_;
+  }
   baseM_ = baseM;
   baseN_ = baseN;
   baseK_ = baseK;

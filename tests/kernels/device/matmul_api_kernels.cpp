@@ -157,3 +157,52 @@ extern "C" __global__ __aicore__ void k_mm_api_ub_a(GM_ADDR a, GM_ADDR b, GM_ADD
   mm.IterateAll(o.c);
   mm.End();
 }
+
+// batchA matrices of A (M x K) and batchB of B (K x N) in the NORMAL layout into max(batchA,
+// batchB) of C on one AI core, with a bias row per batch if the tiling has one. `form` 0: the
+// IterateBatch with batch counts; 1: SetBatchNum then the short form; 2: the short form with the
+// tiling's counts (SetBatchInfoForNormal).
+extern "C" __global__ __aicore__ void k_mm_api_batch(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                                     GM_ADDR tilingGm, uint32_t batchA, uint32_t batchB,
+                                                     uint32_t form) {
+  TPipe pipe;
+  TCubeTiling t;
+  Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>,
+         MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>,
+         MatmulType<TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>,
+         MatmulType<TPosition::GM, CubeFormat::ND, float>>
+      mm;
+  if (!setUp(pipe, mm, t, tilingGm)) return;
+  const Operands o = operandsAt(a, b, c);
+  GlobalTensor<float> gbias;
+  mm.SetTensorA(o.a);
+  mm.SetTensorB(o.b);
+  if (t.isBias) {
+    gbias.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(bias));
+    mm.SetBias(gbias);
+  }
+  if (form == 0) {
+    mm.IterateBatch(o.c, batchA, batchB, false);
+  } else {
+    if (form == 1) mm.SetBatchNum(static_cast<int32_t>(batchA), static_cast<int32_t>(batchB));
+    mm.IterateBatch(o.c, false, 0, false);
+  }
+  mm.End();
+}
+
+// IterateBatch with A, B and C in the BSNGD layout, which npusim does not provide.
+extern "C" __global__ __aicore__ void k_mm_api_batch_bsngd(GM_ADDR a, GM_ADDR b, GM_ADDR c,
+                                                           GM_ADDR tilingGm) {
+  TPipe pipe;
+  TCubeTiling t;
+  Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>,
+         MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>,
+         MatmulType<TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BNGS1S2>>
+      mm;
+  if (!setUp(pipe, mm, t, tilingGm)) return;
+  const Operands o = operandsAt(a, b, c);
+  mm.SetTensorA(o.a);
+  mm.SetTensorB(o.b);
+  mm.IterateBatch(o.c, 1, 1, false);
+  mm.End();
+}

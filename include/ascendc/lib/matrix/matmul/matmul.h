@@ -5,9 +5,10 @@
 // in L1 from GM (MTE2 reads through the HBM model, converted to the cube's fractal layouts on
 // the way, as the MTE2's ND-to-NZ mode does), moved into L0A/L0B with LoadData (MTE1), multiplied
 // with Mmad (the cube's MAC rate) into L0C, and copied out of L0C to GM (MTE3/fixpipe writes) or
-// to the unified buffer. A, B and C may be stored in ND or NZ, A and B also in the unified buffer. Semantics
-// from the public Ascend C reference; what npusim does and does not support: docs/kernels.md, "The Matmul
-// API". A kernel that only includes this header (and calls Init itself) is a cube (AIC) kernel;
+// to the unified buffer. A, B and C may be stored in ND or NZ, A and B also in the unified buffer,
+// and IterateBatch runs the NORMAL (BMNK) batch layout. Semantics from the public Ascend C
+// reference; what npusim does and does not support: docs/kernels.md, "The Matmul API". A kernel
+// that only includes this header (and calls Init itself) is a cube (AIC) kernel;
 // lib/matmul_intf.h makes it a mixed kernel.
 #include <algorithm>
 #include <cstdint>
@@ -101,6 +102,10 @@ struct MatrixView {
   bool nz = false;
   uint64_t at(uint32_t r, uint32_t c) const {
     return nz ? (uint64_t{c / w0} * alignUp(rows, 16) + r) * w0 + c % w0 : uint64_t{r} * cols + c;
+  }
+  // Elements the stored matrix spans: a batch's distance to the next one by default.
+  uint64_t extent() const {
+    return nz ? uint64_t{alignUp(cols, w0)} * alignUp(rows, 16) : uint64_t{rows} * cols;
   }
   // Records rows [r0, r0 + rn) x columns [c0, c0 + cn) moved between GM and the core as the MTE
   // bursts they are: one per row in ND, one per strip of w0 columns in NZ (contiguous there).
@@ -240,6 +245,12 @@ class MatmulImpl {
     transB_ = B_TYPE::isTrans || isTransposeB;
     forget();
   }
+  // The batches IterateBatch's shorter form computes (else the tiling's, SetBatchInfoForNormal).
+  __aicore__ inline void SetBatchNum(int32_t batchA, int32_t batchB) {
+    if (batchA <= 0 || batchB <= 0) detail::fault("Matmul::SetBatchNum: batch counts must be positive");
+    batchA_ = static_cast<uint32_t>(batchA);
+    batchB_ = static_cast<uint32_t>(batchB);
+  }
   __aicore__ inline void SetBias(const GlobalTensor<BiasT>& gm) {
     if (!l1Bias_)
       detail::fault("Matmul::SetBias: the tiling was made without a bias (SetBias(true) on the host)");
@@ -349,6 +360,61 @@ class MatmulImpl {
   __aicore__ inline void IterateAll(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0) {
     while (Iterate<sync>()) GetTensorC<sync>(ub, enAtomic, false);
   }
+  // batchNum = max(batchA, batchB) products of this core's singleCoreM x singleCoreN x singleCoreK,
+  // each as IterateAll, in the NORMAL (BMNK) layout: product i takes A matrix i / (batchNum /
+  // batchA) and B matrix i / (batchNum / batchB) (the smaller count is broadcast),
+  // matrixStrideA/B/C elements apart (0: each matrix's own size, dense), and bias row i (orgN
+  // apart). BSNGD, SBNGD and BNGS1S2 end the kernel as not supported.
+  template <bool sync = true, bool waitIterateBatch = false>
+  __aicore__ inline void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB,
+                                      bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                                      const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                                      const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+    if (A_TYPE::layout != LayoutMode::NORMAL || B_TYPE::layout != LayoutMode::NORMAL ||
+        C_TYPE::layout != LayoutMode::NORMAL)
+      detail::fault(
+          A_TYPE::layout == LayoutMode::NONE
+              ? "Matmul::IterateBatch: the MatmulTypes name no batch layout (LayoutMode::NORMAL)"
+              : "Matmul::IterateBatch: npusim supports the NORMAL layout only (not BSNGD, SBNGD, BNGS1S2)");
+    if (enSequentialWrite)
+      detail::fault("Matmul::IterateBatch: enSequentialWrite is not supported by npusim");
+    if (batchA == 0 || batchB == 0 || (batchA % batchB != 0 && batchB % batchA != 0))
+      detail::fault("Matmul::IterateBatch: batchA and batchB must be positive, one a multiple of the other");
+    if (!a_ || !b_) detail::fault("Matmul::IterateBatch: SetTensorA and SetTensorB come first");
+    SrcAT* const a0 = a_;
+    SrcBT* const b0 = b_;
+    BiasT* const bias0 = bias_;
+    const uint32_t batches = std::max(batchA, batchB);
+    const uint64_t strideA = matrixStrideA ? matrixStrideA : viewA().extent();
+    const uint64_t strideB = matrixStrideB ? matrixStrideB : viewB().extent();
+    const uint64_t strideC =
+        matrixStrideC
+            ? matrixStrideC
+            : detail::MatrixView<DstT>{nullptr, orgM_, orgN_, 16, C_TYPE::format == CubeFormat::NZ}.extent();
+    for (uint32_t i = 0; i < batches; ++i) {
+      a_ = a0 + i / (batches / batchA) * strideA;
+      b_ = b0 + i / (batches / batchB) * strideB;
+      if (bias0) bias_ = bias0 + uint64_t{i} * orgN_;
+      forget();
+      GlobalTensor<DstT> c;
+      c.SetGlobalBuffer(gm.GetPhyAddr() + i * strideC);
+      while (Iterate<sync>(enPartialSum)) GetTensorC<sync>(c, enAtomic, false);
+    }
+    a_ = a0;
+    b_ = b0;
+    bias_ = bias0;
+    forget();
+  }
+  // The shorter form: the batch counts of SetBatchNum, else the tiling's (SetBatchInfoForNormal).
+  __aicore__ inline void IterateBatch(const GlobalTensor<DstT>& gm, bool enPartialSum, uint8_t enAtomic,
+                                      bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                                      const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0) {
+    const uint32_t batchA = batchA_ ? batchA_ : static_cast<uint32_t>(std::max(t_.ALayoutInfoB, 0));
+    const uint32_t batchB = batchB_ ? batchB_ : static_cast<uint32_t>(std::max(t_.BLayoutInfoB, 0));
+    IterateBatch<true>(gm, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
+                       enPartialSum, enAtomic);
+  }
+  __aicore__ inline void WaitIterateBatch() {}
   __aicore__ inline void WaitIterateAll() {}
   __aicore__ inline void End() {
     iterating_ = false;
@@ -495,6 +561,7 @@ class MatmulImpl {
   SrcBT* b_ = nullptr;
   const SrcAT* aEnd_ = nullptr;  // the end of A's LocalTensor when A is in the unified buffer
   const SrcBT* bEnd_ = nullptr;
+  uint32_t batchA_ = 0, batchB_ = 0;  // SetBatchNum (0: the tiling's)
   BiasT* bias_ = nullptr;
   bool transA_ = false, transB_ = false;
   SrcAT* l1A_ = nullptr;
