@@ -15,6 +15,7 @@
 #include "aclrtlaunch_k_mm_api_batch_bsngd.h"
 #include "aclrtlaunch_k_mm_api_nz.h"
 #include "aclrtlaunch_k_mm_api_ub_a.h"
+#include "aclrtlaunch_k_mm_api_window.h"
 #include "tests/aicore/aicore_test_util.h"
 #include "tests/kernels/dev_buffer.h"
 #include "tiling/tiling_api.h"
@@ -269,4 +270,100 @@ TEST(MatmulApiFeatures, AFromTheUnifiedBuffer) {
       ubMs * 1e3, gmMs * 1e3, aMte1Ms * 1e3, mteMs(double(tm) * tk * 2) * 1e3);
   EXPECT_LT(ubMs, gmMs + aMte1Ms + 0.02 * gmMs);
   EXPECT_GT(ubMs, gmMs - 0.02 * gmMs);
+}
+
+// SetOrgShape: a 40 x 24 x 48 product of windows inside larger row-major matrices (A at row 8,
+// column 16 of 64 x 96; B at row 16, column 32 of 96 x 80; C at row 8, column 32 of 64 x 80) reads
+// and writes only its windows; IterateAll(c, 1) adds the product to what C holds (enAtomic 1) and
+// takes the same time as a plain write (the fixpipe adds as it stores).
+TEST(MatmulApiFeatures, OrgShapeWindowsAndAtomicAdd) {
+  Session s;
+  const uint32_t m = 40, n = 24, k = 48, orgM = 64, orgN = 80, orgK = 96;
+  const uint32_t offA = 8 * orgK + 16, offB = 16 * orgN + 32, offC = 8 * orgN + 32;
+  const TCubeTiling t = oneCore(m, n, k);
+  const auto a = exactHalves(size_t(orgM) * orgK, 51), b = exactHalves(size_t(orgK) * orgN, 52);
+  std::vector<float> before(size_t(orgM) * orgN);
+  for (size_t i = 0; i < before.size(); ++i) before[i] = static_cast<float>(i % 13) - 6;
+  Dev<_Float16> da(a), db(b);
+  Dev<TCubeTiling> dt(std::vector<TCubeTiling>{t});
+  for (uint32_t atomic : {0u, 1u}) {
+    SCOPED_TRACE(::testing::Message() << "enAtomic " << atomic);
+    Dev<float> dc(before);
+    ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_window)(1, s.stream, da.dev, db.dev, dc.dev, dt.dev, orgM, orgN,
+                                                   orgK, offA, offB, offC, atomic),
+              0u);
+    ASSERT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS) << aclGetRecentErrMsg();
+    const auto& c = dc.read();
+    size_t bad = 0;
+    for (uint32_t i = 0; i < orgM; ++i)
+      for (uint32_t j = 0; j < orgN; ++j) {
+        const size_t at = size_t(i) * orgN + j;
+        double want = before[at];
+        if (at >= offC && i - offC / orgN < m && j - offC % orgN < n) {
+          const double p =
+              dot(a.data() + offA, b.data() + offB, n, k, i - offC / orgN, j - offC % orgN, orgK, orgN);
+          want = atomic ? want + p : p;
+        }
+        if (c[at] != static_cast<float>(want) && bad++ < 5)
+          ADD_FAILURE() << "C(" << i << ", " << j << ") = " << c[at] << ", want " << want;
+      }
+    EXPECT_EQ(bad, 0u);
+  }
+  Dev<float> dc(before);
+  auto run = [&](uint32_t atomic) {
+    return [&, atomic] {
+      ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_window)(1, s.stream, da.dev, db.dev, dc.dev, dt.dev, orgM, orgN,
+                                                     orgK, offA, offB, offC, atomic),
+                0u);
+    };
+  };
+  const double plainMs = aicore_test::deviceMs(s.stream, run(0), run(0));
+  const double atomicMs = aicore_test::deviceMs(s.stream, run(1), run(1));
+  EXPECT_NEAR(atomicMs, plainMs, 0.01 * plainMs);
+}
+
+// The host tiling: NZ and unified-buffer sources are accepted; SetBatchInfoForNormal fills the
+// layout fields (and refuses counts that are not multiples of each other); SetBufferSpace's smaller
+// L1 makes the K steps go through L1 one at a time; C in the unified buffer in NZ and a source in
+// L1 (TSCM) are refused with -1.
+TEST(MatmulApiFeatures, HostTilingSetters) {
+  Session s;
+  auto base = [](MultiCoreMatmulTiling& api, TPosition aPos, CubeFormat cFmt, TPosition cPos) {
+    api.SetDim(1);
+    api.SetAType(aPos, CubeFormat::NZ, DataType::DT_FLOAT16);
+    api.SetBType(TPosition::GM, CubeFormat::NZ, DataType::DT_FLOAT16);
+    api.SetCType(cPos, cFmt, DataType::DT_FLOAT);
+    api.SetShape(128, 128, 1024);
+  };
+  TCubeTiling t;
+  MultiCoreMatmulTiling ok;
+  base(ok, TPosition::VECOUT, CubeFormat::NZ, TPosition::GM);
+  ASSERT_EQ(ok.SetBatchInfoForNormal(2, 6, 128, 128, 1024), 0);
+  ASSERT_EQ(ok.GetTiling(t), 0);
+  EXPECT_EQ(t.stepKa,
+            1024 / t.baseK);  // all K steps of a block row fit the 512 KiB L1
+  EXPECT_EQ(t.ALayoutInfoB, 2);
+  EXPECT_EQ(t.ALayoutInfoS, 128);
+  EXPECT_EQ(t.ALayoutInfoD, 1024);
+  EXPECT_EQ(t.BLayoutInfoB, 6);
+  EXPECT_EQ(t.CLayoutInfoB, 6);
+  EXPECT_EQ(t.CLayoutInfoS1, 128);
+  EXPECT_EQ(t.CLayoutInfoS2, 128);
+  EXPECT_EQ(ok.SetBatchInfoForNormal(2, 3, 128, 128, 1024), -1);
+  EXPECT_EQ(ok.SetBatchInfoForNormal(0, 1, 128, 128, 1024), -1);
+
+  MultiCoreMatmulTiling small;
+  base(small, TPosition::GM, CubeFormat::ND, TPosition::GM);
+  small.SetBufferSpace(128 * 1024, -1,
+                       -1);  // 128 KiB of L1: not all 1024 / baseK steps of A and B
+  ASSERT_EQ(small.GetTiling(t), 0);
+  EXPECT_EQ(t.stepKa, 1);
+  EXPECT_LE((int64_t(t.baseM) + t.baseN) * t.baseK * 2, 128 * 1024);
+
+  MultiCoreMatmulTiling nzInUb;
+  base(nzInUb, TPosition::GM, CubeFormat::NZ, TPosition::VECIN);
+  EXPECT_EQ(nzInUb.GetTiling(t), -1);
+  MultiCoreMatmulTiling inL1;
+  base(inL1, TPosition::TSCM, CubeFormat::ND, TPosition::GM);
+  EXPECT_EQ(inL1.GetTiling(t), -1);
 }

@@ -206,3 +206,24 @@ extern "C" __global__ __aicore__ void k_mm_api_batch_bsngd(GM_ADDR a, GM_ADDR b,
   mm.IterateBatch(o.c, 1, 1, false);
   mm.End();
 }
+
+// The tiling's M x N x K product of windows of larger row-major matrices on one AI core: A starts
+// at element offA of an orgM x orgK matrix, B at offB of orgK x orgN, C at offC of orgM x orgN
+// (SetOrgShape gives the row strides); `atomic` 1 adds the product to what C holds.
+extern "C" __global__ __aicore__ void k_mm_api_window(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tilingGm,
+                                                      uint32_t orgM, uint32_t orgN, uint32_t orgK,
+                                                      uint32_t offA, uint32_t offB, uint32_t offC,
+                                                      uint32_t atomic) {
+  TPipe pipe;
+  TCubeTiling t;
+  Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+         MatmulType<TPosition::GM, CubeFormat::ND, float>>
+      mm;
+  if (!setUp(pipe, mm, t, tilingGm)) return;
+  const Operands o = operandsAt(a, b, c, offA, offB, offC);
+  mm.SetOrgShape(static_cast<int>(orgM), static_cast<int>(orgN), static_cast<int>(orgK));
+  mm.SetTensorA(o.a);
+  mm.SetTensorB(o.b);
+  mm.IterateAll(o.c, static_cast<uint8_t>(atomic));
+  mm.End();
+}
