@@ -209,7 +209,8 @@ extern "C" __global__ __aicore__ void k_mm_api_batch_bsngd(GM_ADDR a, GM_ADDR b,
 
 // The tiling's M x N x K product of windows of larger row-major matrices on one AI core: A starts
 // at element offA of an orgM x orgK matrix, B at offB of orgK x orgN, C at offC of orgM x orgN
-// (SetOrgShape gives the row strides); `atomic` 1 adds the product to what C holds.
+// (SetOrgShape gives the row strides); `atomic` 1 adds the product to what C holds (enAtomic),
+// 2 too (SetAtomicAdd<float> around a plain IterateAll).
 extern "C" __global__ __aicore__ void k_mm_api_window(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tilingGm,
                                                       uint32_t orgM, uint32_t orgN, uint32_t orgK,
                                                       uint32_t offA, uint32_t offB, uint32_t offC,
@@ -224,6 +225,8 @@ extern "C" __global__ __aicore__ void k_mm_api_window(GM_ADDR a, GM_ADDR b, GM_A
   mm.SetOrgShape(static_cast<int>(orgM), static_cast<int>(orgN), static_cast<int>(orgK));
   mm.SetTensorA(o.a);
   mm.SetTensorB(o.b);
-  mm.IterateAll(o.c, static_cast<uint8_t>(atomic));
+  if (atomic == 2) SetAtomicAdd<float>();
+  mm.IterateAll(o.c, static_cast<uint8_t>(atomic == 1 ? 1 : 0));
+  SetAtomicNone();
   mm.End();
 }

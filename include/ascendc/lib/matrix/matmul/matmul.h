@@ -310,11 +310,12 @@ class MatmulImpl {
       c = {gm.GetPhyAddr() + uint64_t{cur_} * baseM_ * baseN_, baseM_, baseN_, 16, false};
       r0 = c0 = 0;
     }
+    const bool add = enAtomic || AscendC::detail::atomicAddsTo<DstT>();  // or SetAtomicAdd<DstT>
     for (uint32_t i = 0; i < mv_; ++i)
       for (uint32_t j = 0; j < nv_; ++j) {
         const L0cT v = l0c_[AscendC::detail::nZIndex(i, j, mB_)];
         DstT& o = c.p[c.at(r0 + i, c0 + j)];
-        o = enAtomic ? static_cast<DstT>(static_cast<L0cT>(o) + v) : static_cast<DstT>(v);
+        o = add ? static_cast<DstT>(static_cast<L0cT>(o) + v) : static_cast<DstT>(v);
       }
     c.record(NPUSIM_KERNEL_COPY_OUT, r0, mv_, c0, nv_);
   }
