@@ -237,7 +237,7 @@ TEST(MatmulApiFeatures, AFromTheUnifiedBuffer) {
   Dev<_Float16> da(a), db(b);
   Dev<float> dc(std::vector<float>(size_t(m) * n, -99.0f));
   Dev<TCubeTiling> dt(std::vector<TCubeTiling>{t});
-  ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_ub_a)(1, s.stream, da.dev, db.dev, dc.dev, dt.dev), 0u);
+  ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_ub_a)(1, s.stream, da.dev, db.dev, dc.dev, dt.dev, 0u), 0u);
   ASSERT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS) << aclGetRecentErrMsg();
   const auto& c = dc.read();
   size_t bad = 0;
@@ -255,7 +255,7 @@ TEST(MatmulApiFeatures, AFromTheUnifiedBuffer) {
   Dev<TCubeTiling> ut(std::vector<TCubeTiling>{oneCore(tm, tn, tk, CubeFormat::ND, TPosition::VECCALC)}),
       gt(std::vector<TCubeTiling>{oneCore(tm, tn, tk)});
   auto ubRun = [&] {
-    ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_ub_a)(1, s.stream, ta.dev, tb.dev, tc.dev, ut.dev), 0u);
+    ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_ub_a)(1, s.stream, ta.dev, tb.dev, tc.dev, ut.dev, 0u), 0u);
   };
   auto gmRun = [&] {
     ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_all)(1, s.stream, ta.dev, tb.dev, tc.dev, tc.dev, gt.dev, 0u), 0u);
@@ -270,6 +270,20 @@ TEST(MatmulApiFeatures, AFromTheUnifiedBuffer) {
       ubMs * 1e3, gmMs * 1e3, aMte1Ms * 1e3, mteMs(double(tm) * tk * 2) * 1e3);
   EXPECT_LT(ubMs, gmMs + aMte1Ms + 0.02 * gmMs);
   EXPECT_GT(ubMs, gmMs - 0.02 * gmMs);
+}
+
+// A LocalTensor that holds less than the matrix the tiling describes ends the kernel with the
+// reason (an AI-core exception: Init has taken the cube's buffers) instead of reading past it.
+TEST(MatmulApiFeatures, AMatrixRunningPastItsLocalTensorEndsTheKernel) {
+  Session s;
+  const TCubeTiling t = oneCore(48, 32, 64, CubeFormat::ND, TPosition::VECCALC);
+  Dev<_Float16> a(size_t(48) * 64), b(size_t(64) * 32);
+  Dev<float> c(size_t(48) * 32);
+  Dev<TCubeTiling> dt(std::vector<TCubeTiling>{t});
+  ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_mm_api_ub_a)(1, s.stream, a.dev, b.dev, c.dev, dt.dev, 16u), 0u);
+  EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_ERROR_RT_AICORE_EXCEPTION);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("runs past its LocalTensor"), std::string::npos)
+      << aclGetRecentErrMsg();
 }
 
 // SetOrgShape: a 40 x 24 x 48 product of windows inside larger row-major matrices (A at row 8,

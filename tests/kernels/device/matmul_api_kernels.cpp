@@ -138,8 +138,9 @@ extern "C" __global__ __aicore__ void k_mm_api_nz(GM_ADDR a, GM_ADDR b, GM_ADDR 
 }
 
 // C = A x B on one AI core with A copied into the unified buffer first (a VECCALC buffer) and
-// handed to the Matmul there.
-extern "C" __global__ __aicore__ void k_mm_api_ub_a(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tilingGm) {
+// handed to the Matmul there; the buffer holds `missing` elements fewer than A (0: all of A).
+extern "C" __global__ __aicore__ void k_mm_api_ub_a(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tilingGm,
+                                                    uint32_t missing) {
   TPipe pipe;
   TCubeTiling t;
   Matmul<MatmulType<TPosition::VECCALC, CubeFormat::ND, half>,
@@ -147,7 +148,7 @@ extern "C" __global__ __aicore__ void k_mm_api_ub_a(GM_ADDR a, GM_ADDR b, GM_ADD
       mm;
   if (!setUp(pipe, mm, t, tilingGm)) return;
   TBuf<TPosition::VECCALC> buf;
-  const uint32_t elems = static_cast<uint32_t>(t.M * t.Ka);
+  const uint32_t elems = static_cast<uint32_t>(t.M * t.Ka) - missing;
   pipe.InitBuffer(buf, elems * sizeof(half));
   LocalTensor<half> ua = buf.Get<half>();
   const Operands o = operandsAt(a, b, c);
