@@ -126,6 +126,22 @@ int32_t MatmulApiTilingBase::SetTraverse(MatrixTraverse traverse) {
   traverse_ = traverse;
   return 0;
 }
+int32_t MatmulApiTilingBase::SetBatchInfoForNormal(int32_t batchA, int32_t batchB, int32_t m, int32_t n,
+                                                   int32_t k) {
+  if (batchA <= 0 || batchB <= 0 || m <= 0 || n <= 0 || k <= 0 ||
+      (batchA % batchB != 0 && batchB % batchA != 0)) {
+    std::fprintf(stderr,
+                 "npusim: matmul_tiling SetBatchInfoForNormal: batches and sizes must be positive, one batch "
+                 "count a multiple of the other\n");
+    return -1;
+  }
+  batchA_ = batchA;
+  batchB_ = batchB;
+  batchM_ = m;
+  batchN_ = n;
+  batchK_ = k;
+  return 0;
+}
 int32_t MatmulApiTilingBase::SetMadType(MatrixMadType madType) {
   return madType == MatrixMadType::NORMAL ? 0 : -1;
 }
@@ -145,10 +161,14 @@ int64_t MatmulApiTilingBase::tileCore(int32_t singleM, int32_t singleN, int32_t 
                 : !(c_.type == DataType::DT_FLOAT || c_.type == DataType::DT_FLOAT16 ||
                     c_.type == DataType::DT_BF16 || c_.type == DataType::DT_BFLOAT16))
     return fail("C must be int32 for int8 inputs, float, float16 or bfloat16 for the others");
-  if (a_.pos != TPosition::GM || b_.pos != TPosition::GM)
-    return fail("npusim's Matmul reads A and B from GM only (TPosition::GM)");
-  if (a_.format != CubeFormat::ND || b_.format != CubeFormat::ND || c_.format != CubeFormat::ND)
-    return fail("npusim's Matmul supports the ND format only");
+  auto source = [](TPosition p) { return p == TPosition::GM || (inUnifiedBuffer(p) && p != TPosition::CO2); };
+  if (!source(a_.pos) || !source(b_.pos))
+    return fail("npusim's Matmul reads A and B from GM or the unified buffer (VECIN/VECOUT/VECCALC)");
+  auto ndOrNz = [](CubeFormat f) { return f == CubeFormat::ND || f == CubeFormat::NZ; };
+  if (!ndOrNz(a_.format) || !ndOrNz(b_.format) || !ndOrNz(c_.format))
+    return fail("npusim's Matmul supports the ND and NZ formats only");
+  if (inUnifiedBuffer(c_.pos) && c_.format != CubeFormat::ND)
+    return fail("npusim's Matmul writes C to the unified buffer in ND only");
   if (isBias_ && bias_.set && bias_.type != (intMatmul ? DataType::DT_INT32 : DataType::DT_FLOAT))
     return fail("the bias must be float (int32 for int8 inputs)");
   const int32_t sa = bytesOf(a_.type), k0 = 32 / sa, accBytes = 4;
@@ -219,6 +239,20 @@ int64_t MatmulApiTilingBase::tileCore(int32_t singleM, int32_t singleN, int32_t 
   out.dbL0A = 2 * blockA <= l0a_ ? 2 : 1;
   out.dbL0B = 2 * blockB <= l0b_ ? 2 : 1;
   out.dbL0C = 1;
+  if (batchA_ > 0) {  // SetBatchInfoForNormal: A is batchA x (m x k), B batchB x (k x n)
+    out.ALayoutInfoB = batchA_;
+    out.ALayoutInfoS = batchM_;
+    out.ALayoutInfoN = out.ALayoutInfoG = 1;
+    out.ALayoutInfoD = batchK_;
+    out.BLayoutInfoB = batchB_;
+    out.BLayoutInfoS = batchN_;
+    out.BLayoutInfoN = out.BLayoutInfoG = 1;
+    out.BLayoutInfoD = batchK_;
+    out.CLayoutInfoB = std::max(batchA_, batchB_);
+    out.CLayoutInfoS1 = batchM_;
+    out.CLayoutInfoN = out.CLayoutInfoG = 1;
+    out.CLayoutInfoS2 = batchN_;
+  }
   baseM_ = baseM;
   baseN_ = baseN;
   baseK_ = baseK;

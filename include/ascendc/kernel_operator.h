@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "npusim_ascendc_types.h"
+#include "npusim_atomic.h"
 #include "npusim_cce_intrinsics.h"
 #include "npusim_kernel_abi.h"
 
@@ -313,7 +314,7 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
   detail::checkBlocks<T>(count);
   detail::checkCount(count, src.GetSize(), "DataCopy beyond the source LocalTensor");
   npusimKernelRecord(NPUSIM_KERNEL_COPY_OUT, count * sizeof(T), dst.GetPhyAddr());
-  std::memcpy(dst.GetPhyAddr(), src.GetPhyAddr(), count * sizeof(T));
+  detail::storeToGm(dst.GetPhyAddr(), src.GetPhyAddr(), count);
 }
 template <class T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
@@ -340,7 +341,13 @@ uint64_t stridedCopy(T* dst, const T* src, const DataCopyParams& p, uint64_t dst
     checkCount(sEnd, srcLimitBytes, "DataCopy beyond the source LocalTensor");
   auto* d = reinterpret_cast<uint8_t*>(dst);
   auto* s = reinterpret_cast<const uint8_t*>(src);
-  for (uint16_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * dstep, s + i * sstep, len);
+  for (uint16_t i = 0; i < p.blockCount; ++i) {
+    if (dstLocal)
+      std::memcpy(d + i * dstep, s + i * sstep, len);
+    else
+      storeToGm(reinterpret_cast<T*>(d + i * dstep), reinterpret_cast<const T*>(s + i * sstep),
+                len / sizeof(T));
+  }
   return len * p.blockCount;
 }
 }  // namespace detail
@@ -429,7 +436,15 @@ __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
                      "DataCopyPad beyond the source LocalTensor");
   auto* d = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
   const auto* s = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
-  for (uint16_t i = 0; i < p.blockCount; ++i) std::memcpy(d + i * dstep, s + i * sstep, p.blockLen);
+  if (p.blockLen % sizeof(T) != 0 && detail::atomicAddsTo<T>())
+    detail::fault("DataCopyPad: an atomic add needs rows of whole elements");
+  for (uint16_t i = 0; i < p.blockCount; ++i) {
+    if (p.blockLen % sizeof(T) == 0)
+      detail::storeToGm(reinterpret_cast<T*>(d + i * dstep), reinterpret_cast<const T*>(s + i * sstep),
+                        p.blockLen / sizeof(T));
+    else
+      std::memcpy(d + i * dstep, s + i * sstep, p.blockLen);
+  }
   npusimKernelRecord(NPUSIM_KERNEL_COPY_OUT, uint64_t{p.blockCount} * p.blockLen, dst.GetPhyAddr());
 }
 

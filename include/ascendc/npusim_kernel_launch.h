@@ -25,12 +25,17 @@ P convertArg(A&& a) {
     return static_cast<P>(a);
 }
 
+// The running block's DMA atomic mode (SetAtomicAdd<T>, npusim_atomic.h): 0 none, else the code
+// of the type its copies to GM add as. Every block starts with none.
+inline thread_local int blockAtomicAdd = 0;
+
 template <class... P>
 struct Bound {
   void (*fn)(P...);
   std::tuple<std::decay_t<P>...> args;
   static void run(void* self) {
     auto* b = static_cast<Bound*>(self);
+    blockAtomicAdd = 0;
     std::apply(b->fn, b->args);
   }
   static void release(void* self) { delete static_cast<Bound*>(self); }

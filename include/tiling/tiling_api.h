@@ -100,6 +100,9 @@ class MatmulApiTilingBase {
   // The L1, L0C and unified-buffer bytes the matmul may use; -1: all the core has.
   int32_t SetBufferSpace(int32_t l1Size = -1, int32_t l0CSize = -1, int32_t ubSize = -1, int32_t btSize = -1);
   int32_t SetTraverse(MatrixTraverse traverse);
+  // The NORMAL (BMNK) batch layout IterateBatch reads: batchA matrices of A (m x k), batchB of
+  // B (k x n), one a multiple of the other; recorded in the tiling's layout fields.
+  int32_t SetBatchInfoForNormal(int32_t batchA, int32_t batchB, int32_t m, int32_t n, int32_t k);
   int32_t SetMadType(MatrixMadType madType);
   int32_t GetBaseM() const { return baseM_; }
   int32_t GetBaseN() const { return baseN_; }
@@ -131,6 +134,7 @@ class MatmulApiTilingBase {
   int64_t useL1_ = -1, useL0c_ = -1, useUb_ = -1;          // SetBufferSpace (-1: the core's)
   int32_t aic_ = 0;                                        // cube cores
   MatrixTraverse traverse_ = MatrixTraverse::NOSET;
+  int32_t batchA_ = 0, batchB_ = 0, batchM_ = 0, batchN_ = 0, batchK_ = 0;  // SetBatchInfoForNormal
   int32_t baseM_ = 0, baseN_ = 0, baseK_ = 0;
   bool platformOk_ = false;
 };

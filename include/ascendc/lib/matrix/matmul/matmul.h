@@ -5,9 +5,11 @@
 // in L1 from GM (MTE2 reads through the HBM model, converted to the cube's fractal layouts on
 // the way, as the MTE2's ND-to-NZ mode does), moved into L0A/L0B with LoadData (MTE1), multiplied
 // with Mmad (the cube's MAC rate) into L0C, and copied out of L0C to GM (MTE3/fixpipe writes) or
-// to the unified buffer. Semantics from the public Ascend C reference; what npusim does and does
-// not support: docs/kernels.md, "The Matmul API". A kernel that only includes this header (and
-// calls Init itself) is a cube (AIC) kernel; lib/matmul_intf.h makes it a mixed kernel.
+// to the unified buffer. A, B and C may be stored in ND or NZ, A and B also in the unified buffer,
+// and IterateBatch runs the NORMAL (BMNK) batch layout. Semantics from the public Ascend C
+// reference; what npusim does and does not support: docs/kernels.md, "The Matmul API". A kernel
+// that only includes this header (and calls Init itself) is a cube (AIC) kernel;
+// lib/matmul_intf.h makes it a mixed kernel.
 #include <algorithm>
 #include <cstdint>
 #include <type_traits>
@@ -86,6 +88,38 @@ template <class T>
 T* localAlloc(int memory, uint64_t elems) {
   return static_cast<T*>(npusimKernelLocalAlloc(memory, elems * sizeof(T)));
 }
+constexpr bool inUnifiedBuffer(TPosition p) {
+  return p == TPosition::VECIN || p == TPosition::VECOUT || p == TPosition::VECCALC;
+}
+
+// A matrix as it is stored: rows x cols of T at p, in ND (row-major) or NZ (CANN's FRACTAL_NZ:
+// fractals of 16 rows x w0 columns, row-major inside, the column strips of fractals one after
+// another, the rows padded to 16).
+template <class T>
+struct MatrixView {
+  T* p = nullptr;
+  uint32_t rows = 0, cols = 0, w0 = 16;
+  bool nz = false;
+  uint64_t at(uint32_t r, uint32_t c) const {
+    return nz ? (uint64_t{c / w0} * alignUp(rows, 16) + r) * w0 + c % w0 : uint64_t{r} * cols + c;
+  }
+  // Elements the stored matrix spans: a batch's distance to the next one by default.
+  uint64_t extent() const {
+    return nz ? uint64_t{alignUp(cols, w0)} * alignUp(rows, 16) : uint64_t{rows} * cols;
+  }
+  // Records rows [r0, r0 + rn) x columns [c0, c0 + cn) moved between GM and the core as the MTE
+  // bursts they are: one per row in ND, one per strip of w0 columns in NZ (contiguous there).
+  void record(int event, uint32_t r0, uint32_t rn, uint32_t c0, uint32_t cn) const {
+    if (rn == 0 || cn == 0) return;
+    if (!nz) {
+      for (uint32_t r = 0; r < rn; ++r)
+        npusimKernelRecord(event, uint64_t{cn} * sizeof(T), p + at(r0 + r, c0));
+      return;
+    }
+    for (uint32_t s = c0 / w0; s <= (c0 + cn - 1) / w0; ++s)
+      npusimKernelRecord(event, uint64_t{rn} * w0 * sizeof(T), p + at(r0, s * w0));
+  }
+};
 }  // namespace detail
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
@@ -100,6 +134,18 @@ class MatmulImpl {
   using L0cT = std::conditional_t<std::is_same<SrcAT, int8_t>::value, int32_t, float>;
   static constexpr uint32_t kK0 = 32 / sizeof(SrcAT);  // K elements in one fractal
   static constexpr uint32_t kMaxRepeat = 255;          // fractals one LoadData moves
+  static constexpr bool kAInUb = detail::inUnifiedBuffer(A_TYPE::pos);
+  static constexpr bool kBInUb = detail::inUnifiedBuffer(B_TYPE::pos);
+  static_assert(A_TYPE::pos == TPosition::GM || kAInUb,
+                "npusim's Matmul reads A from GM or the unified buffer (VECIN/VECOUT/VECCALC)");
+  static_assert(B_TYPE::pos == TPosition::GM || kBInUb,
+                "npusim's Matmul reads B from GM or the unified buffer (VECIN/VECOUT/VECCALC)");
+  static_assert(A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::NZ,
+                "npusim's Matmul takes A in CubeFormat::ND or NZ");
+  static_assert(B_TYPE::format == CubeFormat::ND || B_TYPE::format == CubeFormat::NZ,
+                "npusim's Matmul takes B in CubeFormat::ND or NZ");
+  static_assert(C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::NZ,
+                "npusim's Matmul writes C in CubeFormat::ND or NZ");
 
  public:
   __aicore__ inline MatmulImpl() {}
@@ -171,14 +217,39 @@ class MatmulImpl {
   }
 
   __aicore__ inline void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false) {
+    if (kAInUb)
+      detail::fault("Matmul::SetTensorA: A's MatmulType names the unified buffer; pass a LocalTensor");
     a_ = gm.GetPhyAddr();
+    aEnd_ = nullptr;
     transA_ = A_TYPE::isTrans || isTransposeA;
     forget();
   }
   __aicore__ inline void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false) {
+    if (kBInUb)
+      detail::fault("Matmul::SetTensorB: B's MatmulType names the unified buffer; pass a LocalTensor");
     b_ = gm.GetPhyAddr();
+    bEnd_ = nullptr;
     transB_ = B_TYPE::isTrans || isTransposeB;
     forget();
+  }
+  // A or B in the unified buffer (MatmulType position VECIN/VECOUT/VECCALC), stored as in GM.
+  __aicore__ inline void SetTensorA(const LocalTensor<SrcAT>& ub, bool isTransposeA = false) {
+    a_ = localSource(ub, kAInUb);
+    aEnd_ = a_ + ub.GetSize();
+    transA_ = A_TYPE::isTrans || isTransposeA;
+    forget();
+  }
+  __aicore__ inline void SetTensorB(const LocalTensor<SrcBT>& ub, bool isTransposeB = false) {
+    b_ = localSource(ub, kBInUb);
+    bEnd_ = b_ + ub.GetSize();
+    transB_ = B_TYPE::isTrans || isTransposeB;
+    forget();
+  }
+  // The batches IterateBatch's shorter form computes (else the tiling's, SetBatchInfoForNormal).
+  __aicore__ inline void SetBatchNum(int32_t batchA, int32_t batchB) {
+    if (batchA <= 0 || batchB <= 0) detail::fault("Matmul::SetBatchNum: batch counts must be positive");
+    batchA_ = static_cast<uint32_t>(batchA);
+    batchB_ = static_cast<uint32_t>(batchB);
   }
   __aicore__ inline void SetBias(const GlobalTensor<BiasT>& gm) {
     if (!l1Bias_)
@@ -227,22 +298,26 @@ class MatmulImpl {
                                     bool enSequentialWrite = false) {
     requireBlock();
     if (enAtomic > 1) detail::fault("Matmul::GetTensorC: only atomic add (enAtomic 1) is supported");
-    DstT* base = gm.GetPhyAddr();
-    uint64_t row = orgN_;
+    // C in ND: at the block's place (rows orgN apart) or, sequentially, as the cur-th dense block.
+    // In NZ: at its place in orgM x orgN stored as 16 x 16 fractals (the float default, no channel
+    // split).
+    constexpr bool nz = C_TYPE::format == CubeFormat::NZ;
+    if (nz && enSequentialWrite)
+      detail::fault("Matmul::GetTensorC: enSequentialWrite with C in NZ is not supported by npusim");
+    detail::MatrixView<DstT> c{gm.GetPhyAddr(), orgM_, orgN_, 16, nz};
+    uint32_t r0 = mIdx_ * baseM_, c0 = nIdx_ * baseN_;
     if (enSequentialWrite) {
-      base += uint64_t{cur_} * baseM_ * baseN_;
-      row = baseN_;
-    } else {
-      base += uint64_t{mIdx_} * baseM_ * orgN_ + uint64_t{nIdx_} * baseN_;
+      c = {gm.GetPhyAddr() + uint64_t{cur_} * baseM_ * baseN_, baseM_, baseN_, 16, false};
+      r0 = c0 = 0;
     }
-    for (uint32_t i = 0; i < mv_; ++i) {
-      DstT* out = base + i * row;
+    const bool add = enAtomic || AscendC::detail::atomicAddsTo<DstT>();  // or SetAtomicAdd<DstT>
+    for (uint32_t i = 0; i < mv_; ++i)
       for (uint32_t j = 0; j < nv_; ++j) {
         const L0cT v = l0c_[AscendC::detail::nZIndex(i, j, mB_)];
-        out[j] = enAtomic ? static_cast<DstT>(static_cast<L0cT>(out[j]) + v) : static_cast<DstT>(v);
+        DstT& o = c.p[c.at(r0 + i, c0 + j)];
+        o = add ? static_cast<DstT>(static_cast<L0cT>(o) + v) : static_cast<DstT>(v);
       }
-      npusimKernelRecord(NPUSIM_KERNEL_COPY_OUT, uint64_t{nv_} * sizeof(DstT), out);
-    }
+    c.record(NPUSIM_KERNEL_COPY_OUT, r0, mv_, c0, nv_);
   }
   // Into the unified buffer: with enSequentialWrite the block at the tensor's start (rows baseN
   // apart), else at its place in this core's singleCoreM x singleCoreN part of C.
@@ -250,6 +325,8 @@ class MatmulImpl {
   __aicore__ inline void GetTensorC(const LocalTensor<DstT>& c, uint8_t enAtomic = 0,
                                     bool enSequentialWrite = false) {
     requireBlock();
+    if (C_TYPE::format != CubeFormat::ND)
+      detail::fault("Matmul::GetTensorC: C in the unified buffer is supported in ND only by npusim");
     if (npusimKernelLocalMemory(c.GetPhyAddr()) != NPUSIM_KERNEL_MEM_UB)
       detail::fault(
           "Matmul::GetTensorC: the LocalTensor must be in the unified buffer (VECIN/VECOUT/VECCALC/CO2)");
@@ -284,6 +361,61 @@ class MatmulImpl {
   __aicore__ inline void IterateAll(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0) {
     while (Iterate<sync>()) GetTensorC<sync>(ub, enAtomic, false);
   }
+  // batchNum = max(batchA, batchB) products of this core's singleCoreM x singleCoreN x singleCoreK,
+  // each as IterateAll, in the NORMAL (BMNK) layout: product i takes A matrix i / (batchNum /
+  // batchA) and B matrix i / (batchNum / batchB) (the smaller count is broadcast),
+  // matrixStrideA/B/C elements apart (0: each matrix's own size, dense), and bias row i (orgN
+  // apart). BSNGD, SBNGD and BNGS1S2 end the kernel as not supported.
+  template <bool sync = true, bool waitIterateBatch = false>
+  __aicore__ inline void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB,
+                                      bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                                      const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                                      const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+    if (A_TYPE::layout != LayoutMode::NORMAL || B_TYPE::layout != LayoutMode::NORMAL ||
+        C_TYPE::layout != LayoutMode::NORMAL)
+      detail::fault(
+          A_TYPE::layout == LayoutMode::NONE
+              ? "Matmul::IterateBatch: the MatmulTypes name no batch layout (LayoutMode::NORMAL)"
+              : "Matmul::IterateBatch: npusim supports the NORMAL layout only (not BSNGD, SBNGD, BNGS1S2)");
+    if (enSequentialWrite)
+      detail::fault("Matmul::IterateBatch: enSequentialWrite is not supported by npusim");
+    if (batchA == 0 || batchB == 0 || (batchA % batchB != 0 && batchB % batchA != 0))
+      detail::fault("Matmul::IterateBatch: batchA and batchB must be positive, one a multiple of the other");
+    if (!a_ || !b_) detail::fault("Matmul::IterateBatch: SetTensorA and SetTensorB come first");
+    SrcAT* const a0 = a_;
+    SrcBT* const b0 = b_;
+    BiasT* const bias0 = bias_;
+    const uint32_t batches = std::max(batchA, batchB);
+    const uint64_t strideA = matrixStrideA ? matrixStrideA : viewA().extent();
+    const uint64_t strideB = matrixStrideB ? matrixStrideB : viewB().extent();
+    const uint64_t strideC =
+        matrixStrideC
+            ? matrixStrideC
+            : detail::MatrixView<DstT>{nullptr, orgM_, orgN_, 16, C_TYPE::format == CubeFormat::NZ}.extent();
+    for (uint32_t i = 0; i < batches; ++i) {
+      a_ = a0 + i / (batches / batchA) * strideA;
+      b_ = b0 + i / (batches / batchB) * strideB;
+      if (bias0) bias_ = bias0 + uint64_t{i} * orgN_;
+      forget();
+      GlobalTensor<DstT> c;
+      c.SetGlobalBuffer(gm.GetPhyAddr() + i * strideC);
+      while (Iterate<sync>(enPartialSum)) GetTensorC<sync>(c, enAtomic, false);
+    }
+    a_ = a0;
+    b_ = b0;
+    bias_ = bias0;
+    forget();
+  }
+  // The shorter form: the batch counts of SetBatchNum, else the tiling's (SetBatchInfoForNormal).
+  __aicore__ inline void IterateBatch(const GlobalTensor<DstT>& gm, bool enPartialSum, uint8_t enAtomic,
+                                      bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                                      const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0) {
+    const uint32_t batchA = batchA_ ? batchA_ : static_cast<uint32_t>(std::max(t_.ALayoutInfoB, 0));
+    const uint32_t batchB = batchB_ ? batchB_ : static_cast<uint32_t>(std::max(t_.BLayoutInfoB, 0));
+    IterateBatch<true>(gm, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
+                       enPartialSum, enAtomic);
+  }
+  __aicore__ inline void WaitIterateBatch() {}
   __aicore__ inline void WaitIterateAll() {}
   __aicore__ inline void End() {
     iterating_ = false;
@@ -301,11 +433,31 @@ class MatmulImpl {
     iterating_ = false;
   }
 
-  __aicore__ inline SrcAT elemA(uint32_t row, uint32_t col) const {
-    return transA_ ? a_[uint64_t{col} * orgM_ + row] : a_[uint64_t{row} * orgKa_ + col];
+  // A and B as stored: A is orgM x orgKa (orgKa x orgM transposed), B orgKb x orgN (orgN x orgKb).
+  __aicore__ inline detail::MatrixView<SrcAT> viewA() const {
+    return {a_, transA_ ? orgKa_ : orgM_, transA_ ? orgM_ : orgKa_, kK0, A_TYPE::format == CubeFormat::NZ};
   }
-  __aicore__ inline SrcBT elemB(uint32_t row, uint32_t col) const {
-    return transB_ ? b_[uint64_t{col} * orgKb_ + row] : b_[uint64_t{row} * orgN_ + col];
+  __aicore__ inline detail::MatrixView<SrcBT> viewB() const {
+    return {b_, transB_ ? orgN_ : orgKb_, transB_ ? orgKb_ : orgN_, kK0, B_TYPE::format == CubeFormat::NZ};
+  }
+  template <class T>
+  __aicore__ inline T* localSource(const LocalTensor<T>& ub, bool typeInUb) const {
+    if (!typeInUb)
+      detail::fault(
+          "Matmul::SetTensorA/B: the MatmulType names GM; a LocalTensor needs VECIN/VECOUT/VECCALC");
+    if (npusimKernelLocalMemory(ub.GetPhyAddr()) != NPUSIM_KERNEL_MEM_UB)
+      detail::fault("Matmul::SetTensorA/B: the LocalTensor must be in the unified buffer");
+    return ub.GetPhyAddr();
+  }
+  // A block read from the stored matrix: from GM the MTE2's bursts; from the unified buffer a local
+  // move into L1 at the MTE1's rate (npusim's simplification: the A2 passes it through GM).
+  template <class T>
+  __aicore__ inline void recordRead(const detail::MatrixView<T>& v, const T* end, uint32_t r0, uint32_t rn,
+                                    uint32_t c0, uint32_t cn) const {
+    if (!end) return v.record(NPUSIM_KERNEL_COPY_IN, r0, rn, c0, cn);
+    if (v.p + v.at(r0 + rn - 1, c0 + cn - 1) >= end)
+      detail::fault("Matmul: the matrix runs past its LocalTensor in the unified buffer");
+    npusimKernelRecord(NPUSIM_KERNEL_LOCAL_MOVE, uint64_t{rn} * cn * sizeof(T), nullptr);
   }
 
   // GM -> L1: K step s of A's block row mIdx in zZ (ND to NZ on the MTE2), zero past the edges.
@@ -313,29 +465,31 @@ class MatmulImpl {
     const uint32_t m0 = mIdx_ * baseM_, k0 = s * baseK_;
     const uint32_t kv = std::min(baseK_, singleK_ - k0), kB = detail::ceilDiv(kv, kK0);
     SrcAT* dst = l1A_ + uint64_t{slot} * blockA_;
+    const detail::MatrixView<SrcAT> v = viewA();
+    // The stored rows are A's, or with transposition K's.
+    if (transA_)
+      recordRead(v, aEnd_, k0, kv, m0, mv_);
+    else
+      recordRead(v, aEnd_, m0, mv_, k0, kv);
     for (uint32_t i = 0; i < mB_ * 16; ++i)
       for (uint32_t kk = 0; kk < kB * kK0; ++kk)
         dst[AscendC::detail::zZIndex<SrcAT>(i, kk, kB)] =
-            i < mv_ && kk < kv ? elemA(m0 + i, k0 + kk) : SrcAT(0);
-    // The MTE2 reads rows of the stored matrix (A's rows, or with transposition K's).
-    const uint32_t rows = transA_ ? kv : mv_, len = transA_ ? mv_ : kv;
-    for (uint32_t r = 0; r < rows; ++r)
-      npusimKernelRecord(NPUSIM_KERNEL_COPY_IN, uint64_t{len} * sizeof(SrcAT),
-                         transA_ ? &a_[uint64_t{k0 + r} * orgM_ + m0] : &a_[uint64_t{m0 + r} * orgKa_ + k0]);
+            i < mv_ && kk < kv ? a_[transA_ ? v.at(k0 + kk, m0 + i) : v.at(m0 + i, k0 + kk)] : SrcAT(0);
   }
   // GM -> L1: K step s of B's block column nIdx in zN.
   __aicore__ inline void loadB(uint32_t s, uint32_t slot) {
     const uint32_t n0 = nIdx_ * baseN_, k0 = s * baseK_;
     const uint32_t kv = std::min(baseK_, singleK_ - k0), kB = detail::ceilDiv(kv, kK0);
     SrcBT* dst = l1B_ + uint64_t{slot} * blockB_;
+    const detail::MatrixView<SrcBT> v = viewB();
+    if (transB_)
+      recordRead(v, bEnd_, n0, nv_, k0, kv);
+    else
+      recordRead(v, bEnd_, k0, kv, n0, nv_);
     for (uint32_t kk = 0; kk < kB * kK0; ++kk)
       for (uint32_t j = 0; j < nB_ * 16; ++j)
         dst[AscendC::detail::zNIndex<SrcBT>(kk, j, nB_)] =
-            kk < kv && j < nv_ ? elemB(k0 + kk, n0 + j) : SrcBT(0);
-    const uint32_t rows = transB_ ? nv_ : kv, len = transB_ ? kv : nv_;
-    for (uint32_t r = 0; r < rows; ++r)
-      npusimKernelRecord(NPUSIM_KERNEL_COPY_IN, uint64_t{len} * sizeof(SrcBT),
-                         transB_ ? &b_[uint64_t{n0 + r} * orgKb_ + k0] : &b_[uint64_t{k0 + r} * orgN_ + n0]);
+            kk < kv && j < nv_ ? b_[transB_ ? v.at(n0 + j, k0 + kk) : v.at(k0 + kk, n0 + j)] : SrcBT(0);
   }
   // L1 -> L0A / L0B (MTE1), at most 255 fractals per LoadData.
   template <class T>
@@ -406,6 +560,9 @@ class MatmulImpl {
   uint64_t capA_ = 0, capB_ = 0;  // elements of L1 taken for A and B
   SrcAT* a_ = nullptr;
   SrcBT* b_ = nullptr;
+  const SrcAT* aEnd_ = nullptr;  // the end of A's LocalTensor when A is in the unified buffer
+  const SrcBT* bEnd_ = nullptr;
+  uint32_t batchA_ = 0, batchB_ = 0;  // SetBatchNum (0: the tiling's)
   BiasT* bias_ = nullptr;
   bool transA_ = false, transB_ = false;
   SrcAT* l1A_ = nullptr;
