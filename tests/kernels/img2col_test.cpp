@@ -12,6 +12,7 @@
 #include "acl/acl.h"
 #include "aclrtlaunch_k_conv3x3.h"
 #include "aclrtlaunch_k_img2col_layout.h"
+#include "aclrtlaunch_k_img2col_matmul.h"
 #include "aclrtlaunch_k_img2col_misuse.h"
 #include "aclrtlaunch_k_img2col_repeat.h"
 #include "tests/aicore/aicore_test_util.h"
@@ -164,6 +165,27 @@ TEST(Img2col, ConvolutionAsImg2colAndMmadEqualsADirectConvolution) {
   Session s;
   checkConv(s, 8, 8, 16, 16, 1, 1);
   checkConv(s, 8, 8, 32, 32, 2, 1);
+}
+
+// img2col with a 1 x 1 filter over a matrix stored as NZ panels in L1 (height 1, width the rows)
+// loads A into L0A and B into L0B, as CANN's mmad_load3dv2 example feeds Mmad: C = A x B equals
+// the host's product exactly (values in eighths: products and sums exact in float).
+TEST(Img2col, OneByOneImg2colFeedsAMatmul) {
+  Session s;
+  const uint32_t m = 48, n = 32, k = 64;
+  const auto a = kernel_test::exactHalves(size_t{m} * k, 3), b = kernel_test::exactHalves(size_t{k} * n, 5);
+  Dev<_Float16> da(a), db(b);
+  Dev<float> dc(size_t{m} * n);
+  ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_img2col_matmul)(1, s.stream, da.dev, db.dev, dc.dev, m, n, k), 0u);
+  ASSERT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS) << aclGetRecentErrMsg();
+  const auto& c = dc.read();
+  for (uint32_t i = 0; i < m; ++i)
+    for (uint32_t j = 0; j < n; ++j) {
+      double want = 0;
+      for (uint32_t x = 0; x < k; ++x)
+        want += static_cast<double>(a[size_t{i} * k + x]) * static_cast<double>(b[size_t{x} * n + j]);
+      ASSERT_EQ(c[size_t{i} * n + j], static_cast<float>(want)) << "C[" << i << "][" << j << "]";
+    }
 }
 
 // An img2col-bound kernel: 64 more loads of a 128 x 256 half block (64 KiB) take their bytes at

@@ -187,3 +187,60 @@ extern "C" __global__ __aicore__ void k_img2col_misuse(uint32_t what) {
                                       static_cast<half>(0)));
   }
 }
+
+// A matmul whose operands reach L0A/L0B through img2col with a 1 x 1 filter, as CANN's
+// mmad_load3dv2 example does: A (m x k) and B (k x n), row-major in GM, are copied into L1 as
+// column panels of 16 (NZ: a map of height 1, width m (k) and k (n) channels), A loaded into L0A
+// as it is, B into L0B with K along the map's width; C = A x B (float) written by Fixpipe.
+extern "C" __global__ __aicore__ void k_img2col_matmul(GM_ADDR a, GM_ADDR b, GM_ADDR c, uint32_t m,
+                                                       uint32_t n, uint32_t k) {
+  TPipe pipe;
+  TQue<QuePosition::A1, 1> a1q;
+  TQue<QuePosition::B1, 1> b1q;
+  TQue<QuePosition::A2, 1> a2q;
+  TQue<QuePosition::B2, 1> b2q;
+  TQue<QuePosition::CO1, 1> co1q;
+  pipe.InitBuffer(a1q, 1, m * k * sizeof(half));
+  pipe.InitBuffer(b1q, 1, k * n * sizeof(half));
+  pipe.InitBuffer(a2q, 1, m * k * sizeof(half));
+  pipe.InitBuffer(b2q, 1, k * n * sizeof(half));
+  pipe.InitBuffer(co1q, 1, m * n * sizeof(float));
+  GlobalTensor<half> aGm, bGm;
+  GlobalTensor<float> cGm;
+  aGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a));
+  bGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b));
+  cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c));
+  LocalTensor<half> a1 = a1q.AllocTensor<half>();
+  LocalTensor<half> b1 = b1q.AllocTensor<half>();
+  for (uint32_t j = 0; j < k / 16; ++j)
+    DataCopy(a1[j * 16 * m], aGm[j * 16],
+             {static_cast<uint16_t>(m), 1, static_cast<uint16_t>(k / 16 - 1), 0});
+  for (uint32_t j = 0; j < n / 16; ++j)
+    DataCopy(b1[j * 16 * k], bGm[j * 16],
+             {static_cast<uint16_t>(k), 1, static_cast<uint16_t>(n / 16 - 1), 0});
+  LocalTensor<half> a2 = a2q.AllocTensor<half>();
+  LocalTensor<half> b2 = b2q.AllocTensor<half>();
+  LoadData3DParamsV2<half> p;
+  p.l1H = 1;
+  p.l1W = static_cast<uint16_t>(m);
+  p.channelSize = static_cast<uint16_t>(k);
+  p.kExtension = static_cast<uint16_t>(k);
+  p.mExtension = static_cast<uint16_t>(m);
+  LoadData(a2, a1, p);
+  p.l1W = static_cast<uint16_t>(k);
+  p.channelSize = static_cast<uint16_t>(n);
+  p.kExtension = static_cast<uint16_t>(n);
+  p.mExtension = static_cast<uint16_t>(k);
+  p.enTranspose = true;  // no effect into L0B, which transposes by itself
+  LoadData(b2, b1, p);
+  LocalTensor<float> c1 = co1q.AllocTensor<float>();
+  Mmad(c1, a2, b2,
+       MmadParams(static_cast<uint16_t>(m), static_cast<uint16_t>(n), static_cast<uint16_t>(k), 0, false,
+                  true));
+  FixpipeParamsV220 out;
+  out.mSize = static_cast<uint16_t>(m);
+  out.nSize = static_cast<uint16_t>(n);
+  out.srcStride = static_cast<uint16_t>(m);
+  out.dstStride = n;
+  Fixpipe(cGm, c1, out);
+}
