@@ -100,6 +100,53 @@ extern "C" __global__ __aicore__ void k_img2col_layout(GM_ADDR x, GM_ADDR args, 
   if (a[kType] == 1) Img2colLayout<float>(x, a, out);
 }
 
+namespace {
+
+// The buffers of C (m x n, float) = A (m x k) x B (k x n), half: A's source in L1 (aSource
+// elements), B in L1, A in L0A, B in L0B, C in L0C; A's source, B and C in GM.
+struct Product {
+  TPipe pipe;
+  TQue<QuePosition::A1, 1> a1q;
+  TQue<QuePosition::B1, 1> b1q;
+  TQue<QuePosition::A2, 1> a2q;
+  TQue<QuePosition::B2, 1> b2q;
+  TQue<QuePosition::CO1, 1> co1q;
+  GlobalTensor<half> aGm, bGm;
+  GlobalTensor<float> cGm;
+  LocalTensor<half> a1, b1, a2, b2;
+  LocalTensor<float> c1;
+  uint32_t m, n, k;
+
+  __aicore__ inline Product(GM_ADDR a, GM_ADDR b, GM_ADDR c, uint32_t aSource, uint32_t mm, uint32_t nn,
+                            uint32_t kk)
+      : m(mm), n(nn), k(kk) {
+    pipe.InitBuffer(a1q, 1, aSource * sizeof(half));
+    pipe.InitBuffer(b1q, 1, k * n * sizeof(half));
+    pipe.InitBuffer(a2q, 1, m * k * sizeof(half));
+    pipe.InitBuffer(b2q, 1, k * n * sizeof(half));
+    pipe.InitBuffer(co1q, 1, m * n * sizeof(float));
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a));
+    bGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b));
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c));
+    a1 = a1q.AllocTensor<half>();
+    b1 = b1q.AllocTensor<half>();
+    a2 = a2q.AllocTensor<half>();
+    b2 = b2q.AllocTensor<half>();
+    c1 = co1q.AllocTensor<float>();
+  }
+  // C = A x B, written to GM row-major by Fixpipe.
+  __aicore__ inline void MultiplyAndStore() {
+    Mmad(c1, a2, b2,
+         MmadParams(static_cast<uint16_t>(m), static_cast<uint16_t>(n), static_cast<uint16_t>(k), 0, false,
+                    true));
+    Fixpipe(cGm, c1,
+            FixpipeParamsV220(static_cast<uint16_t>(n), static_cast<uint16_t>(m), static_cast<uint16_t>(m), n,
+                              false));
+  }
+};
+
+}  // namespace
+
 // A convolution as img2col + Mmad: y (Ho x Wo x cout, float, NHWC) = x (1 x cin/16 x h x w x 16,
 // half, NC1HWC0) convolved with a 3 x 3 filter (stride, pad on every side), the filter given as B
 // (k = cin x 9 rows, cout columns, half) already in zN. Ho x Wo must be whole 16s.
@@ -107,43 +154,18 @@ extern "C" __global__ __aicore__ void k_conv3x3(GM_ADDR x, GM_ADDR wz, GM_ADDR y
                                                 uint32_t cin, uint32_t cout, uint32_t stride, uint32_t pad) {
   const uint32_t ho = (h + 2 * pad - 3) / stride + 1, wo = (w + 2 * pad - 3) / stride + 1;
   const uint32_t m = ho * wo, k = cin * 9;
-  TPipe pipe;
-  TQue<QuePosition::A1, 1> a1q;
-  TQue<QuePosition::B1, 1> b1q;
-  TQue<QuePosition::A2, 1> a2q;
-  TQue<QuePosition::B2, 1> b2q;
-  TQue<QuePosition::CO1, 1> co1q;
-  pipe.InitBuffer(a1q, 1, cin * h * w * sizeof(half));
-  pipe.InitBuffer(b1q, 1, k * cout * sizeof(half));
-  pipe.InitBuffer(a2q, 1, m * k * sizeof(half));
-  pipe.InitBuffer(b2q, 1, k * cout * sizeof(half));
-  pipe.InitBuffer(co1q, 1, m * cout * sizeof(float));
-  GlobalTensor<half> xGm, wGm;
-  GlobalTensor<float> yGm;
-  xGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(x));
-  wGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(wz));
-  yGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y));
-  LocalTensor<half> a1 = a1q.AllocTensor<half>();
-  LocalTensor<half> b1 = b1q.AllocTensor<half>();
-  DataCopy(a1, xGm, cin * h * w);
-  DataCopy(b1, wGm, k * cout);
-  LocalTensor<half> a2 = a2q.AllocTensor<half>();
-  LocalTensor<half> b2 = b2q.AllocTensor<half>();
+  Product op(x, wz, y, cin * h * w, m, cout, k);
+  DataCopy(op.a1, op.aGm, cin * h * w);
+  DataCopy(op.b1, op.bGm, k * cout);
   const uint8_t pads[PAD_SIZE] = {static_cast<uint8_t>(pad), static_cast<uint8_t>(pad),
                                   static_cast<uint8_t>(pad), static_cast<uint8_t>(pad)};
-  LoadData(a2, a1,
+  LoadData(op.a2, op.a1,
            LoadData3DParamsV2<half>(
                pads, static_cast<uint16_t>(h), static_cast<uint16_t>(w), static_cast<uint16_t>(cin),
                static_cast<uint16_t>(k), static_cast<uint16_t>(m), 0, 0, static_cast<uint8_t>(stride),
                static_cast<uint8_t>(stride), 3, 3, 1, 1, false, false, static_cast<half>(0)));
-  LoadData(b2, b1, LoadData2DParams(0, static_cast<uint8_t>(k * cout / 256), 1, 0, 0, false, 0));
-  LocalTensor<float> c1 = co1q.AllocTensor<float>();
-  Mmad(c1, a2, b2,
-       MmadParams(static_cast<uint16_t>(m), static_cast<uint16_t>(cout), static_cast<uint16_t>(k), 0, false,
-                  true));
-  Fixpipe(yGm, c1,
-          FixpipeParamsV220(static_cast<uint16_t>(cout), static_cast<uint16_t>(m), static_cast<uint16_t>(m),
-                            cout, false));
+  LoadData(op.b2, op.b1, LoadData2DParams(0, static_cast<uint8_t>(k * cout / 256), 1, 0, 0, false, 0));
+  op.MultiplyAndStore();
 }
 
 // img2col-bound: `repeats` loads of a 128 x 256 block (64 KiB, all of L0A) from a 32-channel
@@ -194,53 +216,25 @@ extern "C" __global__ __aicore__ void k_img2col_misuse(uint32_t what) {
 // as it is, B into L0B with K along the map's width; C = A x B (float) written by Fixpipe.
 extern "C" __global__ __aicore__ void k_img2col_matmul(GM_ADDR a, GM_ADDR b, GM_ADDR c, uint32_t m,
                                                        uint32_t n, uint32_t k) {
-  TPipe pipe;
-  TQue<QuePosition::A1, 1> a1q;
-  TQue<QuePosition::B1, 1> b1q;
-  TQue<QuePosition::A2, 1> a2q;
-  TQue<QuePosition::B2, 1> b2q;
-  TQue<QuePosition::CO1, 1> co1q;
-  pipe.InitBuffer(a1q, 1, m * k * sizeof(half));
-  pipe.InitBuffer(b1q, 1, k * n * sizeof(half));
-  pipe.InitBuffer(a2q, 1, m * k * sizeof(half));
-  pipe.InitBuffer(b2q, 1, k * n * sizeof(half));
-  pipe.InitBuffer(co1q, 1, m * n * sizeof(float));
-  GlobalTensor<half> aGm, bGm;
-  GlobalTensor<float> cGm;
-  aGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a));
-  bGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b));
-  cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c));
-  LocalTensor<half> a1 = a1q.AllocTensor<half>();
-  LocalTensor<half> b1 = b1q.AllocTensor<half>();
+  Product op(a, b, c, m * k, m, n, k);
   for (uint32_t j = 0; j < k / 16; ++j)
-    DataCopy(a1[j * 16 * m], aGm[j * 16],
+    DataCopy(op.a1[j * 16 * m], op.aGm[j * 16],
              {static_cast<uint16_t>(m), 1, static_cast<uint16_t>(k / 16 - 1), 0});
   for (uint32_t j = 0; j < n / 16; ++j)
-    DataCopy(b1[j * 16 * k], bGm[j * 16],
+    DataCopy(op.b1[j * 16 * k], op.bGm[j * 16],
              {static_cast<uint16_t>(k), 1, static_cast<uint16_t>(n / 16 - 1), 0});
-  LocalTensor<half> a2 = a2q.AllocTensor<half>();
-  LocalTensor<half> b2 = b2q.AllocTensor<half>();
   LoadData3DParamsV2<half> p;
   p.l1H = 1;
   p.l1W = static_cast<uint16_t>(m);
   p.channelSize = static_cast<uint16_t>(k);
   p.kExtension = static_cast<uint16_t>(k);
   p.mExtension = static_cast<uint16_t>(m);
-  LoadData(a2, a1, p);
+  LoadData(op.a2, op.a1, p);
   p.l1W = static_cast<uint16_t>(k);
   p.channelSize = static_cast<uint16_t>(n);
   p.kExtension = static_cast<uint16_t>(n);
   p.mExtension = static_cast<uint16_t>(k);
   p.enTranspose = true;  // no effect into L0B, which transposes by itself
-  LoadData(b2, b1, p);
-  LocalTensor<float> c1 = co1q.AllocTensor<float>();
-  Mmad(c1, a2, b2,
-       MmadParams(static_cast<uint16_t>(m), static_cast<uint16_t>(n), static_cast<uint16_t>(k), 0, false,
-                  true));
-  FixpipeParamsV220 out;
-  out.mSize = static_cast<uint16_t>(m);
-  out.nSize = static_cast<uint16_t>(n);
-  out.srcStride = static_cast<uint16_t>(m);
-  out.dstStride = n;
-  Fixpipe(cGm, c1, out);
+  LoadData(op.b2, op.b1, p);
+  op.MultiplyAndStore();
 }
