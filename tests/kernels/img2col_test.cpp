@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,8 +17,12 @@
 #include "aclrtlaunch_k_img2col_matmul.h"
 #include "aclrtlaunch_k_img2col_misuse.h"
 #include "aclrtlaunch_k_img2col_repeat.h"
+#include "ascendc/tikicpulib.h"
 #include "tests/aicore/aicore_test_util.h"
 #include "tests/kernels/dev_buffer.h"
+
+extern "C" __global__ __aicore__ void k_conv3x3(GM_ADDR x, GM_ADDR wz, GM_ADDR y, uint32_t h, uint32_t w,
+                                                uint32_t cin, uint32_t cout, uint32_t stride, uint32_t pad);
 
 using aicore_test::Session;
 using kernel_test::Dev;
@@ -112,7 +118,13 @@ namespace {
 // y = x (*) w, 3 x 3, as k_conv3x3 computes it: x and w small integers (exact in half; the products
 // and their sums, under 2^24, exact in float), so img2col + Mmad (float accumulation of half
 // products) must equal the direct convolution exactly.
-void checkConv(Session& s, uint32_t h, uint32_t w, uint32_t cin, uint32_t cout, uint32_t stride,
+// Runs k_conv3x3 over x and b (as laid out below) and returns y: on the device or in the CPU
+// debug mode.
+using ConvRun = std::function<std::vector<float>(
+    const std::vector<_Float16>& x, const std::vector<_Float16>& b, size_t ySize, uint32_t h, uint32_t w,
+    uint32_t cin, uint32_t cout, uint32_t stride, uint32_t pad)>;
+
+void checkConv(const ConvRun& run, uint32_t h, uint32_t w, uint32_t cin, uint32_t cout, uint32_t stride,
                uint32_t pad) {
   const uint32_t ho = (h + 2 * pad - 3) / stride + 1, wo = (w + 2 * pad - 3) / stride + 1, k = cin * 9;
   auto xAt = [](uint32_t c, uint32_t y, uint32_t x) { return static_cast<int>((c * 7 + y * 3 + x) % 9) - 4; };
@@ -133,12 +145,9 @@ void checkConv(Session& s, uint32_t h, uint32_t w, uint32_t cin, uint32_t cout, 
           b[(size_t{r / 16} * (cout / 16) + co / 16) * 256 + co % 16 * 16 + r % 16] =
               static_cast<_Float16>(wAt(co, c, kh, kw));
         }
-  Dev<_Float16> dx(x), db(b);
-  Dev<float> dy(std::vector<float>(size_t{ho} * wo * cout, -1.0f));
-  ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_conv3x3)(1, s.stream, dx.dev, db.dev, dy.dev, h, w, cin, cout, stride, pad),
-            0u);
-  ASSERT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS) << aclGetRecentErrMsg();
-  const auto& y = dy.read();
+  const std::vector<float> y = run(x, b, size_t{ho} * wo * cout, h, w, cin, cout, stride, pad);
+  ASSERT_EQ(y.size(), size_t{ho} * wo * cout);
+
   for (uint32_t oy = 0; oy < ho; ++oy)
     for (uint32_t ox = 0; ox < wo; ++ox)
       for (uint32_t co = 0; co < cout; ++co) {
@@ -163,8 +172,39 @@ void checkConv(Session& s, uint32_t h, uint32_t w, uint32_t cin, uint32_t cout, 
 // channels, 32 filters, stride 2.
 TEST(Img2col, ConvolutionAsImg2colAndMmadEqualsADirectConvolution) {
   Session s;
-  checkConv(s, 8, 8, 16, 16, 1, 1);
-  checkConv(s, 8, 8, 32, 32, 2, 1);
+  const ConvRun onDevice = [&s](const std::vector<_Float16>& x, const std::vector<_Float16>& b, size_t ySize,
+                                uint32_t h, uint32_t w, uint32_t cin, uint32_t cout, uint32_t stride,
+                                uint32_t pad) {
+    Dev<_Float16> dx(x), db(b);
+    Dev<float> dy(std::vector<float>(ySize, -1.0f));
+    EXPECT_EQ(
+        ACLRT_LAUNCH_KERNEL(k_conv3x3)(1, s.stream, dx.dev, db.dev, dy.dev, h, w, cin, cout, stride, pad),
+        0u);
+    EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS) << aclGetRecentErrMsg();
+    return dy.read();
+  };
+  checkConv(onDevice, 8, 8, 16, 16, 1, 1);
+  checkConv(onDevice, 8, 8, 32, 32, 2, 1);
+}
+
+// The same convolution in CANN's CPU debug mode (ICPU_RUN_KF over GmAlloc memory, no device).
+TEST(Img2col, ConvolutionRunsInTheCpuDebugMode) {
+  AscendC::SetKernelMode(KernelMode::AIC_MODE);
+  const ConvRun onCpu = [](const std::vector<_Float16>& x, const std::vector<_Float16>& b, size_t ySize,
+                           uint32_t h, uint32_t w, uint32_t cin, uint32_t cout, uint32_t stride,
+                           uint32_t pad) {
+    auto* dx = static_cast<uint8_t*>(AscendC::GmAlloc(x.size() * sizeof(_Float16)));
+    auto* db = static_cast<uint8_t*>(AscendC::GmAlloc(b.size() * sizeof(_Float16)));
+    auto* dy = static_cast<uint8_t*>(AscendC::GmAlloc(ySize * sizeof(float)));
+    std::memcpy(dx, x.data(), x.size() * sizeof(_Float16));
+    std::memcpy(db, b.data(), b.size() * sizeof(_Float16));
+    EXPECT_EQ(ICPU_RUN_KF(k_conv3x3, 1, dx, db, dy, h, w, cin, cout, stride, pad), 0);
+    std::vector<float> y(ySize);
+    std::memcpy(y.data(), dy, ySize * sizeof(float));
+    for (uint8_t* p : {dx, db, dy}) AscendC::GmFree(p);
+    return y;
+  };
+  checkConv(onCpu, 8, 8, 16, 16, 1, 1);
 }
 
 // img2col with a 1 x 1 filter over a matrix stored as NZ panels in L1 (height 1, width the rows)
