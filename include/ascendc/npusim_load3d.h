@@ -132,7 +132,10 @@ __aicore__ inline void SetLoadDataPaddingValue(const T padValue) {
   std::memset(reg.padValue, 0, sizeof reg.padValue);
   std::memcpy(reg.padValue, &padValue, sizeof(T));
 }
-// Repeats along M or K in one call (repeatTime > 1) are not modelled: LoadData refuses them.
+// Repeats of the next loads: repeatTime 0 makes them no-ops; along M (repeatMode 0) iteration i
+// takes the rows from mStartPt + i x repeatStride x 16, the iterations together one block of
+// repeatTime x mExtension rows. Along K (repeatMode 1, repeatTime > 1) LoadData refuses: where the
+// A2 puts those iterations is not documented.
 __aicore__ inline void SetLoadDataRepeat(const LoadDataRepeatParam& repeatParams) {
   detail::load3dRegisters().repeat = repeatParams;
 }
@@ -164,8 +167,13 @@ __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>&
       fW == 0)
     return;  // a NOP, as on the device
   if (p.enSmallK) detail::fault("LoadData (img2col): enSmallK is not supported (nor by the A2)");
-  if (reg.repeat.repeatTime > 1)
-    detail::fault("LoadData (img2col): SetLoadDataRepeat with repeatTime > 1 is not supported");
+  const uint32_t repeats = reg.repeat.repeatTime;
+  if (repeats == 0) return;  // a NOP, as documented
+  if (repeats > 1 && reg.repeat.repeatMode != 0)
+    detail::fault(
+        "LoadData (img2col): SetLoadDataRepeat along K (repeatMode 1) with repeatTime > 1 is not supported");
+  if (repeats > 1 && p.mExtension % 16 != 0)
+    detail::fault("LoadData (img2col): repeats along M need mExtension in whole 16s");
   if (reg.boundary != 0) detail::fault("LoadData (img2col): a non-zero SetLoadDataBoundary is not supported");
   if ((toB || p.enTranspose) && sizeof(T) != 2)
     detail::fault("LoadData (img2col): into L0B or with enTranspose only 16-bit types are supported");
@@ -185,14 +193,16 @@ __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>&
   if (paddedH < spanH || paddedW < spanW)
     detail::fault("LoadData (img2col): the filter is larger than the padded feature map");
   const int64_t wo = (paddedW - spanW) / p.strideW + 1;
-  // The destination in whole fractals: rows of the block in 16s, columns in C0s.
-  const uint32_t mB = (p.mExtension + 15u) / 16, kB = (p.kExtension + c0 - 1) / c0;
+  // The destination in whole fractals: rows of the block (all repeats) in 16s, columns in C0s.
+  const uint32_t rows = repeats * p.mExtension, mB = (rows + 15u) / 16, kB = (p.kExtension + c0 - 1) / c0;
   detail::checkCount(uint64_t{mB} * 16 * kB * c0, dst.GetSize(),
                      "LoadData (img2col): the fractals run past the destination LocalTensor");
   T* d = dst.GetPhyAddr();
   const T* s = src.GetPhyAddr();
-  for (uint32_t m = 0; m < p.mExtension; ++m) {
-    const int64_t pos = int64_t{p.mStartPt} + m, oh = pos / wo, ow = pos % wo;
+  for (uint32_t m = 0; m < rows; ++m) {
+    const int64_t pos =
+        int64_t{p.mStartPt} + int64_t{m / p.mExtension} * reg.repeat.repeatStride * 16 + m % p.mExtension;
+    const int64_t oh = pos / wo, ow = pos % wo;
     for (uint32_t k = 0; k < p.kExtension; ++k) {
       const uint32_t col = p.kStartPt + k, ch = col % c0, window = col / c0;
       const uint32_t kw = window % fW, kh = window / fW % fH, cb = window / (fW * fH);

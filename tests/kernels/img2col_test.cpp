@@ -33,6 +33,7 @@ namespace {
 struct Img2col {
   uint32_t target, type, registers, l1H, l1W, channels, filterH, filterW, strideH, strideW, dilationH,
       dilationW, padLeft, padRight, padTop, padBottom, padValue, mStart, mExtension, kStart, kExtension;
+  uint32_t repeatTime = 0, repeatStride = 0;  // repeats along M (repeatTime 0: no SetLoadDataRepeat)
 };
 
 // The feature map element (c, h, w) is a distinct small integer, exact in half and float; stored
@@ -64,7 +65,8 @@ void checkLayout(Session& s, const Img2col& a) {
     for (uint32_t h = 0; h < a.l1H; ++h)
       for (uint32_t w = 0; w < a.l1W; ++w)
         map[((size_t{c / c0} * a.l1H + h) * a.l1W + w) * c0 + c % c0] = static_cast<T>(mapValue(c, h, w));
-  const uint32_t mB = (a.mExtension + 15) / 16, kB = (a.kExtension + c0 - 1) / c0;
+  const uint32_t repeats = a.repeatTime ? a.repeatTime : 1, rows = repeats * a.mExtension;
+  const uint32_t mB = (rows + 15) / 16, kB = (a.kExtension + c0 - 1) / c0;
   Dev<T> x(map), out(size_t{mB} * 16 * kB * c0);
   Dev<uint32_t> args(std::vector<uint32_t>(&a.target, &a.target + sizeof(Img2col) / 4));
   ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_img2col_layout)(1, s.stream, x.dev, args.dev, out.dev), 0u);
@@ -80,9 +82,10 @@ void checkLayout(Session& s, const Img2col& a) {
     } else {  // L0B zN, B's rows are the block's rows: fractals row-major, 16 x 16 column-major
       m = static_cast<uint32_t>(f / kB * 16 + e % 16), k = static_cast<uint32_t>(f % kB * 16 + e / 16);
     }
-    if (m >= a.mExtension || k >= a.kExtension)
-      continue;  // past the block in its last fractal: left as it was
-    ASSERT_EQ(static_cast<float>(got[p]), img2col(a, c0, a.mStart + m, a.kStart + k))
+    if (m >= rows || k >= a.kExtension) continue;  // past the block in its last fractal: left as it was
+    // Repeat i takes rows from mStart + i x repeatStride x 16.
+    const uint32_t row = a.mStart + m / a.mExtension * a.repeatStride * 16 + m % a.mExtension;
+    ASSERT_EQ(static_cast<float>(got[p]), img2col(a, c0, row, a.kStart + k))
         << "position " << p << " (block row " << m << ", column " << k << ")";
   }
 }
@@ -111,6 +114,17 @@ TEST(Img2col, TransposedL0aL0bAndFloatLayouts) {
   checkLayout<_Float16>(s, b);
   const Img2col f{0, 1, 0, 5, 5, 16, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 25, 8, 120};
   checkLayout<float>(s, f);
+}
+
+// SetLoadDataRepeat along M: three iterations of 16 rows, 32 rows apart (repeatStride 2), make one
+// block of 48 rows, in L0A as it is and transposed, and in L0B.
+TEST(Img2col, RepeatsAlongMStackTheirRows) {
+  Session s;
+  Img2col a{0, 0, 0, 10, 10, 16, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 0, 4, 16, 16, 96, 3, 2};
+  for (uint32_t target : {0u, 1u, 2u}) {
+    a.target = target;
+    checkLayout<_Float16>(s, a);
+  }
 }
 
 namespace {
@@ -255,7 +269,7 @@ TEST(Img2col, LoadsMoveTheirBytesAtTheMte1Rate) {
 TEST(Img2col, UnsupportedOrImpossibleLoadsEndTheKernelWithTheReason) {
   Session s;
   const char* why[] = {"into L0B or with enTranspose only 16-bit types are supported",
-                       "SetLoadDataRepeat with repeatTime > 1 is not supported",
+                       "along K (repeatMode 1) with repeatTime > 1 is not supported",
                        "the filter is larger than the padded feature map"};
   for (uint32_t what = 0; what < 3; ++what) {
     ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_img2col_misuse)(1, s.stream, what), 0u);

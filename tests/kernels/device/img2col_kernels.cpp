@@ -29,6 +29,8 @@ enum Arg {
   kMExtension,
   kKStart,
   kKExtension,
+  kRepeatTime,    // 0: SetLoadDataRepeat is not called (repeatTime stays 1)
+  kRepeatStride,  // along M, in 16 rows
   kArgs
 };
 
@@ -40,7 +42,8 @@ template <class T>
 __aicore__ inline void Img2colLayout(GM_ADDR x, const uint32_t* args, GM_ADDR out) {
   constexpr uint32_t c0 = 32 / sizeof(T);
   const uint32_t mapElems = args[kChannels] * args[kL1H] * args[kL1W];
-  const uint32_t mB = (args[kMExtension] + 15) / 16, kB = (args[kKExtension] + c0 - 1) / c0;
+  const uint32_t repeats = args[kRepeatTime] ? args[kRepeatTime] : 1;
+  const uint32_t mB = (repeats * args[kMExtension] + 15) / 16, kB = (args[kKExtension] + c0 - 1) / c0;
   const uint32_t dstElems = mB * 16 * kB * c0;
   TPipe pipe;
   TQue<QuePosition::A1, 1> a1q;
@@ -74,10 +77,12 @@ __aicore__ inline void Img2colLayout(GM_ADDR x, const uint32_t* args, GM_ADDR ou
   p.kStartPt = static_cast<uint16_t>(args[kKStart]);
   p.kExtension = static_cast<uint16_t>(args[kKExtension]);
   p.enTranspose = args[kTarget] == 1;
+  if (args[kRepeatTime])
+    SetLoadDataRepeat(
+        {static_cast<uint16_t>(args[kRepeatStride]), static_cast<uint8_t>(args[kRepeatTime]), 0});
   if (args[kRegisters]) {
     SetFmatrix(p.l1H, p.l1W, p.padList, FmatrixMode::FMATRIX_LEFT);
     SetLoadDataPaddingValue(p.padValue);
-    SetLoadDataRepeat({0, 1, 0});
     SetLoadDataBoundary(0);
     p.l1H = 1;  // what the parameters say is not used
     p.l1W = 1;
@@ -188,7 +193,7 @@ extern "C" __global__ __aicore__ void k_img2col_repeat(GM_ADDR x, uint32_t repea
 }
 
 // Misuse LoadData (img2col) refuses: 0, a float map into L0B (b32's transposed fractals are not
-// modelled); 1, SetLoadDataRepeat with repeatTime 2; 2, a 5 x 5 filter over an unpadded 4 x 4 map.
+// modelled); 1, SetLoadDataRepeat with repeatTime 2 along K; 2, a 5 x 5 filter over an unpadded 4 x 4 map.
 extern "C" __global__ __aicore__ void k_img2col_misuse(uint32_t what) {
   TPipe pipe;
   TQue<QuePosition::B1, 1> b1q;
@@ -202,7 +207,7 @@ extern "C" __global__ __aicore__ void k_img2col_misuse(uint32_t what) {
              LoadData3DParamsV2<float>(pads, 4, 4, 16, 16, 16, 0, 0, 1, 1, 1, 1, 1, 1, false, false, 0.0f));
   } else {
     LocalTensor<half> b1 = b1q.AllocTensor<half>(), b2 = b2q.AllocTensor<half>();
-    if (what == 1) SetLoadDataRepeat({0, 2, 0});
+    if (what == 1) SetLoadDataRepeat({0, 2, 1});
     const uint8_t filter = what == 1 ? 1 : 5;
     LoadData(b2, b1,
              LoadData3DParamsV2<half>(pads, 4, 4, 16, 16, 16, 0, 0, 1, 1, filter, filter, 1, 1, false, false,
