@@ -9,7 +9,9 @@
 //   C in L0C "nZ": 16 x 16 fractals row-major inside, the fractals column-major (N blocks outer);
 // with K0 = 32 bytes / sizeof(operand): 16 for half and bfloat16_t, 8 for float, 32 for int8_t.
 // A kernel that uses them runs on the cube cores; Mmad costs its fractal MACs at the cube rate,
-// LoadData and the L0C copies the MTE1's bytes. Included by kernel_operator.h.
+// LoadData and the L0C copies the MTE1's bytes. Included by kernel_operator.h; Fixpipe
+// (npusim_fixpipe.h), img2col LoadData (npusim_load3d.h) and the data-cache calls
+// (npusim_data_cache.h) follow.
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -330,5 +332,9 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
 }
 
 }  // namespace AscendC
+
+#include "npusim_data_cache.h"
+#include "npusim_fixpipe.h"
+#include "npusim_load3d.h"
 
 #endif  // NPUSIM_ASCENDC_CUBE_H_
