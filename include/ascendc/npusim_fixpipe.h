@@ -130,10 +130,11 @@ T fixpipeElement(U v, bool relu) {
 }
 
 // Moves the nZ block of L0C into `dst`: ND rows dstStride elements apart (nd) or nZ column blocks
-// dstStride 32-byte blocks apart; returns the bytes written.
+// dstStride 32-byte blocks apart, adding to what is there when `add` (SetAtomicAdd on a GM
+// destination); returns the bytes written.
 template <class T, class U>
 uint64_t fixpipeMove(T* dst, uint64_t dstElems, const LocalTensor<U>& src, const FixpipeParamsV220& p,
-                     bool nd) {
+                     bool nd, bool add) {
   if (p.isChannelSplit) fault("Fixpipe: isChannelSplit is not supported");
   checkFixpipeTypes<T, U>(p.quantPre);
   const uint32_t matrices = nd ? p.ndNum : 1u;
@@ -158,7 +159,8 @@ uint64_t fixpipeMove(T* dst, uint64_t dstElems, const LocalTensor<U>& src, const
         const U v = s[so + uint64_t{c / 16} * p.srcStride * 16 + uint64_t{r} * 16 + c % 16];
         const uint64_t at =
             nd ? dOff + uint64_t{r} * p.dstStride + c : c / 16 * blockElems + uint64_t{r} * 16 + c % 16;
-        dst[at] = fixpipeElement<T>(v, p.reluEn);
+        const T e = fixpipeElement<T>(v, p.reluEn);
+        dst[at] = add ? atomicSum(dst[at], e) : e;
       }
   }
   return uint64_t{matrices} * p.mSize * p.nSize * sizeof(T);
@@ -175,8 +177,8 @@ __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>&
   if (config.format == CO2Layout::COLUMN_MAJOR)
     detail::fault("Fixpipe: CFG_COLUMN_MAJOR (NZ2DN) is not an A2 path");
   const uint64_t have = dst.GetSize() ? dst.GetSize() : UINT64_MAX;  // an unsized GlobalTensor
-  const uint64_t bytes =
-      detail::fixpipeMove(dst.GetPhyAddr(), have, src, p, config.format == CO2Layout::ROW_MAJOR);
+  const uint64_t bytes = detail::fixpipeMove(
+      dst.GetPhyAddr(), have, src, p, config.format == CO2Layout::ROW_MAJOR, detail::atomicAddsTo<T>());
   if (bytes) npusimKernelRecord(NPUSIM_KERNEL_COPY_OUT, bytes, dst.GetPhyAddr());
 }
 
@@ -190,7 +192,7 @@ __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& 
                     "Fixpipe: a local destination must be in A1/B1 (L1); the A2 has no CO1 -> UB path");
   if (p.quantPre == NoQuant)
     detail::fault("Fixpipe to L1: quantPre NoQuant is not a path to L1 (F322F16, F322BF16)");
-  const uint64_t bytes = detail::fixpipeMove(dst.GetPhyAddr(), dst.GetSize(), src, p, false);
+  const uint64_t bytes = detail::fixpipeMove(dst.GetPhyAddr(), dst.GetSize(), src, p, false, false);
   if (bytes) npusimKernelRecord(NPUSIM_KERNEL_LOCAL_MOVE, bytes, nullptr);
 }
 

@@ -103,6 +103,19 @@ TEST(Fixpipe, RowMajorFloatWithReluWritesTheBlockAtItsRowPitch) {
     }
 }
 
+// Under SetAtomicAdd<float> Fixpipe to GM adds each element of the block to what GM holds (the
+// DMA atomic add applies to the fixpipe's writes as to DataCopy's); the rest keeps its value.
+TEST(Fixpipe, AtomicAddAddsTheBlockToGm) {
+  Session s;
+  const Product p(32, 48, 16);
+  const auto out = run<float>(s, p, 8, 30 * 50, 2.5f);
+  for (size_t r = 0; r < 30; ++r)
+    for (size_t c = 0; c < 50; ++c) {
+      const float want = c < 40 ? 2.5f + p.at(r, c) : 2.5f;
+      ASSERT_EQ(out[r * 50 + c], want) << "row " << r << " column " << c;
+    }
+}
+
 // F322F16 and F322BF16 round each float of C to nearest even (CAST_RINT): equal bit for bit to the
 // host's rounding, and some of C's values are not halves, so the rounding is exercised.
 TEST(Fixpipe, ConversionsToHalfAndBfloat16RoundToNearestEven) {

@@ -42,13 +42,16 @@ struct Cube {
 // 4: three 16 x 16 matrices (the top of each column block: ndNum 3, srcNdStride 2 fractals), ND,
 //    264 elements apart;
 // 5: the whole C as half into L1 (nZ), then copied to GM as it lies;
-// 6: DEQF16 (not supported: ends the kernel); 7: a UB destination (no A2 path: ends the kernel).
+// 6: DEQF16 (not supported: ends the kernel); 7: a UB destination (no A2 path: ends the kernel);
+// 8: as 0 without ReLU under SetAtomicAdd<float>: the block adds to what GM holds.
 extern "C" __global__ __aicore__ void k_fixpipe(GM_ADDR a, GM_ADDR b, GM_ADDR out, uint32_t how) {
   Cube cube(a, b, 32, 48, 16);
-  if (how == 0) {
+  if (how == 0 || how == 8) {
     GlobalTensor<float> g;
     g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
-    Fixpipe(g, cube.c1, FixpipeParamsV220(40, 30, 32, 50, true));
+    if (how == 8) SetAtomicAdd<float>();
+    Fixpipe(g, cube.c1, FixpipeParamsV220(40, 30, 32, 50, how == 0));
+    SetAtomicNone();
   } else if (how == 1 || how == 6) {
     GlobalTensor<half> g;
     g.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(out));
