@@ -2,7 +2,7 @@
 # generation's scripts look for it (tikcpp/, compiler/tikcpp/, tools/tikcpp/), kernel_operator.h,
 # bin/setenv.bash, the runtime under lib64/ as libacl_rt.so as well as libascendcl.so, the CCE
 # compiler entry (ccec), the CPU debug package (tikicpulib), the ASC language's CMake modules and
-# the older runtime/ layout.
+# the older runtime/ and acllib/ layouts.
 install(FILES ${CMAKE_SOURCE_DIR}/cmake/ascendc/ascendc.cmake ${CMAKE_SOURCE_DIR}/cmake/ascendc/ascendc_filter.py
         ${CMAKE_SOURCE_DIR}/cmake/ascendc/ascendc_scalar.py
         DESTINATION tikcpp/ascendc_kernel_cmake)
@@ -29,7 +29,9 @@ install(CODE "
     tools/tikicpulib/lib/include ../../../include/ascendc
     ${CMAKE_INSTALL_LIBDIR}/cmake/tikicpulib ../../tools/tikicpulib/lib/cmake/tikicpulib
     runtime/include ../include
-    runtime/lib64 ../${CMAKE_INSTALL_LIBDIR})
+    runtime/lib64 ../${CMAKE_INSTALL_LIBDIR}
+    acllib/include ../include
+    acllib/lib64 ../${CMAKE_INSTALL_LIBDIR})
   while(links)
     list(POP_FRONT links link target)
     get_filename_component(dir \"\${root}/\${link}\" DIRECTORY)

@@ -28,7 +28,7 @@ endif()
 
 set(ENV{LD_LIBRARY_PATH} ${prefix}/lib64)
 # The older CANN layout and the libraries Ascend C samples name on their link lines.
-foreach(path runtime/include/acl/acl.h tools/tikicpulib/lib/include/tikicpulib.h lib64/libruntime.so
+foreach(path runtime/include/acl/acl.h acllib/include/acl/acl.h acllib/lib64/libascendcl.so tools/tikicpulib/lib/include/tikicpulib.h lib64/libruntime.so
              lib64/libhost_intf_pub.so lib64/libtiling_api.so lib64/libregister.so lib64/libplatform.so
              lib64/libascendalog.so lib64/libruntime_camodel.so lib64/libpem_davinci.so)
   if(NOT EXISTS ${prefix}/${path})
