@@ -21,20 +21,13 @@ namespace AscendC {
 enum class CubeFormat { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
 enum class LayoutMode { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
 constexpr uint32_t DEFAULT_C0_SIZE = 32;  // bytes in one block along the cube's C0 axis
-// The core types g_coreType names.
-constexpr int32_t AIC = 1;
-constexpr int32_t AIV = 2;
-
 }  // namespace AscendC
 
-// g_coreType: the core the kernel's code runs on. A kernel written for the Matmul object alone
-// is the cube core's program; with lib/matmul_intf.h the user's code is the vector cores'.
-#ifndef g_coreType
-#ifdef NPUSIM_MATMUL_MIXED
-#define g_coreType (::AscendC::AIV)
-#else
-#define g_coreType (::AscendC::AIC)
-#endif
+// g_coreType in a kernel that declares no type: a kernel written for the Matmul object alone is
+// the cube core's program (AIC); with lib/matmul_intf.h the user's code is the vector cores'.
+#ifndef NPUSIM_MATMUL_MIXED
+#undef NPUSIM_DEFAULT_CORE_TYPE
+#define NPUSIM_DEFAULT_CORE_TYPE 1
 #endif
 
 namespace matmul {
