@@ -40,6 +40,9 @@ constexpr int kWaitEvent = 100;
 constexpr int kArriveEvent = 101;
 // A program's CrossCoreWaitFlag: as kWaitEvent, the wait lasting aicore.cross_core_sync_cycles more.
 constexpr int kCrossWaitEvent = 102;
+// The `bytes` (block) of a vector program's wait for its cube core's part of a Matmul call, until
+// that part is placed (Run::execute): `gm` is the call's index among the program's CubeSpans.
+constexpr uint64_t kCubePart = ~uint64_t{0};
 
 // What the blocks of one execution share to wait for each other through GM flags.
 struct BlockSync {
@@ -98,6 +101,16 @@ struct BlockState {
   std::array<uint64_t, kMemories> used{};
   bool cube = false;       // used a cube core's buffers or units (docs/kernels.md: placement)
   bool crossSets = false;  // it called CrossCoreSetFlag
+  // A Matmul API kernel's vector program: what its Matmul objects did for it (npusimKernelCubeWork),
+  // timed on its AI core's cube core. `arrive` ends the program's tile before the call, `wait`
+  // waits for the cube's part after it; `done` is where the cube's part ends among the cube
+  // core's events.
+  struct CubeSpan {
+    size_t arrive = 0, wait = 0, done = 0;
+    std::vector<Event> events;
+  };
+  std::vector<CubeSpan> spans;
+  int cubeDepth = 0;
   std::vector<Event> events;
   double scalarCycles = 0;        // the prologue the filter cannot count (the default, or the kernel's own)
   double cyclesPerScalarOp = 1;   // what each scalar operation the filter counted costs
@@ -317,6 +330,46 @@ struct Run {
     k.scratch.clear();
   }
 
+  // The cube programs of a Matmul API kernel (`layout` gets them): cube core c takes the Matmul
+  // calls of its vector programs in turn (each one's first call, then each one's second, ...);
+  // a call's cube part starts once its program has made the call, and the program goes on once
+  // that part is done, each hand-over a cross-core message.
+  void cubeParts(ProgramLayout& layout, std::vector<std::vector<BlockState::CubeSpan>>& spans,
+                 std::vector<std::vector<TileWork>>& perBlock, std::vector<std::vector<TileWait>>& waits,
+                 std::vector<std::vector<uint32_t>>& eventTiles) const {
+    layout.aic = true;
+    const uint32_t ratio = layout.aivPerCore, aivs = layout.aivCount();
+    perBlock.resize(layout.programs());
+    waits.resize(layout.programs());
+    eventTiles.resize(layout.programs());
+    spans.resize(aivs);
+    for (uint32_t c = 0; c < layout.blockDim; ++c) {
+      BlockState aic;
+      aic.sort = sortRates;
+      aic.cyclesPerScalarOp = cyclesPerScalarOp;
+      for (size_t j = 0, left = 1; left > 0; ++j) {
+        left = 0;
+        for (uint32_t v = c * ratio; v < (c + 1) * ratio; ++v) {
+          if (j >= spans[v].size()) continue;
+          BlockState::CubeSpan& call = spans[v][j];
+          aic.events.push_back({kCrossWaitEvent, v, call.arrive});
+          aic.events.insert(aic.events.end(), call.events.begin(), call.events.end());
+          call.done = aic.events.size();
+          aic.events.push_back({kArriveEvent, 0, 0});
+          ++left;
+        }
+      }
+      const uint32_t p = aivs + c;
+      blockTiles(aic, perBlock[p], &waits[p], &eventTiles[p]);
+      for (uint32_t v = c * ratio; v < (c + 1) * ratio; ++v)
+        for (TileWait& w : waits[v])
+          if (w.block == static_cast<int64_t>(kCubePart)) {
+            w.event = spans[v][w.event].done;
+            w.block = p;
+          }
+    }
+  }
+
   // Runs every block on worker threads (full-size stacks, their own signal context; one block at
   // a time, runtime/block_runner.h), the device's allocations reachable at their device
   // addresses meanwhile.
@@ -329,6 +382,7 @@ struct Run {
     bool cube = false;
     std::vector<std::vector<TileWait>> waits;
     std::vector<std::vector<uint32_t>> eventTiles;
+    std::vector<std::vector<BlockState::CubeSpan>> spans;  // per program: its Matmul calls' cube work
     work.inputSlots = work.outputSlots = 0;
     BlockSync sync;
     {
@@ -366,6 +420,10 @@ struct Run {
           eventTiles.resize(programs);
         }
         blockTiles(b, perBlock[i], &waits[i], b.usedFlags ? &eventTiles[i] : nullptr);
+        if (!b.spans.empty()) {
+          if (spans.size() <= i) spans.resize(i + 1);
+          spans[i] = std::move(b.spans);
+        }
         // The cores pipeline as deep as the blocks' queues allow (the shallowest block decides).
         auto fewest = [](int& have, int block) {
           if (block > 0) have = have == 0 ? block : std::min(have, block);
@@ -388,23 +446,16 @@ struct Run {
       rt.memory().exposeAllocations(device, false);
       devvars::store(device);
     }
-    const ProgramLayout& layout = sync.layout;
+    // A Matmul API kernel's cube core does its vector programs' Matmul calls, in turn: the cube
+    // programs the kernel itself does not run, made of those calls.
+    ProgramLayout layout = sync.layout;
+    if (sync.cubeServesVectors) cubeParts(layout, spans, perBlock, waits, eventTiles);
     // Where each program's tiles go: slot s holds tiles s x perCore ... (its core's run).
     std::vector<size_t> slotOf(perBlock.size());
     for (size_t p = 0; p < slotOf.size(); ++p) slotOf[p] = p;
     size_t cubeSlots = 0, slots = 0;
     const bool split = layout.aic && layout.aivPerCore > 0;
-    if (sync.cubeServesVectors && layout.aivPerCore > 1) {
-      // A Matmul API kernel's vector programs 2c and 2c + 1 (for a 1:2 device) drive cube core c,
-      // which serves them in turn: their tiles run one after the other on that core's pipeline.
-      const uint32_t mix = layout.aivPerCore;
-      std::vector<std::vector<TileWork>> perCube(k.blockDim);
-      for (uint32_t v = 0; v < perBlock.size(); ++v)
-        perCube[v / mix].insert(perCube[v / mix].end(), perBlock[v].begin(), perBlock[v].end());
-      perBlock = std::move(perCube);
-      waits.assign(k.blockDim, {});  // IBSet/IBWait in Matmul API kernels: not linked (docs/kernels.md)
-      slotOf.resize(k.blockDim);
-    } else if (split) {
+    if (split) {
       // Cube programs on the cube cores (AIC c on core c), vector programs on the vector cores
       // (AIV v on core v), all at the same time.
       cubeSlots = std::max<size_t>(k.blockDim, static_cast<size_t>(cubeCores));
@@ -430,6 +481,7 @@ struct Run {
     // (every block has its own core: BlockSync::residentLimit).
     for (size_t b = 0; b < waits.size(); ++b) {
       for (const TileWait& w : waits[b]) {
+        if (w.block < 0 || static_cast<size_t>(w.block) >= eventTiles.size()) continue;
         const auto& writer = eventTiles[static_cast<size_t>(w.block)];
         if (w.event >= writer.size()) continue;
         TileWork& t = work.tiles[slotOf[b] * perCore + w.tile];
@@ -666,7 +718,8 @@ void* npusimKernelUbBase(uint64_t* bytes) {
 void npusimKernelRecord(int event, uint64_t bytes, const void* gm) {
   if (!tBlock) return;
   if (event == NPUSIM_KERNEL_CUBE || event == NPUSIM_KERNEL_LOCAL_MOVE) tBlock->cube = true;
-  tBlock->events.push_back({event, bytes, reinterpret_cast<uint64_t>(gm)});
+  (tBlock->cubeDepth > 0 ? tBlock->spans.back().events : tBlock->events)
+      .push_back({event, bytes, reinterpret_cast<uint64_t>(gm)});
 }
 
 void npusimKernelMixed(void) {
@@ -761,6 +814,28 @@ void npusimKernelCrossWait(int flagId) {
   self.usedFlags = true;
 }
 
+void npusimKernelCubeWork(int begin) {
+  using npusim::rt::kernels::kArriveEvent;
+  using npusim::rt::kernels::kCrossWaitEvent;
+  if (!tBlock || !tBlock->sync || !tBlock->sync->cubeServesVectors) return;
+  BlockState& b = *tBlock;
+  if (begin) {
+    if (b.cubeDepth++ > 0) return;
+    // Straight after the previous call (GetTensorC after Iterate): the cube goes on with it.
+    if (!b.spans.empty() && b.spans.back().wait + 1 == b.events.size()) {
+      b.events.pop_back();
+      return;
+    }
+    b.spans.push_back({b.events.size(), 0, 0, {}});
+    b.events.push_back({kArriveEvent, 0, 0});
+    return;
+  }
+  if (b.cubeDepth == 0 || --b.cubeDepth > 0) return;
+  b.spans.back().wait = b.events.size();
+  b.events.push_back({kCrossWaitEvent, npusim::rt::kernels::kCubePart, b.spans.size() - 1});
+  b.usedFlags = true;
+}
+
 void npusimKernelQueueBuffers(int output, int buffers) {
   if (!tBlock || buffers < 1) return;
   int& slots = output ? tBlock->outSlots : tBlock->inSlots;
@@ -773,10 +848,11 @@ void npusimKernelScalarCycles(uint64_t cycles) {
 
 void npusimKernelScalarOps(uint64_t ops) {
   if (!tBlock || ops == 0) return;
-  if (!tBlock->events.empty() && tBlock->events.back().kind == NPUSIM_KERNEL_SCALAR)
-    tBlock->events.back().bytes += ops;  // one event per run of scalar work
+  auto& events = tBlock->cubeDepth > 0 ? tBlock->spans.back().events : tBlock->events;
+  if (!events.empty() && events.back().kind == NPUSIM_KERNEL_SCALAR)
+    events.back().bytes += ops;  // one event per run of scalar work
   else
-    tBlock->events.push_back({NPUSIM_KERNEL_SCALAR, ops, 0});
+    events.push_back({NPUSIM_KERNEL_SCALAR, ops, 0});
 }
 
 void npusimKernelFlagExchange(int32_t* flag, int32_t expect, int32_t write) {

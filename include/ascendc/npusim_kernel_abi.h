@@ -70,6 +70,9 @@ void npusimKernelQueueBuffers(int output, int buffers);
  * with aicore.vector_cores / aicore.cube_cores vector programs, which npusim then all runs
  * (docs/kernels.md, "Mixed kernels"). */
 void npusimKernelMixed(void);
+/* The Matmul API's work for the running vector program begins (1) or ends (0); calls nest. In a
+ * mixed kernel what the program records meanwhile is its AI core's cube core's work. */
+void npusimKernelCubeWork(int begin);
 /* Kernels with separate cube (AIC) and vector (AIV) programs (docs/kernels.md, "Mixed kernels").
  * The core type of the running program, 1 (AIC) or 2 (AIV); `fallback` in a kernel that has not
  * declared its type (a vector kernel: 2; a cube kernel of lib/matrix/matmul/matmul.h: 1). */

@@ -79,6 +79,14 @@ template <class T>
 T* localAlloc(int memory, uint64_t elems) {
   return static_cast<T*>(npusimKernelLocalAlloc(memory, elems * sizeof(T)));
 }
+// The Matmul object's work, which its AI core's cube core does for the calling vector program
+// (timed there in a mixed kernel: docs/kernels.md, "The Matmul API in mixed kernels").
+struct CubeWork {
+  CubeWork() { npusimKernelCubeWork(1); }
+  ~CubeWork() { npusimKernelCubeWork(0); }
+  CubeWork(const CubeWork&) = delete;
+  CubeWork& operator=(const CubeWork&) = delete;
+};
 }  // namespace detail
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
@@ -190,6 +198,7 @@ class MatmulImpl {
   // enPartialSum adds to what L0C holds instead of starting from zero (or the bias).
   template <bool sync = true>
   __aicore__ inline bool Iterate(bool enPartialSum = false) {
+    const detail::CubeWork onCube;
     if (!a_ || !b_) detail::fault("Matmul::Iterate: SetTensorA and SetTensorB come first");
     const uint32_t mIters = detail::ceilDiv(singleM_, baseM_), nIters = detail::ceilDiv(singleN_, baseN_);
     if (!iterating_) {
@@ -218,6 +227,7 @@ class MatmulImpl {
   template <bool sync = true>
   __aicore__ inline void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
                                     bool enSequentialWrite = false) {
+    const detail::CubeWork onCube;
     requireBlock();
     if (enAtomic > 1) detail::fault("Matmul::GetTensorC: only atomic add (enAtomic 1) is supported");
     DstT* base = gm.GetPhyAddr();
@@ -242,6 +252,7 @@ class MatmulImpl {
   template <bool sync = true>
   __aicore__ inline void GetTensorC(const LocalTensor<DstT>& c, uint8_t enAtomic = 0,
                                     bool enSequentialWrite = false) {
+    const detail::CubeWork onCube;
     requireBlock();
     if (npusimKernelLocalMemory(c.GetPhyAddr()) != NPUSIM_KERNEL_MEM_UB)
       detail::fault(
@@ -271,10 +282,12 @@ class MatmulImpl {
                                     bool fakeMsg = false) {
     (void)waitIterateAll;
     (void)fakeMsg;
+    const detail::CubeWork onCube;
     while (Iterate<sync>()) GetTensorC<sync>(gm, enAtomic, enSequentialWrite);
   }
   template <bool sync = true>
   __aicore__ inline void IterateAll(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0) {
+    const detail::CubeWork onCube;
     while (Iterate<sync>()) GetTensorC<sync>(ub, enAtomic, false);
   }
   __aicore__ inline void WaitIterateAll() {}
