@@ -861,7 +861,8 @@ void npusimKernelFlagExchange(int32_t* flag, int32_t expect, int32_t write) {
   if (!tBlock || !tBlock->sync || !tBlock->sync->runner)
     npusimKernelFault(0, "IBSet/IBWait outside a kernel");
   BlockSync& sync = *tBlock->sync;
-  if (sync.residentLimit > 0 && tBlock->num > sync.residentLimit)
+  const int64_t vectorPrograms = sync.layout.aic ? sync.layout.aivCount() : tBlock->num;
+  if (sync.residentLimit > 0 && vectorPrograms > sync.residentLimit)
     npusimKernelFault(0,
                       "IBSet/IBWait with more blocks than vector cores: the blocks that wait for each other "
                       "cannot all run at once (the documented constraint; hardware hangs)");

@@ -48,6 +48,14 @@ __aicore__ inline int64_t GetSubBlockIdx() { return npusimKernelSubBlockIdx(); }
 __aicore__ inline int64_t GetSubBlockNum() { return npusimKernelSubBlockNum(); }
 __aicore__ inline int64_t GetTaskRation() { return npusimKernelSubBlockNum(); }
 
+namespace detail {
+// The vector programs of the launch, which SyncAll and IBSet/IBWait count: blockNum in a vector
+// kernel, blockNum x 2 in a 1:2 mixed kernel.
+inline int32_t vectorBlocks() {
+  return static_cast<int32_t>(npusimKernelBlockNum() * npusimKernelSubBlockNum());
+}
+}  // namespace detail
+
 // modeId 0: every program of the setter's core type meets; 1: the vector programs of one AI
 // core meet; 2: an AIC's set reaches both of its AIVs, both AIVs' sets reach their AIC. The
 // pipe names the unit whose earlier work the set follows; npusim's programs run in order.

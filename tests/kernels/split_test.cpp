@@ -140,18 +140,19 @@ TEST(KernelSplit, EachProgramAnswersItsCoreTypeAndIndices) {
   EXPECT_EQ(vec[dim * 8], -7);
 }
 
-// Mode 1 joins the two vector programs of an AI core, mode 0 every vector program: after each
-// barrier a program reads what the others wrote before it.
+// Mode 1 joins the two vector programs of an AI core, mode 0 and SyncAll every vector program:
+// after each barrier a program reads what the others wrote before it.
 TEST(KernelSplit, VectorProgramsMeetPerAiCoreAndAll) {
   Session s;
   constexpr uint32_t dim = 2, aivs = 2 * dim;
-  Dev<int64_t> buf(std::vector<int64_t>(2 * aivs, 0)), out(std::vector<int64_t>(2 * aivs, 0));
+  Dev<int64_t> buf(std::vector<int64_t>(3 * aivs, 0)), out(std::vector<int64_t>(3 * aivs, 0));
   ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_split_aiv_barriers)(dim, s.stream, buf.dev, out.dev), 0u);
   ASSERT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS) << aclGetRecentErrMsg();
   const std::vector<int64_t>& o = out.read();
   for (int64_t v = 0; v < aivs; ++v) {
-    EXPECT_EQ(o[2 * v], 100 + (v ^ 1)) << v;
-    EXPECT_EQ(o[2 * v + 1], 200 + (v + 1) % aivs) << v;
+    EXPECT_EQ(o[3 * v], 100 + (v ^ 1)) << v;
+    EXPECT_EQ(o[3 * v + 1], 200 + (v + 1) % aivs) << v;
+    EXPECT_EQ(o[3 * v + 2], 300 + (v + 1) % aivs) << v;
   }
 }
 

@@ -130,8 +130,9 @@ extern "C" __global__ __aicore__ void k_split_misuse(uint32_t what) {
     for (int i = 0; i < 17; ++i) CrossCoreSetFlag<2, PIPE_FIX>(4);
 }
 
-// The vector programs of each AI core meet (mode 1), then all vector programs (mode 0): each
-// writes its index, then reads its partner's and, after the second barrier, the last one's.
+// The vector programs of each AI core meet (mode 1), then all vector programs (mode 0), then all
+// of them again at a SyncAll: before each barrier a program writes a value, after it it reads its
+// partner's (mode 1) or the next program's.
 extern "C" __global__ __aicore__ void k_split_aiv_barriers(GM_ADDR buf, GM_ADDR out) {
   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
   if ASCEND_IS_AIC {
@@ -143,9 +144,12 @@ extern "C" __global__ __aicore__ void k_split_aiv_barriers(GM_ADDR buf, GM_ADDR 
   b[v] = 100 + v;
   CrossCoreSetFlag<1, PIPE_MTE3>(7);
   CrossCoreWaitFlag(7);
-  o[2 * v] = b[v ^ 1];
+  o[3 * v] = b[v ^ 1];
   b[all + v] = 200 + v;
   CrossCoreSetFlag<0, PIPE_MTE3>(8);
   CrossCoreWaitFlag(8);
-  o[2 * v + 1] = b[all + (v + 1) % all];
+  o[3 * v + 1] = b[all + (v + 1) % all];
+  b[2 * all + v] = 300 + v;
+  SyncAll();
+  o[3 * v + 2] = b[2 * all + (v + 1) % all];
 }
