@@ -3,13 +3,19 @@
 // answering its own core type and indices; cross-core flags order them functionally and in
 // simulated time, where the programs of one AI core run at the same time on their own cores.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
@@ -230,4 +236,66 @@ TEST(KernelSplit, MisuseEndsTheKernelWithTheReason) {
   Dev<int64_t> out(std::vector<int64_t>(4 * 8, 0));
   ASSERT_EQ(ACLRT_LAUNCH_KERNEL(k_split_ids_1_2)(1, s.stream, out.dev), 0u);
   EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS) << aclGetRecentErrMsg();
+}
+
+// The trace shows a split kernel as the device runs it: the cube program's tiles on AI Core 0,
+// its two vector programs' on AI Vector 0 and 1, their vector work side by side and after the
+// cube's last tile (the flag). Parsed from the file NPUSIM_TRACE wrote.
+TEST(KernelSplit, TheTraceShowsTheProgramsOnTheirCores) {
+  std::string path = testing::TempDir() + "kernel_split_trace.json";
+  std::remove(path.c_str());
+  const pid_t pid = fork();  // the trace is complete when the process exits
+  if (pid == 0) {
+    setenv("NPUSIM_TRACE", path.c_str(), 1);
+    {
+      Session s;
+      const std::vector<_Float16> a = exactHalves(size_t{kM} * kK, 1), b = exactHalves(size_t{kK} * kN, 2);
+      Dev<_Float16> da(a), db(b);
+      Dev<float> dc(size_t{kM} * kN), dz(size_t{kM} * kN);
+      EXPECT_EQ(ACLRT_LAUNCH_KERNEL(k_split_matmul_relu)(1, s.stream, da.dev, db.dev, dc.dev, dz.dev, kM, kN,
+                                                         kK, 40),
+                0u);
+      EXPECT_EQ(aclrtSynchronizeStream(s.stream), ACL_SUCCESS);
+    }
+    std::string().swap(path);  // exit() closes the trace; nothing left for LeakSanitizer
+    std::exit(testing::Test::HasFailure() ? 1 : 0);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  const std::string check =
+      std::string("python3 ") + NPUSIM_SOURCE_DIR + "/scripts/check_trace.py --quiet " + path;
+  EXPECT_EQ(std::system(check.c_str()), 0) << check;  // well formed (docs/trace.md)
+  std::ifstream in(path);
+  ASSERT_TRUE(in.good()) << path;
+  const nlohmann::json trace = nlohmann::json::parse(in);
+  std::map<std::pair<int, int>, std::string> thread;
+  for (const auto& e : trace["traceEvents"])
+    if (e["ph"] == "M" && e["name"] == "thread_name")
+      thread[{e["pid"].get<int>(), e["tid"].get<int>()}] = e["args"]["name"];
+  // Per core track: whether the kernel is on it, and the span of its tiles that took time.
+  struct Span {
+    bool kernel = false;
+    double first = 1e300, last = 0;
+  };
+  std::map<std::string, Span> cores;
+  for (const auto& e : trace["traceEvents"]) {
+    if (e["ph"] != "X" || !e.contains("tid")) continue;
+    const std::string track = thread[{e["pid"].get<int>(), e["tid"].get<int>()}];
+    Span& sp = cores[track];
+    if (e["name"] == "k_split_matmul_relu") sp.kernel = true;
+    if (e["name"] == "tile" && e["dur"].get<double>() > 0) {
+      sp.first = std::min(sp.first, e["ts"].get<double>());
+      sp.last = std::max(sp.last, e["ts"].get<double>() + e["dur"].get<double>());
+    }
+  }
+  const Span &aic = cores["AI Core 0"], &aiv0 = cores["AI Vector 0"], &aiv1 = cores["AI Vector 1"];
+  EXPECT_TRUE(aic.kernel && aiv0.kernel && aiv1.kernel);
+  ASSERT_GT(aic.last, 0.0);
+  ASSERT_GT(aiv0.last, 0.0);
+  ASSERT_GT(aiv1.last, 0.0);
+  EXPECT_GE(aiv0.first, aic.last);  // the vector work follows the product
+  EXPECT_GE(aiv1.first, aic.last);
+  EXPECT_LT(std::max(aiv0.first, aiv1.first), std::min(aiv0.last, aiv1.last));  // side by side
+  EXPECT_EQ(cores["AI Vector 2"].last, 0.0);                                    // one AI core's programs only
 }
