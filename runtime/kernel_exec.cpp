@@ -19,6 +19,7 @@
 #include "npusim/config.h"
 #include "npusim/npusim.h"
 #include "runtime/block_runner.h"
+#include "runtime/core_programs.h"
 #include "runtime/device_vars.h"
 #include "runtime/op_launch.h"
 #include "runtime/runtime.h"
@@ -37,6 +38,11 @@ struct Event {
 constexpr int kWaitEvent = 100;
 // A block's arrival at a SyncAll: it ends the block's current tile, which the others then wait for.
 constexpr int kArriveEvent = 101;
+// A program's CrossCoreWaitFlag: as kWaitEvent, the wait lasting aicore.cross_core_sync_cycles more.
+constexpr int kCrossWaitEvent = 102;
+// The `bytes` (block) of a vector program's wait for its cube core's part of a Matmul call, until
+// that part is placed (Run::execute): `gm` is the call's index among the program's CubeSpans.
+constexpr uint64_t kCubePart = ~uint64_t{0};
 
 // What the blocks of one execution share to wait for each other through GM flags.
 struct BlockSync {
@@ -51,6 +57,14 @@ struct BlockSync {
   // n), with the event each arrived after, and how many blocks meet (0: no barrier yet).
   std::vector<std::vector<Writer>> barriers;
   int32_t barrierBlocks = 0;
+  // The programs the launch runs (a mixed kernel's cube and vector programs) and their flags.
+  ProgramLayout layout;
+  CrossCoreFlags flags;
+  uint32_t vectorsPerCube = 1;    // the device's aicore.vector_cores / aicore.cube_cores
+  int64_t cubeResidentLimit = 0;  // cube programs that can be resident at once; 0: no limit
+  // A Matmul API kernel (npusimKernelMixed): its vector programs do the cube's work, timed on
+  // their AI core's cube core.
+  bool cubeServesVectors = false;
 };
 
 // What the sort instructions cost on the vector unit (docs/kernels.md), as vector bytes.
@@ -81,14 +95,22 @@ struct CoreBuffers {
 
 // One running block, seen by the kernel ABI functions through a thread-local pointer.
 struct BlockState {
-  int64_t idx = 0, num = 0;
+  int64_t idx = 0;  // the program's index in the launch (runtime/core_programs.h)
+  int64_t num = 0;  // programs the launch runs
   CoreBuffers* mem = nullptr;
   std::array<uint64_t, kMemories> used{};
-  bool cube = false;  // used a cube core's buffers or units (docs/kernels.md: placement)
-  // A mixed kernel's vector program (npusimKernelMixed): the kernel runs `mixVectors` of them per
-  // block of its blockDim (0: not known to be mixed).
-  uint32_t mixVectors = 0;
-  uint32_t vectorsPerCube = 1;  // the device's aicore.vector_cores / aicore.cube_cores
+  bool cube = false;       // used a cube core's buffers or units (docs/kernels.md: placement)
+  bool crossSets = false;  // it called CrossCoreSetFlag
+  // A Matmul API kernel's vector program: what its Matmul objects did for it (npusimKernelCubeWork),
+  // timed on its AI core's cube core. `arrive` ends the program's tile before the call, `wait`
+  // waits for the cube's part after it; `done` is where the cube's part ends among the cube
+  // core's events.
+  struct CubeSpan {
+    size_t arrive = 0, wait = 0, done = 0;
+    std::vector<Event> events;
+  };
+  std::vector<CubeSpan> spans;
+  int cubeDepth = 0;
   std::vector<Event> events;
   double scalarCycles = 0;        // the prologue the filter cannot count (the default, or the kernel's own)
   double cyclesPerScalarOp = 1;   // what each scalar operation the filter counted costs
@@ -172,6 +194,21 @@ class SignalGuard {
   }
 };
 
+// Makes `b` program i of the launch whose programs `sync` describes.
+void startBlock(BlockState& b, uint32_t i, BlockSync& sync, CoreBuffers* mem, std::string* print) {
+  b.idx = i;
+  b.num = static_cast<int64_t>(std::max(sync.layout.programs(), i + 1));
+  b.mem = mem;
+  b.print = print;
+  b.sync = &sync;
+}
+
+// How a fault names program p: "block 3" in a vector kernel, "AIC 1" / "AIV 3" in a mixed one.
+std::string programName(const ProgramLayout& layout, uint32_t p) {
+  if (!layout.aic) return fmt::format("block {}", p);
+  return fmt::format("{} {}", layout.isAic(p) ? "AIC" : "AIV", layout.blockIdx(p));
+}
+
 // Runs one block; false when it faulted (b.faultWhy set).
 bool runBlock(BlockState& b, const Launch& k) {
   int how = sigsetjmp(b.jump, 1);
@@ -201,6 +238,7 @@ struct TileWait {
   size_t tile;
   int64_t block;
   size_t event;
+  bool crossCore;  // a CrossCoreWaitFlag: the flag reaches the waiter aicore.cross_core_sync_cycles later
 };
 void blockTiles(const BlockState& b, std::vector<TileWork>& out, std::vector<TileWait>* waitList = nullptr,
                 std::vector<uint32_t>* eventTile = nullptr) {
@@ -218,12 +256,13 @@ void blockTiles(const BlockState& b, std::vector<TileWork>& out, std::vector<Til
   };
   for (const Event& e : b.events) {
     if (eventTile) eventTile->push_back(static_cast<uint32_t>(out.size()));
-    if (e.kind == kWaitEvent) {
+    if (e.kind == kWaitEvent || e.kind == kCrossWaitEvent) {
       if (phase > 0 || t.readBytes || waits) next();  // a SyncAll waits for several: a tile each
       phase = 0;
       waits = true;
       if (waitList)
-        waitList->push_back({out.size(), static_cast<int64_t>(e.bytes), static_cast<size_t>(e.gm)});
+        waitList->push_back({out.size(), static_cast<int64_t>(e.bytes), static_cast<size_t>(e.gm),
+                             e.kind == kCrossWaitEvent});
     } else if (e.kind == kArriveEvent) {
       next();
       phase = 0;
@@ -281,6 +320,7 @@ struct Run {
   MemorySizes memoryBytes = kCpuMemoryBytes;
   int vectorCores = 1, cubeCores = 1;
   SortRates sortRates;
+  double crossCoreCycles = 0;  // aicore.cross_core_sync_cycles
   ~Run() {
     if (k.release) k.release(k.bound);
   }
@@ -290,6 +330,46 @@ struct Run {
     k.scratch.clear();
   }
 
+  // The cube programs of a Matmul API kernel (`layout` gets them): cube core c takes the Matmul
+  // calls of its vector programs in turn (each one's first call, then each one's second, ...);
+  // a call's cube part starts once its program has made the call, and the program goes on once
+  // that part is done, each hand-over a cross-core message.
+  void cubeParts(ProgramLayout& layout, std::vector<std::vector<BlockState::CubeSpan>>& spans,
+                 std::vector<std::vector<TileWork>>& perBlock, std::vector<std::vector<TileWait>>& waits,
+                 std::vector<std::vector<uint32_t>>& eventTiles) const {
+    layout.aic = true;
+    const uint32_t ratio = layout.aivPerCore, aivs = layout.aivCount();
+    perBlock.resize(layout.programs());
+    waits.resize(layout.programs());
+    eventTiles.resize(layout.programs());
+    spans.resize(aivs);
+    for (uint32_t c = 0; c < layout.blockDim; ++c) {
+      BlockState aic;
+      aic.sort = sortRates;
+      aic.cyclesPerScalarOp = cyclesPerScalarOp;
+      for (size_t j = 0, left = 1; left > 0; ++j) {
+        left = 0;
+        for (uint32_t v = c * ratio; v < (c + 1) * ratio; ++v) {
+          if (j >= spans[v].size()) continue;
+          BlockState::CubeSpan& call = spans[v][j];
+          aic.events.push_back({kCrossWaitEvent, v, call.arrive});
+          aic.events.insert(aic.events.end(), call.events.begin(), call.events.end());
+          call.done = aic.events.size();
+          aic.events.push_back({kArriveEvent, 0, 0});
+          ++left;
+        }
+      }
+      const uint32_t p = aivs + c;
+      blockTiles(aic, perBlock[p], &waits[p], &eventTiles[p]);
+      for (uint32_t v = c * ratio; v < (c + 1) * ratio; ++v)
+        for (TileWait& w : waits[v])
+          if (w.block == static_cast<int64_t>(kCubePart)) {
+            w.event = spans[v][w.event].done;
+            w.block = p;
+          }
+    }
+  }
+
   // Runs every block on worker threads (full-size stacks, their own signal context; one block at
   // a time, runtime/block_runner.h), the device's allocations reachable at their device
   // addresses meanwhile.
@@ -297,22 +377,25 @@ struct Run {
     Runtime& rt = Runtime::get();
     std::string output;
     faulted = false;
-    std::vector<std::vector<TileWork>> perBlock(k.blockDim);
+    bool faultOnAic = false;  // the faulting program is a mixed kernel's cube program
+    std::vector<std::vector<TileWork>> perBlock;
     bool cube = false;
-    std::vector<std::vector<TileWait>> waits(k.blockDim);
-    std::vector<std::vector<uint32_t>> eventTiles(k.blockDim);
-    uint32_t blocks = k.blockDim, mix = 0;  // mixed kernels run `mix` vector programs per block
+    std::vector<std::vector<TileWait>> waits;
+    std::vector<std::vector<uint32_t>> eventTiles;
+    std::vector<std::vector<BlockState::CubeSpan>> spans;  // per program: its Matmul calls' cube work
     work.inputSlots = work.outputSlots = 0;
+    BlockSync sync;
     {
       devvars::load(device);  // file-scope __gm__ variables take this device's values
       rt.memory().exposeAllocations(device, true);
       SignalGuard guard;
-      BlockSync sync;
       sync.residentLimit = vectorCores;
+      sync.cubeResidentLimit = cubeCores;
+      sync.layout.blockDim = k.blockDim;
+      sync.vectorsPerCube =
+          cubeCores > 0 && vectorCores > cubeCores ? static_cast<uint32_t>(vectorCores / cubeCores) : 1;
       // Core buffers of blocks that ended, for the next ones (blocks that wait keep theirs).
       std::vector<std::unique_ptr<CoreBuffers>> freeBuffers;
-      const uint32_t vectorsPerCube =
-          cubeCores > 0 && vectorCores > cubeCores ? static_cast<uint32_t>(vectorCores / cubeCores) : 1;
       BlockRunner runner(k.blockDim, [&](uint32_t i) {
         std::unique_ptr<CoreBuffers> buffers;
         if (freeBuffers.empty()) {
@@ -322,27 +405,25 @@ struct Run {
           freeBuffers.pop_back();
         }
         BlockState b;
-        b.idx = i;
-        b.num = static_cast<int64_t>(blocks);
-        b.vectorsPerCube = vectorsPerCube;
-        b.mem = buffers.get();
-        b.print = &output;
+        startBlock(b, i, sync, buffers.get(), &output);
         b.scalarCycles = defaultScalarCycles;
         b.cyclesPerScalarOp = cyclesPerScalarOp;
-        b.sync = &sync;
         b.sort = sortRates;
         tBlock = &b;
         const bool ok = runBlock(b, k);
         tBlock = nullptr;
-        if (b.mixVectors > 1 && mix == 0) {  // the first block found the kernel mixed: run them all
-          mix = b.mixVectors;
-          blocks = k.blockDim * mix;
-          perBlock.resize(blocks);
-          waits.resize(blocks);
-          eventTiles.resize(blocks);
-          runner.extend(blocks);
+        // A mixed kernel found out by its first program runs more programs (runtime/core_programs.h).
+        const size_t programs = std::max<size_t>(sync.layout.programs(), i + 1);
+        if (perBlock.size() < programs) {
+          perBlock.resize(programs);
+          waits.resize(programs);
+          eventTiles.resize(programs);
         }
         blockTiles(b, perBlock[i], &waits[i], b.usedFlags ? &eventTiles[i] : nullptr);
+        if (!b.spans.empty()) {
+          if (spans.size() <= i) spans.resize(i + 1);
+          spans[i] = std::move(b.spans);
+        }
         // The cores pipeline as deep as the blocks' queues allow (the shallowest block decides).
         auto fewest = [](int& have, int block) {
           if (block > 0) have = have == 0 ? block : std::min(have, block);
@@ -354,8 +435,9 @@ struct Run {
         freeBuffers.push_back(std::move(buffers));
         if (!ok && !faulted) {
           faulted = true;
-          faultWhy = fmt::format("kernel {} (block {}) raised an exception on NPU {}: {}", k.name, i, device,
-                                 b.faultWhy);
+          faultOnAic = sync.layout.aic && sync.layout.isAic(i);
+          faultWhy = fmt::format("kernel {} ({}) raised an exception on NPU {}: {}", k.name,
+                                 programName(sync.layout, i), device, b.faultWhy);
         }
         return ok;
       });
@@ -364,44 +446,56 @@ struct Run {
       rt.memory().exposeAllocations(device, false);
       devvars::store(device);
     }
-    // A mixed kernel's vector programs 2c and 2c + 1 (for a 1:2 device) drive cube core c, which
-    // serves them in turn: their tiles run one after the other on that core's pipeline.
-    if (mix > 1) {
-      std::vector<std::vector<TileWork>> perCube(k.blockDim);
-      for (uint32_t v = 0; v < blocks; ++v)
-        perCube[v / mix].insert(perCube[v / mix].end(), perBlock[v].begin(), perBlock[v].end());
-      perBlock = std::move(perCube);
-      waits.assign(k.blockDim, {});  // IBSet/IBWait in mixed kernels: not linked (docs/kernels.md)
+    // A Matmul API kernel's cube core does its vector programs' Matmul calls, in turn: the cube
+    // programs the kernel itself does not run, made of those calls.
+    ProgramLayout layout = sync.layout;
+    if (sync.cubeServesVectors) cubeParts(layout, spans, perBlock, waits, eventTiles);
+    // Where each program's tiles go: slot s holds tiles s x perCore ... (its core's run).
+    std::vector<size_t> slotOf(perBlock.size());
+    for (size_t p = 0; p < slotOf.size(); ++p) slotOf[p] = p;
+    size_t cubeSlots = 0, slots = 0;
+    const bool split = layout.aic && layout.aivPerCore > 0;
+    if (split) {
+      // Cube programs on the cube cores (AIC c on core c), vector programs on the vector cores
+      // (AIV v on core v), all at the same time.
+      cubeSlots = std::max<size_t>(k.blockDim, static_cast<size_t>(cubeCores));
+      for (uint32_t p = 0; p < perBlock.size(); ++p)
+        slotOf[p] = layout.isAic(p) ? layout.blockIdx(p) : cubeSlots + p;
+      slots = cubeSlots + std::max<size_t>(layout.aivCount(), static_cast<size_t>(vectorCores));
     }
+    if (layout.aic && layout.aivPerCore == 0) cube = true;  // a cube-only kernel (KERNEL_TYPE_AIC_ONLY)
     // Blocks on cores: a kernel that used a cube core's buffers or units runs on the cube cores,
     // any other on the vector cores. With no more blocks than cores, block b runs on core b (idle
     // cores get empty tiles); with more, the blocks are shared out in order, as the cores free up.
     size_t perCore = 1;
     for (const auto& tiles : perBlock) perCore = std::max(perCore, tiles.size());
-    const size_t slots = std::max<size_t>(k.blockDim, static_cast<size_t>(cube ? cubeCores : vectorCores));
-    work.cube = cube;
+    if (!split)
+      slots = std::max<size_t>(perBlock.size(), static_cast<size_t>(cube ? cubeCores : vectorCores));
+    work.cube = cube && !split;
+    work.mixedCubeTiles = cubeSlots * perCore;
     work.kernelBlocks = true;
-    work.tiles.clear();
-    work.tiles.reserve(slots * perCore);
-    for (size_t b = 0; b < slots; ++b) {
-      for (size_t j = 0; j < perCore; ++j)
-        work.tiles.push_back(b < perBlock.size() && j < perBlock[b].size() ? perBlock[b][j] : TileWork{});
-    }
+    work.tiles.assign(slots * perCore, TileWork{});
+    for (size_t p = 0; p < perBlock.size(); ++p)
+      for (size_t j = 0; j < perBlock[p].size(); ++j) work.tiles[slotOf[p] * perCore + j] = perBlock[p][j];
     // A tile after a wait for another block's flag follows the tile of that block which wrote it
     // (every block has its own core: BlockSync::residentLimit).
     for (size_t b = 0; b < waits.size(); ++b) {
       for (const TileWait& w : waits[b]) {
+        if (w.block < 0 || static_cast<size_t>(w.block) >= eventTiles.size()) continue;
         const auto& writer = eventTiles[static_cast<size_t>(w.block)];
-        if (w.event < writer.size())
-          work.tiles[b * perCore + w.tile].after =
-              static_cast<int64_t>(static_cast<size_t>(w.block) * perCore + writer[w.event]);
+        if (w.event >= writer.size()) continue;
+        TileWork& t = work.tiles[slotOf[b] * perCore + w.tile];
+        t.after = static_cast<int64_t>(slotOf[static_cast<size_t>(w.block)] * perCore + writer[w.event]);
+        t.afterCycles = w.crossCore ? crossCoreCycles : 0.0;
       }
     }
     freeScratch();
     outputFor(device) += output;
     // The device reports a fault of a vector (AIV) kernel as a vector-core exception whatever its
-    // cause (a trap included), as the CANN samples show; of a cube (AIC) kernel, as an AI-core one.
-    if (faulted) work.fault = cube ? ACL_ERROR_RT_AICORE_EXCEPTION : ACL_ERROR_RT_VECTOR_CORE_EXCEPTION;
+    // cause (a trap included), as the CANN samples show; of a cube (AIC) kernel, as an AI-core one;
+    // of a mixed kernel, after the program that faulted.
+    const bool aicFault = split ? faultOnAic : cube;
+    if (faulted) work.fault = aicFault ? ACL_ERROR_RT_AICORE_EXCEPTION : ACL_ERROR_RT_VECTOR_CORE_EXCEPTION;
   }
 };
 
@@ -459,6 +553,7 @@ aclError launch(aclrtStream stream, Launch&& k) {
       run->sortRates.mrgsort4ProposalsPerCycle = cfg.getFloat("aicore.mrgsort4_proposals_per_cycle");
       run->sortRates.vectorBytesPerCycle = cfg.getFloat("aicore.vector_bytes_per_cycle");
       run->sortRates.sort32CyclesPerRepeat = cfg.getFloat("aicore.sort32_cycles_per_repeat");
+      run->crossCoreCycles = cfg.getFloat("aicore.cross_core_sync_cycles");
     }
   }
   OpLaunch op;
@@ -528,6 +623,36 @@ aclError registerCallback(aclrtExceptionInfoCallback cb, bool add) {
 
 // ---- the kernel ABI (include/ascendc/npusim_kernel_abi.h) -------------------------------------------
 
+namespace {
+
+using npusim::rt::kernels::BlockState;
+using npusim::rt::kernels::BlockSync;
+using npusim::rt::kernels::ProgramLayout;
+using npusim::rt::kernels::programName;
+using npusim::rt::kernels::tBlock;
+
+BlockSync& crossCoreSync(const char* call) {
+  if (!tBlock || !tBlock->sync || !tBlock->sync->runner)
+    npusimKernelFault(0, fmt::format("{} outside a kernel", call).c_str());
+  return *tBlock->sync;
+}
+
+// The kernel becomes `type` (npusimKernelType): more programs may run from now on.
+void declareType(BlockSync& sync, int type) {
+  ProgramLayout next = sync.layout;
+  if (!next.declare(type, sync.vectorsPerCube))
+    npusimKernelFault(0, fmt::format("KERNEL_TASK_TYPE_DEFAULT: unknown kernel type {}", type).c_str());
+  if (sync.layout.typed) {
+    if (next.aic != sync.layout.aic || next.aivPerCore != sync.layout.aivPerCore)
+      npusimKernelFault(0, "the kernel declares two different kernel types (KERNEL_TASK_TYPE_DEFAULT)");
+    return;
+  }
+  sync.layout = next;
+  if (sync.runner) sync.runner->extend(sync.layout.programs());
+}
+
+}  // namespace
+
 using npusim::rt::kernels::tBlock;
 
 extern "C" {
@@ -543,8 +668,14 @@ int npusimKernelLaunch(const char* name, uint32_t blockDim, void* stream, npusim
   return npusim::rt::kernels::launch(stream, std::move(k));
 }
 
-int64_t npusimKernelBlockIdx(void) { return tBlock ? tBlock->idx : 0; }
-int64_t npusimKernelBlockNum(void) { return tBlock ? tBlock->num : 1; }
+int64_t npusimKernelBlockIdx(void) {
+  if (!tBlock) return 0;
+  return tBlock->sync ? tBlock->sync->layout.blockIdx(static_cast<uint32_t>(tBlock->idx)) : tBlock->idx;
+}
+int64_t npusimKernelBlockNum(void) {
+  if (!tBlock) return 1;
+  return tBlock->sync ? tBlock->sync->layout.blockDim : tBlock->num;
+}
 
 void* npusimKernelLocalAlloc(int memory, uint64_t bytes) {
   static const char* const kFull[] = {
@@ -587,14 +718,122 @@ void* npusimKernelUbBase(uint64_t* bytes) {
 void npusimKernelRecord(int event, uint64_t bytes, const void* gm) {
   if (!tBlock) return;
   if (event == NPUSIM_KERNEL_CUBE || event == NPUSIM_KERNEL_LOCAL_MOVE) tBlock->cube = true;
-  tBlock->events.push_back({event, bytes, reinterpret_cast<uint64_t>(gm)});
+  (tBlock->cubeDepth > 0 ? tBlock->spans.back().events : tBlock->events)
+      .push_back({event, bytes, reinterpret_cast<uint64_t>(gm)});
 }
 
 void npusimKernelMixed(void) {
-  if (!tBlock || tBlock->mixVectors != 0) return;
-  tBlock->mixVectors = tBlock->vectorsPerCube;
-  // From here on the block counts the kernel's vector programs, as a mixed kernel's AIV code does.
-  if (tBlock->idx == 0) tBlock->num *= tBlock->mixVectors;
+  if (!tBlock || !tBlock->sync) return;
+  npusim::rt::kernels::BlockSync& sync = *tBlock->sync;
+  if (sync.layout.aic)
+    npusimKernelFault(
+        0,
+        "the Matmul API in a kernel declared with cube programs (KERNEL_TYPE_MIX_AIC_*) is not "
+        "modelled: npusim's vector programs do the cube's work of their Matmul objects themselves");
+  if (sync.cubeServesVectors) return;
+  // From here on the kernel runs every vector program of its blockDim AI cores.
+  sync.cubeServesVectors = true;
+  sync.layout.aivPerCore = sync.vectorsPerCube;
+  sync.layout.typed = true;
+  if (sync.runner) sync.runner->extend(sync.layout.programs());
+}
+
+int npusimKernelCoreType(int fallback) {
+  if (!tBlock || !tBlock->sync || !tBlock->sync->layout.typed) return fallback;
+  return tBlock->sync->layout.isAic(static_cast<uint32_t>(tBlock->idx)) ? 1 : 2;
+}
+
+int64_t npusimKernelSubBlockIdx(void) {
+  if (!tBlock || !tBlock->sync) return 0;
+  const ProgramLayout& l = tBlock->sync->layout;
+  const auto p = static_cast<uint32_t>(tBlock->idx);
+  return l.isAic(p) || l.aivPerCore == 0 ? 0 : p % l.aivPerCore;
+}
+
+int64_t npusimKernelSubBlockNum(void) {
+  if (!tBlock || !tBlock->sync) return 1;
+  const ProgramLayout& l = tBlock->sync->layout;
+  return l.isAic(static_cast<uint32_t>(tBlock->idx)) || l.aivPerCore == 0 ? 1 : l.aivPerCore;
+}
+
+void npusimKernelDeclareType(int type) {
+  if (tBlock && tBlock->sync) declareType(*tBlock->sync, type);
+}
+
+void npusimKernelCrossSet(int mode, int flagId) {
+  BlockSync& sync = crossCoreSync("CrossCoreSetFlag");
+  BlockState& self = *tBlock;
+  // Undeclared, a set for the cube program makes the kernel mixed (CANN's default ratio on the A2).
+  if (!sync.layout.typed && mode == 2) declareType(sync, NPUSIM_KERNEL_TYPE_MIX_AIC_1_2);
+  const auto p = static_cast<uint32_t>(self.idx);
+  const ProgramLayout& l = sync.layout;
+  if (mode == 0) {  // the programs of a type that meet must all be resident
+    const bool aic = l.isAic(p);
+    const int64_t count = aic ? l.blockDim : l.aivCount();
+    const int64_t limit = aic ? sync.cubeResidentLimit : sync.residentLimit;
+    if (limit > 0 && count > limit)
+      npusimKernelFault(0,
+                        fmt::format("CrossCoreSetFlag<0>: {} {} programs meet, more than the device's {} {} "
+                                    "cores: they cannot all run at once (hardware hangs)",
+                                    count, aic ? "cube" : "vector", limit, aic ? "cube" : "vector")
+                            .c_str());
+  }
+  // The set follows the program's work so far: it ends its current tile.
+  const size_t at = self.events.size();
+  self.events.push_back({npusim::rt::kernels::kArriveEvent, 0, 0});
+  const std::string why = sync.flags.set(l, p, mode, flagId, {self.idx, at});
+  if (!why.empty()) npusimKernelFault(0, why.c_str());
+  self.usedFlags = true;
+  self.crossSets = true;
+}
+
+void npusimKernelCrossWait(int flagId) {
+  using npusim::rt::kernels::CrossCoreFlags;
+  BlockSync& sync = crossCoreSync("CrossCoreWaitFlag");
+  BlockState& self = *tBlock;
+  if (flagId < 0 || flagId >= CrossCoreFlags::kFlags)
+    npusimKernelFault(
+        0, fmt::format("CrossCoreWaitFlag: flag id {} outside 0..{}", flagId, CrossCoreFlags::kFlags - 1)
+               .c_str());
+  // Undeclared, a wait before any set of its own waits for the cube program: a mixed kernel.
+  if (!sync.layout.typed && !self.crossSets) declareType(sync, NPUSIM_KERNEL_TYPE_MIX_AIC_1_2);
+  const auto p = static_cast<uint32_t>(self.idx);
+  if (!sync.flags.ready(p, flagId)) {
+    const std::function<bool()> ready = [&sync, p, flagId] { return sync.flags.ready(p, flagId); };
+    if (!sync.runner->wait(ready))
+      npusimKernelFault(0,
+                        fmt::format("CrossCoreWaitFlag({}) in {} waits for a flag no program will set any "
+                                    "more (every other program has ended or waits too); hardware would hang",
+                                    flagId, programName(sync.layout, p))
+                            .c_str());
+  }
+  for (const CrossCoreFlags::Writer& w : sync.flags.take(p, flagId))
+    if (w.program != self.idx)
+      self.events.push_back({npusim::rt::kernels::kCrossWaitEvent, static_cast<uint64_t>(w.program),
+                             static_cast<uint64_t>(w.event)});
+  self.usedFlags = true;
+}
+
+void npusimKernelCubeWork(int begin) {
+  using npusim::rt::kernels::kArriveEvent;
+  using npusim::rt::kernels::kCrossWaitEvent;
+  if (!tBlock || !tBlock->sync || !tBlock->sync->cubeServesVectors) return;
+  BlockState& b = *tBlock;
+  if (begin) {
+    if (b.cubeDepth++ > 0) return;
+    // Straight after the previous call (GetTensorC after Iterate): the cube goes on with it.
+    if (!b.spans.empty() && b.spans.back().wait + 1 == b.events.size()) {
+      b.events.pop_back();
+      return;
+    }
+    b.spans.push_back({b.events.size(), 0, 0, {}});
+    b.events.push_back({kArriveEvent, 0, 0});
+    return;
+  }
+  if (b.cubeDepth == 0 || --b.cubeDepth > 0) return;
+  b.spans.back().wait = b.events.size();
+  b.events.push_back({kCrossWaitEvent, npusim::rt::kernels::kCubePart, b.spans.size() - 1});
+  b.usedFlags = true;
 }
 
 void npusimKernelQueueBuffers(int output, int buffers) {
@@ -609,10 +848,11 @@ void npusimKernelScalarCycles(uint64_t cycles) {
 
 void npusimKernelScalarOps(uint64_t ops) {
   if (!tBlock || ops == 0) return;
-  if (!tBlock->events.empty() && tBlock->events.back().kind == NPUSIM_KERNEL_SCALAR)
-    tBlock->events.back().bytes += ops;  // one event per run of scalar work
+  auto& events = tBlock->cubeDepth > 0 ? tBlock->spans.back().events : tBlock->events;
+  if (!events.empty() && events.back().kind == NPUSIM_KERNEL_SCALAR)
+    events.back().bytes += ops;  // one event per run of scalar work
   else
-    tBlock->events.push_back({NPUSIM_KERNEL_SCALAR, ops, 0});
+    events.push_back({NPUSIM_KERNEL_SCALAR, ops, 0});
 }
 
 void npusimKernelFlagExchange(int32_t* flag, int32_t expect, int32_t write) {
@@ -621,7 +861,8 @@ void npusimKernelFlagExchange(int32_t* flag, int32_t expect, int32_t write) {
   if (!tBlock || !tBlock->sync || !tBlock->sync->runner)
     npusimKernelFault(0, "IBSet/IBWait outside a kernel");
   BlockSync& sync = *tBlock->sync;
-  if (sync.residentLimit > 0 && tBlock->num > sync.residentLimit)
+  const int64_t vectorPrograms = sync.layout.aic ? sync.layout.aivCount() : tBlock->num;
+  if (sync.residentLimit > 0 && vectorPrograms > sync.residentLimit)
     npusimKernelFault(0,
                       "IBSet/IBWait with more blocks than vector cores: the blocks that wait for each other "
                       "cannot all run at once (the documented constraint; hardware hangs)");
@@ -703,8 +944,7 @@ int npusimKernelRunOnCpu(const char* name, uint32_t blockDim, npusimKernelBody r
   k.name = name ? name : "kernel";
   k.run = run;
   k.bound = bound;
-  std::string output, why;
-  int64_t faultBlock = -1;
+  std::string output, why, faultName;
   {
     // The configuration's unified buffer (aicore.ub_bytes, with NPUSIM_SET overrides), as a launch has.
     int64_t ubBytes = 0;
@@ -714,28 +954,19 @@ int npusimKernelRunOnCpu(const char* name, uint32_t blockDim, npusimKernelBody r
     SignalGuard guard;
     BlockSync sync;
     int64_t aic = 0, aiv = 0;
-    uint32_t vectorsPerCube = 1, blocks = blockDim;
+    sync.layout.blockDim = blockDim;
     if (npusimPlatformParam("aicore.cube_cores", &aic) == 0 &&
         npusimPlatformParam("aicore.vector_cores", &aiv) == 0 && aic > 0 && aiv > aic)
-      vectorsPerCube = static_cast<uint32_t>(aiv / aic);
+      sync.vectorsPerCube = static_cast<uint32_t>(aiv / aic);
     BlockRunner runner(blockDim, [&](uint32_t i) {
       CoreBuffers buffers(sizes);
       BlockState b;
-      b.idx = i;
-      b.num = static_cast<int64_t>(blocks);
-      b.vectorsPerCube = vectorsPerCube;
-      b.mem = &buffers;
-      b.print = &output;
-      b.sync = &sync;
+      startBlock(b, i, sync, &buffers, &output);
       tBlock = &b;
       const bool ok = runBlock(b, k);
       tBlock = nullptr;
-      if (b.mixVectors > 1 && blocks == blockDim) {
-        blocks = blockDim * b.mixVectors;
-        runner.extend(blocks);
-      }
-      if (!ok && faultBlock < 0) {
-        faultBlock = i;
+      if (!ok && faultName.empty()) {
+        faultName = programName(sync.layout, i);
         why = b.faultWhy;
       }
       return ok;
@@ -747,9 +978,9 @@ int npusimKernelRunOnCpu(const char* name, uint32_t blockDim, npusimKernelBody r
   std::fflush(stdout);
   std::fwrite(output.data(), 1, output.size(), stdout);
   std::fflush(stdout);
-  if (faultBlock < 0) return 0;
-  std::fprintf(stderr, "npusim: CPU debug run of kernel %s: block %lld faulted: %s\n", k.name.c_str(),
-               static_cast<long long>(faultBlock), why.c_str());
+  if (faultName.empty()) return 0;
+  std::fprintf(stderr, "npusim: CPU debug run of kernel %s: %s faulted: %s\n", k.name.c_str(),
+               faultName.c_str(), why.c_str());
   return -1;
 }
 

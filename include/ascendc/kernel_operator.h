@@ -22,7 +22,6 @@ using event_t = int32_t;
 
 #define block_idx (::AscendC::GetBlockIdx())
 #define block_num (::AscendC::GetBlockNum())
-#define KERNEL_TASK_TYPE_DEFAULT(type)
 
 namespace AscendC {
 

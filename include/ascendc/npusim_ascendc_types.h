@@ -13,8 +13,6 @@
 #ifndef __NPU_ARCH__
 #define __NPU_ARCH__ 2201  // the 910B (Ascend910B*) vector-core architecture
 #endif
-#define ASCEND_IS_AIV true
-#define ASCEND_IS_AIC false
 #define GM_ADDR __gm__ uint8_t*
 
 // half: IEEE binary16 with hardware arithmetic semantics (each result rounded to half).
@@ -44,5 +42,8 @@ struct bfloat16_t {
   }
 };
 static_assert(sizeof(bfloat16_t) == 2, "bfloat16_t is 16 bits");
+
+// The core type of the running program (ASCEND_IS_AIV, g_coreType, ...), after the keywords it uses.
+#include "npusim_core_type.h"
 
 #endif  // NPUSIM_ASCENDC_TYPES_H_

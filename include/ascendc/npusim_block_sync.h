@@ -16,10 +16,10 @@ namespace detail {
 constexpr uint32_t kFlagInts = 8;  // one flag per 32-byte block
 inline int32_t* syncFlag(const GlobalTensor<int32_t>& gm, const LocalTensor<int32_t>& ub, int32_t blockIdx,
                          int32_t eventID) {
-  if (blockIdx < 0 || blockIdx >= GetBlockNum()) fault("IBSet/IBWait: blockIdx outside 0..blockNum-1");
+  if (blockIdx < 0 || blockIdx >= vectorBlocks()) fault("IBSet/IBWait: blockIdx outside 0..blockNum-1");
   if (eventID < 0) fault("IBSet/IBWait: negative eventID");
   checkCount(kFlagInts, ub.GetSize(), "IBSet/IBWait: ubWorkspace smaller than 32 bytes");
-  return gm.GetPhyAddr() + (static_cast<uint64_t>(eventID) * static_cast<uint64_t>(GetBlockNum()) +
+  return gm.GetPhyAddr() + (static_cast<uint64_t>(eventID) * static_cast<uint64_t>(vectorBlocks()) +
                             static_cast<uint64_t>(blockIdx)) *
                                kFlagInts;
 }

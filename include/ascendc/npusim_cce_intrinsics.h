@@ -9,7 +9,19 @@
 
 #include "npusim_kernel_abi.h"
 
-enum pipe_t { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL };
+enum pipe_t {
+  PIPE_S = 0,
+  PIPE_V,
+  PIPE_M,
+  PIPE_MTE1,
+  PIPE_MTE2,
+  PIPE_MTE3,
+  PIPE_ALL,
+  PIPE_MTE4,
+  PIPE_MTE5,
+  PIPE_V2,
+  PIPE_FIX
+};
 
 namespace npusim::kernel {
 // get_imm's value: an immediate that a kernel casts to a unified-buffer address, where address 0

@@ -70,6 +70,36 @@ void npusimKernelQueueBuffers(int output, int buffers);
  * with aicore.vector_cores / aicore.cube_cores vector programs, which npusim then all runs
  * (docs/kernels.md, "Mixed kernels"). */
 void npusimKernelMixed(void);
+/* The Matmul API's work for the running vector program begins (1) or ends (0); calls nest. In a
+ * mixed kernel what the program records meanwhile is its AI core's cube core's work. */
+void npusimKernelCubeWork(int begin);
+/* Kernels with separate cube (AIC) and vector (AIV) programs (docs/kernels.md, "Mixed kernels").
+ * The core type of the running program, 1 (AIC) or 2 (AIV); `fallback` in a kernel that has not
+ * declared its type (a vector kernel: 2; a cube kernel of lib/matrix/matmul/matmul.h: 1). */
+int npusimKernelCoreType(int fallback);
+/* The running AIV program's index among its AI core's vector programs (0 on an AIC) and how many
+ * programs of its type an AI core runs (GetSubBlockNum, GetTaskRation). */
+int64_t npusimKernelSubBlockIdx(void);
+int64_t npusimKernelSubBlockNum(void);
+/* KERNEL_TASK_TYPE_DEFAULT: the kernel's type (an npusimKernelType); a mixed type makes the
+ * launch run blockDim AIC programs and blockDim x ratio AIV programs. */
+enum npusimKernelType {
+  NPUSIM_KERNEL_TYPE_AIV_ONLY = 0,
+  NPUSIM_KERNEL_TYPE_AIC_ONLY = 1,
+  NPUSIM_KERNEL_TYPE_MIX_AIV_1_0 = 2,
+  NPUSIM_KERNEL_TYPE_MIX_AIC_1_0 = 3,
+  NPUSIM_KERNEL_TYPE_MIX_AIC_1_1 = 4,
+  NPUSIM_KERNEL_TYPE_MIX_AIC_1_2 = 5,
+  NPUSIM_KERNEL_TYPE_MIX_VECTOR_CORE = 6
+};
+void npusimKernelDeclareType(int type);
+/* CrossCoreSetFlag<mode>(flagId) and CrossCoreWaitFlag(flagId): a counter per flag and program;
+ * a set raises the counters of the programs `mode` names, a wait blocks until its own counter is
+ * not 0 and lowers it (the other programs run meanwhile). Faults the kernel for a flag outside
+ * 0..15, a mode outside 0..2 or not open to the program's core type, more than 16 pending sets,
+ * and a wait no program can satisfy any more. */
+void npusimKernelCrossSet(int mode, int flagId);
+void npusimKernelCrossWait(int flagId);
 /* Scalar cycles of the current block (replaces the per-block default). */
 void npusimKernelScalarCycles(uint64_t cycles);
 /* Scalar operations the source filter counted in a kernel function (its loops, address

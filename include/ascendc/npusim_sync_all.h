@@ -15,9 +15,9 @@ namespace AscendC {
 
 namespace detail {
 inline int32_t syncAllParticipants(int32_t usedCores) {
-  if (usedCores < 0 || usedCores > GetBlockNum())
+  if (usedCores < 0 || usedCores > vectorBlocks())
     fault("SyncAll: usedCores outside 0..blockNum (0: every block)");
-  return usedCores == 0 ? static_cast<int32_t>(GetBlockNum()) : usedCores;
+  return usedCores == 0 ? vectorBlocks() : usedCores;
 }
 }  // namespace detail
 
@@ -38,7 +38,7 @@ __aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace,
 
 template <bool isAIVOnly = true>
 __aicore__ inline void SyncAll() {
-  npusimKernelSyncAll(static_cast<int32_t>(GetBlockNum()), nullptr);
+  npusimKernelSyncAll(detail::vectorBlocks(), nullptr);
 }
 
 }  // namespace AscendC

@@ -31,9 +31,9 @@ constexpr size_t kCubeOutputSlots = 1;
 size_t inputSlots(const OpWork& w) {
   return w.inputSlots > 0 ? static_cast<size_t>(w.inputSlots) : kInputSlots;
 }
-size_t outputSlots(const OpWork& w) {
+size_t outputSlots(const OpWork& w, bool cube) {
   if (w.outputSlots > 0) return static_cast<size_t>(w.outputSlots);
-  return w.cube ? kCubeOutputSlots : kVectorOutputSlots;
+  return cube ? kCubeOutputSlots : kVectorOutputSlots;
 }
 
 }  // namespace
@@ -41,7 +41,8 @@ size_t outputSlots(const OpWork& w) {
 // One core's progress through its tiles. Loads and stores are events (they reach HBM, which
 // must see requests in time order); compute times follow from them without an event.
 struct AiCoreCluster::CoreRun {
-  int slot = 0;  // index into stats_ / tracks_
+  int slot = 0;       // index into stats_ / tracks_
+  bool cube = false;  // a cube core (else a vector core)
   std::vector<size_t> tiles;
   std::vector<Tick> arrive, cend, stored;  // per local tile: data in, compute end, out in L2
   size_t loaded = 0, computed = 0, storedCount = 0;
@@ -53,8 +54,9 @@ struct AiCoreCluster::CoreRun {
   bool blocked = false;  // its next copy in waits for another core's tile to be stored
 
   // Starts a new operator at `t0`, keeping the vectors' storage.
-  void reset(int coreSlot, Tick t0) {
+  void reset(int coreSlot, bool cubeCore, Tick t0) {
     slot = coreSlot;
+    cube = cubeCore;
     tiles.clear();
     loaded = computed = storedCount = 0;
     loadPending = storePending = blocked = false;
@@ -106,7 +108,7 @@ double AiCoreCluster::cubePeakMacsPerSec() const { return cubeCores_ * cubeMacsP
 void AiCoreCluster::advance(CoreRun& c, const OpWork& work, uint64_t taskId, std::vector<Event>& heap,
                             uint64_t& seq) {
   const size_t n = c.tiles.size();
-  const size_t outSlots = outputSlots(work), inSlots = inputSlots(work);
+  const size_t outSlots = outputSlots(work, c.cube), inSlots = inputSlots(work);
   const double macRate = cubeMacsPerCycle_ * std::max(1, work.cubeMacsPerCycleScale);
   auto push = [&](Tick t, bool store) {
     heap.push_back({t, seq++, &c, store});
@@ -122,10 +124,10 @@ void AiCoreCluster::advance(CoreRun& c, const OpWork& work, uint64_t taskId, std
       if (j >= outSlots) start = std::max(start, c.stored[j - outSlots]);
       const double vectorCycles = static_cast<double>(tile.vectorBytes) / vectorBytesPerCycle_;
       // Cube: the MTE1 feeds L0 while the cube multiplies (kernels double-buffer L0).
-      const double cycles = work.cube ? std::max(static_cast<double>(tile.cubeMacs) / macRate,
-                                                 static_cast<double>(tile.localBytes) / mte1BytesPerCycle_) +
-                                            (work.kernelBlocks ? vectorCycles : 0.0)
-                                      : vectorCycles;
+      const double cycles = c.cube ? std::max(static_cast<double>(tile.cubeMacs) / macRate,
+                                              static_cast<double>(tile.localBytes) / mte1BytesPerCycle_) +
+                                         (work.kernelBlocks ? vectorCycles : 0.0)
+                                   : vectorCycles;
       const Tick end = start + cyclesToTicks(cycles, freqHz_);
       c.cend[j] = end;
       c.computed++;
@@ -152,7 +154,7 @@ void AiCoreCluster::advance(CoreRun& c, const OpWork& work, uint64_t taskId, std
       const auto [oc, oj] = owner_[static_cast<size_t>(work.tiles[c.tiles[l]].after)];
       const CoreRun& o = runs_[oc];
       c.blocked = o.storedCount <= oj;
-      if (!c.blocked) flagSet = o.stored[oj];
+      if (!c.blocked) flagSet = o.stored[oj] + cyclesToTicks(work.tiles[c.tiles[l]].afterCycles, freqHz_);
     }
     if (!c.loadPending && !c.blocked && l < n && (l < inSlots || c.computed > l - inSlots)) {
       // The scalar unit issues tile l once its buffer is free (AllocTensor waits), after the
@@ -207,27 +209,45 @@ void AiCoreCluster::run(const OpWork& work, const std::string& name, uint64_t ta
   busy_ = true;
   sc_core::wait(toScTime(launchOverhead_));
 
-  const int cores = work.cube ? cubeCores_ : vectorCores_;
-  const int base = work.cube ? 0 : cubeCores_;
   const Tick t0 = now();
 
   // How kernels share out their work: a matmul's cores loop over blocks i = blockIdx,
   // blockIdx + blockDim, ...; a vector kernel gives each core one contiguous range of the
-  // tensor (blockLength x blockIdx) and loops over its tiles.
-  const size_t n = work.tiles.size(), k = std::min(static_cast<size_t>(cores), n);  // cores in use
+  // tensor (blockLength x blockIdx) and loops over its tiles. A mixed kernel's cube tiles go to
+  // the cube cores and its vector tiles to the vector cores, each part shared out so.
+  const size_t n = work.tiles.size();
+  struct Part {
+    size_t first, count;
+    int cores, base;
+    bool cube;
+  };
+  std::vector<Part> parts;
+  if (work.mixedCubeTiles > 0) {
+    parts.push_back({0, std::min(work.mixedCubeTiles, n), cubeCores_, 0, true});
+    parts.push_back({parts[0].count, n - parts[0].count, vectorCores_, cubeCores_, false});
+  } else {
+    parts.push_back({0, n, work.cube ? cubeCores_ : vectorCores_, work.cube ? 0 : cubeCores_, work.cube});
+  }
+  size_t k = 0;  // cores in use
+  for (const Part& p : parts) k += std::min(static_cast<size_t>(p.cores), p.count);
   if (runs_.size() < k) runs_.resize(k);
-  for (size_t c = 0; c < k; ++c) {
-    CoreRun& core = runs_[c];
-    core.reset(base + static_cast<int>(c), t0);
-    if (work.cube && !work.kernelBlocks) {
-      for (size_t i = c; i < n; i += k) core.tiles.push_back(i);
-    } else {  // core c takes tiles [first, first + count): the first n % k cores one more
-      const size_t count = n / k + (c < n % k ? 1 : 0), first = c * (n / k) + std::min(c, n % k);
-      for (size_t i = first; i < first + count; ++i) core.tiles.push_back(i);
+  size_t r = 0;
+  for (const Part& p : parts) {
+    const size_t pk = std::min(static_cast<size_t>(p.cores), p.count);
+    for (size_t c = 0; c < pk; ++c, ++r) {
+      CoreRun& core = runs_[r];
+      core.reset(p.base + static_cast<int>(c), p.cube, t0);
+      if (p.cube && !work.kernelBlocks) {
+        for (size_t i = c; i < p.count; i += pk) core.tiles.push_back(p.first + i);
+      } else {  // core c takes tiles [first, first + count): the first count % pk cores one more
+        const size_t count = p.count / pk + (c < p.count % pk ? 1 : 0),
+                     first = c * (p.count / pk) + std::min(c, p.count % pk);
+        for (size_t i = first; i < first + count; ++i) core.tiles.push_back(p.first + i);
+      }
+      core.arrive.resize(core.tiles.size());
+      core.cend.resize(core.tiles.size());
+      core.stored.resize(core.tiles.size());
     }
-    core.arrive.resize(core.tiles.size());
-    core.cend.resize(core.tiles.size());
-    core.stored.resize(core.tiles.size());
   }
 
   // Where each tile runs, when some tile waits for another core's (TileWork::after).

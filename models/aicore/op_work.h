@@ -23,6 +23,8 @@ struct TileWork {
   // Index in OpWork::tiles of another core's tile that must be stored before this tile's copy in
   // is issued (a custom kernel's block waiting for a flag another block sets); -1: none.
   int64_t after = -1;
+  // Cycles between that tile's store and this tile's issue (a cross-core flag's way to the waiter).
+  double afterCycles = 0;
 };
 
 struct OpWork {
@@ -37,6 +39,9 @@ struct OpWork {
   // (its blocks') on cube cores too, and a cube tile's vector work (a mixed kernel's) is timed
   // after its cube work, where an aclnn cube operator's epilogue hides under its MACs.
   bool kernelBlocks = false;
+  // A mixed kernel's separate cube and vector programs: the first `mixedCubeTiles` tiles run on
+  // the cube cores, the rest on the vector cores, all at once (0: every tile on one kind, `cube`).
+  size_t mixedCubeTiles = 0;
   // Non-zero: the functional kernel faulted (an ACL error code the device reports; set by the
   // operator's `before`): the task fails with it.
   int32_t fault = 0;

@@ -2,8 +2,8 @@
 #define NPUSIM_ASCENDC_MATMUL_INTF_H_
 // The Matmul API as a mixed kernel uses it (CANN's lib/matmul_intf.h): the kernel's own code is
 // the vector cores' program, and its Matmul objects, registered with REGIST_MATMUL_OBJ, have the
-// cube core do the products. On npusim the vector program runs the cube work itself (the cube
-// calls are timed on the cube model) and the kernel becomes a mixed kernel: each block of its
+// cube core do the products. On npusim the vector program runs the cube work itself (timed on its
+// AI core's cube core, beside the vector programs) and the kernel becomes a mixed kernel: each block of its
 // blockDim is one AI core, a cube core with its vector cores, and every vector program runs
 // (docs/kernels.md, "Mixed kernels").
 #define NPUSIM_MATMUL_MIXED 1

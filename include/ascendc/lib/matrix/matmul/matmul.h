@@ -23,20 +23,13 @@ namespace AscendC {
 enum class CubeFormat { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
 enum class LayoutMode { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
 constexpr uint32_t DEFAULT_C0_SIZE = 32;  // bytes in one block along the cube's C0 axis
-// The core types g_coreType names.
-constexpr int32_t AIC = 1;
-constexpr int32_t AIV = 2;
-
 }  // namespace AscendC
 
-// g_coreType: the core the kernel's code runs on. A kernel written for the Matmul object alone
-// is the cube core's program; with lib/matmul_intf.h the user's code is the vector cores'.
-#ifndef g_coreType
-#ifdef NPUSIM_MATMUL_MIXED
-#define g_coreType (::AscendC::AIV)
-#else
-#define g_coreType (::AscendC::AIC)
-#endif
+// g_coreType in a kernel that declares no type: a kernel written for the Matmul object alone is
+// the cube core's program (AIC); with lib/matmul_intf.h the user's code is the vector cores'.
+#ifndef NPUSIM_MATMUL_MIXED
+#undef NPUSIM_DEFAULT_CORE_TYPE
+#define NPUSIM_DEFAULT_CORE_TYPE 1
 #endif
 
 namespace matmul {
@@ -119,6 +112,15 @@ struct MatrixView {
     for (uint32_t s = c0 / w0; s <= (c0 + cn - 1) / w0; ++s)
       npusimKernelRecord(event, uint64_t{rn} * w0 * sizeof(T), p + at(r0, s * w0));
   }
+};
+
+// The Matmul object's work, which its AI core's cube core does for the calling vector program
+// (timed there in a mixed kernel: docs/kernels.md, "The Matmul API in mixed kernels").
+struct CubeWork {
+  CubeWork() { npusimKernelCubeWork(1); }
+  ~CubeWork() { npusimKernelCubeWork(0); }
+  CubeWork(const CubeWork&) = delete;
+  CubeWork& operator=(const CubeWork&) = delete;
 };
 }  // namespace detail
 
@@ -268,6 +270,7 @@ class MatmulImpl {
   // enPartialSum adds to what L0C holds instead of starting from zero (or the bias).
   template <bool sync = true>
   __aicore__ inline bool Iterate(bool enPartialSum = false) {
+    const detail::CubeWork onCube;
     if (!a_ || !b_) detail::fault("Matmul::Iterate: SetTensorA and SetTensorB come first");
     const uint32_t mIters = detail::ceilDiv(singleM_, baseM_), nIters = detail::ceilDiv(singleN_, baseN_);
     if (!iterating_) {
@@ -296,6 +299,7 @@ class MatmulImpl {
   template <bool sync = true>
   __aicore__ inline void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
                                     bool enSequentialWrite = false) {
+    const detail::CubeWork onCube;
     requireBlock();
     if (enAtomic > 1) detail::fault("Matmul::GetTensorC: only atomic add (enAtomic 1) is supported");
     // C in ND: at the block's place (rows orgN apart) or, sequentially, as the cur-th dense block.
@@ -324,6 +328,7 @@ class MatmulImpl {
   template <bool sync = true>
   __aicore__ inline void GetTensorC(const LocalTensor<DstT>& c, uint8_t enAtomic = 0,
                                     bool enSequentialWrite = false) {
+    const detail::CubeWork onCube;
     requireBlock();
     if (C_TYPE::format != CubeFormat::ND)
       detail::fault("Matmul::GetTensorC: C in the unified buffer is supported in ND only by npusim");
@@ -355,10 +360,12 @@ class MatmulImpl {
                                     bool fakeMsg = false) {
     (void)waitIterateAll;
     (void)fakeMsg;
+    const detail::CubeWork onCube;
     while (Iterate<sync>()) GetTensorC<sync>(gm, enAtomic, enSequentialWrite);
   }
   template <bool sync = true>
   __aicore__ inline void IterateAll(const LocalTensor<DstT>& ub, uint8_t enAtomic = 0) {
+    const detail::CubeWork onCube;
     while (Iterate<sync>()) GetTensorC<sync>(ub, enAtomic, false);
   }
   // batchNum = max(batchA, batchB) products of this core's singleCoreM x singleCoreN x singleCoreK,
