@@ -123,6 +123,7 @@ struct BlockState {
   sigjmp_buf jump;
   bool jumpArmed = false;
   std::string faultWhy;
+  bool faultInCubeWork = false;  // it faulted inside a Matmul call, the cube core's work
 };
 thread_local BlockState* tBlock = nullptr;
 
@@ -435,7 +436,8 @@ struct Run {
         freeBuffers.push_back(std::move(buffers));
         if (!ok && !faulted) {
           faulted = true;
-          faultOnAic = sync.layout.aic && sync.layout.isAic(i);
+          // A fault inside a Matmul call is the cube core's, whichever program made the call.
+          faultOnAic = (sync.layout.aic && sync.layout.isAic(i)) || b.faultInCubeWork;
           faultWhy = fmt::format("kernel {} ({}) raised an exception on NPU {}: {}", k.name,
                                  programName(sync.layout, i), device, b.faultWhy);
         }
@@ -991,6 +993,7 @@ void npusimKernelFault(int trap, const char* why) {
   }
   static_cast<void>(trap);  // the device reports every kernel fault alike (Run::execute)
   tBlock->faultWhy = why;
+  tBlock->faultInCubeWork = tBlock->cubeDepth > 0;
   throw npusim::rt::kernels::KernelAbort{};
 }
 

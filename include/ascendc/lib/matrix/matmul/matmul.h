@@ -378,6 +378,7 @@ class MatmulImpl {
                                       bool enSequentialWrite, const uint32_t matrixStrideA = 0,
                                       const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
                                       const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+    const detail::CubeWork onCube;
     if (A_TYPE::layout != LayoutMode::NORMAL || B_TYPE::layout != LayoutMode::NORMAL ||
         C_TYPE::layout != LayoutMode::NORMAL)
       detail::fault(
