@@ -15,6 +15,7 @@
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_convolution.h"
 #include "aclnnop/aclnn_convolution_backward.h"
+#include "aclnnop/aclnn_quant_convolution.h"
 #include "aclnnop/aclnn_trans_convolution_weight.h"
 
 using namespace aclnn_test;
@@ -643,4 +644,62 @@ TEST(Convolution, WeightSizeIsTheFractalZElementCount) {
   EXPECT_EQ(aclnnTransConvolutionWeightGetWorkspaceSize(w.get(), false, 1, wo.get(), &ws, &ex),
             kParamInvalid);
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("Atlas A2"), std::string::npos);
+}
+
+TEST(QuantConvolution, Int8SumsAreExactThenScaledAndBiasedPerChannel) {
+  std::mt19937 g(50);
+  Conv c;
+  c.stride = {1, 2, 1};
+  c.padLo = c.padHi = {1, 0, 1};
+  c.dilation = {1, 1, 2};
+  const Shape xs{2, 3, 4, 5, 6}, ws{4, 3, 2, 3, 2}, os = outShapeOf(xs, ws, c);
+  for (aclDataType outType : {ACL_BF16, ACL_FLOAT16}) {
+    HostTensorBuf x(ACL_INT8, xs), w(ACL_INT8, ws), scale(ACL_FLOAT, {4}), bias(ACL_FLOAT, {4}),
+        out(outType, os);
+    x.fillRandom(g, -128, 128);
+    w.fillRandom(g, -128, 128);
+    scale.fillRandom(g, 1e-4, 1e-3);
+    bias.fillRandom(g, -1, 1);
+    IntArray stride(c.stride), padding(c.padLo), dilation(c.dilation);
+    ASSERT_EQ(run([&](uint64_t* wsz, aclOpExecutor** ex) {
+                return aclnnQuantConvolutionGetWorkspaceSize(x.get(), w.get(), bias.get(), scale.get(),
+                                                             nullptr, stride.a, padding.a, dilation.a, false,
+                                                             nullptr, 1, 0, nullptr, out.get(), wsz, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    const std::vector<double> sums = refConv(values(x), xs, values(w), ws, nullptr, c);
+    const int64_t sp = product(os, 2);
+    for (int64_t i = 0; i < out.numel(); ++i) {
+      const int64_t ch = (i / sp) % os[1];
+      // The integer sum is exact; fp32 dequantisation, then one rounding to the output type.
+      const double want =
+          roundTo(outType, static_cast<float>(static_cast<float>(sums[static_cast<size_t>(i)]) *
+                                                  static_cast<float>(scale.get(ch)) +
+                                              static_cast<float>(bias.get(ch))));
+      ASSERT_EQ(out.get(i), want) << i;
+    }
+  }
+}
+
+TEST(QuantConvolution, RefusesWhatAtlasA2DoesNotTake) {
+  HostTensorBuf x(ACL_INT8, {1, 2, 3, 3, 3}), w(ACL_INT8, {2, 2, 1, 1, 1}), scale(ACL_FLOAT, {2}),
+      out(ACL_BF16, {1, 2, 3, 3, 3}), fx(ACL_FLOAT16, {1, 2, 3, 3, 3}), x2(ACL_INT8, {1, 2, 3, 3}),
+      w2(ACL_INT8, {2, 2, 1, 1}), out2(ACL_BF16, {1, 2, 3, 3}), wg(ACL_INT8, {2, 1, 1, 1, 1}),
+      out32(ACL_FLOAT, {1, 2, 3, 3, 3});
+  IntArray one({1, 1, 1}), zero({0, 0, 0}), one2({1, 1}), zero2({0, 0});
+  auto call = [&](const aclTensor* in, const aclTensor* wt, const aclTensor* sc, const aclIntArray* s,
+                  const aclIntArray* p, int64_t groups, aclTensor* o) {
+    return run([&](uint64_t* ws, aclOpExecutor** ex) {
+      return aclnnQuantConvolutionGetWorkspaceSize(in, wt, nullptr, sc, nullptr, s, p, s, false, nullptr,
+                                                   groups, 0, nullptr, o, ws, ex);
+    });
+  };
+  EXPECT_EQ(call(x.get(), w.get(), scale.get(), one.a, zero.a, 1, out.get()), 0) << aclGetRecentErrMsg();
+  EXPECT_EQ(call(x.get(), w.get(), nullptr, one.a, zero.a, 1, out.get()), kParamNull);
+  EXPECT_EQ(call(fx.get(), w.get(), scale.get(), one.a, zero.a, 1, out.get()), kParamInvalid);
+  EXPECT_EQ(call(x2.get(), w2.get(), scale.get(), one2.a, zero2.a, 1, out2.get()), kParamInvalid);  // 2-D
+  EXPECT_EQ(call(x.get(), wg.get(), scale.get(), one.a, zero.a, 2, out.get()), kParamInvalid);  // groups 2
+  EXPECT_EQ(call(x.get(), w.get(), scale.get(), one.a, zero.a, 1, out32.get()),
+            kParamInvalid);  // fp32 output
 }

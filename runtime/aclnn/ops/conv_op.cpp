@@ -351,7 +351,7 @@ rt::OpWork ConvInstance::work() const {
   const TensorDesc* biasRead = nullptr;  // the tensor gradBias sums
   if (!backward) {
     jobs.push_back(transposed ? scatter(inputs[0], outputs[0]) : gather(inputs[0], outputs[0]));
-    if (hasBias) jobs.back().readBytes += bytesOf(inputs[2]);
+    for (size_t i = 2; i < inputs.size(); ++i) jobs.back().readBytes += bytesOf(inputs[i]);  // bias, scale
   } else {
     const TensorDesc& smallT = transposed ? inputs[1] : inputs[0];
     const TensorDesc& bigT = transposed ? inputs[0] : inputs[1];
@@ -365,11 +365,13 @@ rt::OpWork ConvInstance::work() const {
     }
     if (gradBias >= 0) biasRead = &inputs[0];
   }
-  const int64_t inEs = (spec.input == CubeInput::kF16 || spec.input == CubeInput::kBf16) ? 2 : 4;
-  // True fp32 takes two fp16 MAC slots per MAC (the cube's 32-byte K step), as in the matmul engine.
-  const uint64_t factor = spec.input == CubeInput::kF32 ? 2 : 1;
+  const int64_t inEs = quant ? 1 : (spec.input == CubeInput::kF16 || spec.input == CubeInput::kBf16) ? 2 : 4;
+  // True fp32 takes two fp16 MAC slots per MAC (the cube's 32-byte K step), as in the matmul
+  // engine; int8 runs at twice the fp16 rate (16 x 32 x 16 per cycle).
+  const uint64_t factor = !quant && spec.input == CubeInput::kF32 ? 2 : 1;
   rt::OpWork w;
   w.cube = true;
+  if (quant) w.cubeMacsPerCycleScale = 2;
   for (const CubeJob& j : jobs) {
     if (j.M <= 0 || j.N <= 0) continue;
     const MatmulTiling t =
@@ -412,6 +414,22 @@ void ConvInstance::compute(const std::vector<HostTensor>& in, const std::vector<
   const auto smallN = static_cast<size_t>(g.batch * g.smallCh * g.smallSize());
   const auto bigN = static_cast<size_t>(g.batch * g.bigCh * g.bigSize());
   const auto weightN = static_cast<size_t>(g.smallCh * bPerG * g.kernelSize());
+  if (quant) {
+    // int8 products summed exactly (the cube's int32 accumulator), dequantised in fp32.
+    const std::vector<double> x = loadDense<double>(in[0]), w = loadDense<double>(in[1]);
+    std::vector<double> acc(smallN);
+    convGather(g, x.data(), w.data(), acc.data());
+    const std::vector<float> scale = loadDense<float>(in[2]);
+    const std::vector<float> bias =
+        hasBias ? loadDense<float>(in[3]) : std::vector<float>(scale.size(), 0.0f);
+    std::vector<float> y(smallN);
+    const int64_t sp = g.smallSize();
+    for (size_t i = 0; i < smallN; ++i) {
+      const auto c = static_cast<size_t>((static_cast<int64_t>(i) / sp) % g.smallCh);
+      y[i] = static_cast<float>(acc[i]) * scale[c] + bias[c];
+    }
+    return storeDense(out[0], y.data());
+  }
   if (!backward) {
     const std::vector<float> x = loadOperand(in[0], spec.input);
     const std::vector<float> w = loadOperand(in[1], spec.input);

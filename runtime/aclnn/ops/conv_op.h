@@ -91,6 +91,9 @@ class ConvInstance : public OpInstanceBase<ConvInstance> {
   bool backward = false;
   // Forward: inputs {input, weight, bias?}, outputs {output}.
   bool hasBias = false;
+  // aclnnQuantConvolution: int8 operands, inputs {input, weight, scale, bias?}; exact integer
+  // sums, then sum * scale[c] + bias[c] in fp32, rounded once to output's type.
+  bool quant = false;
   // Backward: inputs {gradOutput, input, weight}; the index in outputs of each gradient, -1 if
   // outputMask leaves it out.
   int gradInput = -1, gradWeight = -1, gradBias = -1;
