@@ -15,6 +15,7 @@
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_convolution.h"
 #include "aclnnop/aclnn_convolution_backward.h"
+#include "aclnnop/aclnn_deformable_conv2d.h"
 #include "aclnnop/aclnn_quant_convolution.h"
 #include "aclnnop/aclnn_trans_convolution_weight.h"
 
@@ -702,4 +703,96 @@ TEST(QuantConvolution, RefusesWhatAtlasA2DoesNotTake) {
   EXPECT_EQ(call(x.get(), wg.get(), scale.get(), one.a, zero.a, 2, out.get()), kParamInvalid);  // groups 2
   EXPECT_EQ(call(x.get(), w.get(), scale.get(), one.a, zero.a, 1, out32.get()),
             kParamInvalid);  // fp32 output
+}
+
+TEST(DeformableConv2d, SamplesBilinearlyAtTheOffsetTapsThenConvolves) {
+  std::mt19937 g(60);
+  const int64_t N = 2, C = 4, H = 5, W = 6, outC = 6, kH = 3, kW = 2, groups = 2, dg = 2;
+  const int64_t sH = 2, sW = 1, padT = 1, padB = 1, padL = 0, padR = 1, dH = 1, dW = 2;
+  const int64_t oH = (H + padT + padB - (kH - 1) * dH - 1) / sH + 1,
+                oW = (W + padL + padR - (kW - 1) * dW - 1) / sW + 1;
+  const int64_t K = kH * kW;
+  HostTensorBuf x(ACL_FLOAT, {N, C, H, W}), w(ACL_FLOAT, {outC, C / groups, kH, kW}),
+      off(ACL_FLOAT, {N, 3 * dg * K, oH, oW}), bias(ACL_FLOAT, {outC}), out(ACL_FLOAT, {N, outC, oH, oW}),
+      deform(ACL_FLOAT, {N, C, oH * kH, oW * kW});
+  x.fillRandom(g, -1, 1);
+  w.fillRandom(g, -1, 1);
+  off.fillRandom(g, -1.5, 1.5);
+  bias.fillRandom(g, -1, 1);
+  IntArray kernel({kH, kW}), stride({1, 1, sH, sW}), padding({padT, padB, padL, padR}),
+      dilation({1, 1, dH, dW});
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnDeformableConv2dGetWorkspaceSize(x.get(), w.get(), off.get(), bias.get(), kernel.a,
+                                                           stride.a, padding.a, dilation.a, groups, dg, true,
+                                                           out.get(), deform.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  // The doc's formulas: (x0, y0) = floor, weights (x1 - x)(y1 - y) ..., points outside count 0.
+  auto pixel = [&](int64_t n, int64_t c, double yy, double xx) {
+    if (yy < 0 || xx < 0 || yy >= H || xx >= W) return 0.0;
+    return x.get(((n * C + c) * H + static_cast<int64_t>(yy)) * W + static_cast<int64_t>(xx));
+  };
+  std::vector<double> ref(static_cast<size_t>(deform.numel()));
+  for (int64_t n = 0; n < N; ++n) {
+    for (int64_t c = 0; c < C; ++c) {
+      for (int64_t oh = 0; oh < oH; ++oh) {
+        for (int64_t ow = 0; ow < oW; ++ow) {
+          for (int64_t ki = 0; ki < kH; ++ki) {
+            for (int64_t kj = 0; kj < kW; ++kj) {
+              const int64_t ch = (c / (C / dg)) * K + ki * kW + kj;
+              auto o = [&](int64_t part) {
+                return off.get(((n * 3 * dg * K + part * dg * K + ch) * oH + oh) * oW + ow);
+              };
+              const double yy = oh * sH - padT + ki * dH + o(1), xx = ow * sW - padL + kj * dW + o(0);
+              const double y0 = std::floor(yy), x0 = std::floor(xx), y1 = y0 + 1, x1 = x0 + 1;
+              const double v =
+                  (x1 - xx) * (y1 - yy) * pixel(n, c, y0, x0) + (x1 - xx) * (yy - y0) * pixel(n, c, y1, x0) +
+                  (xx - x0) * (y1 - yy) * pixel(n, c, y0, x1) + (xx - x0) * (yy - y0) * pixel(n, c, y1, x1);
+              ref[static_cast<size_t>(((n * C + c) * oH * kH + oh * kH + ki) * oW * kW + ow * kW + kj)] =
+                  v * o(2);
+            }
+          }
+        }
+      }
+    }
+  }
+  for (int64_t i = 0; i < deform.numel(); ++i)
+    EXPECT_NEAR(deform.get(i), ref[static_cast<size_t>(i)], 1e-5) << i;
+  // out = convolution of deformOut at stride (kH, kW) with the grouped weight, plus bias.
+  for (int64_t n = 0; n < N; ++n) {
+    for (int64_t co = 0; co < outC; ++co) {
+      for (int64_t oh = 0; oh < oH; ++oh) {
+        for (int64_t ow = 0; ow < oW; ++ow) {
+          double s = bias.get(co);
+          const int64_t cg = C / groups, grp = co / (outC / groups);
+          for (int64_t ci = 0; ci < cg; ++ci) {
+            for (int64_t ki = 0; ki < kH; ++ki) {
+              for (int64_t kj = 0; kj < kW; ++kj) {
+                const int64_t c = grp * cg + ci;
+                s +=
+                    w.get(((co * cg + ci) * kH + ki) * kW + kj) *
+                    ref[static_cast<size_t>(((n * C + c) * oH * kH + oh * kH + ki) * oW * kW + ow * kW + kj)];
+              }
+            }
+          }
+          EXPECT_NEAR(out.get(((n * outC + co) * oH + oh) * oW + ow), s, 1e-4)
+              << n << "," << co << "," << oh << "," << ow;
+        }
+      }
+    }
+  }
+  // modulated must be true; offset is required.
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnDeformableConv2dGetWorkspaceSize(x.get(), w.get(), off.get(), nullptr, kernel.a,
+                                                           stride.a, padding.a, dilation.a, groups, dg, false,
+                                                           out.get(), nullptr, ws, ex);
+            }),
+            kParamInvalid);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnDeformableConv2dGetWorkspaceSize(x.get(), w.get(), nullptr, nullptr, kernel.a,
+                                                           stride.a, padding.a, dilation.a, groups, dg, true,
+                                                           out.get(), nullptr, ws, ex);
+            }),
+            kParamNull);
 }
