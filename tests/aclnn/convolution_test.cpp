@@ -282,6 +282,26 @@ TEST(Convolution, Fp32RunsInFp32WithKeepDtypeAndInHf32WithDownPrecision) {
   EXPECT_GT(hf32Off, 1e-5);  // HF32 operands really lose precision
 }
 
+TEST(Convolution, UseFp16RoundsFp32OperandsAndResultToFp16) {
+  std::mt19937 g(35);
+  const Shape xs{1, 6, 5, 5}, ws{3, 6, 3, 3};
+  Conv c;
+  c.stride = c.dilation = {1, 1};
+  c.padLo = c.padHi = {1, 1};
+  HostTensorBuf x(ACL_FLOAT, xs), w(ACL_FLOAT, ws), out(ACL_FLOAT, {1, 3, 5, 5});
+  x.fillRandom(g, -1, 1);
+  w.fillRandom(g, -1, 1);
+  ASSERT_EQ(convolution(x, w, nullptr, c, out, 2), 0) << aclGetRecentErrMsg();
+  std::vector<double> xv = values(x), wv = values(w);
+  for (double& v : xv) v = roundF16(v);
+  for (double& v : wv) v = roundF16(v);
+  const std::vector<double> ref = refConv(xv, xs, wv, ws, nullptr, c);
+  for (int64_t i = 0; i < out.numel(); ++i) {
+    EXPECT_EQ(out.get(i), roundF16(out.get(i))) << "result not in fp16 precision at " << i;
+    expectNear(out.get(i), ref[static_cast<size_t>(i)], ACL_FLOAT16, "element " + std::to_string(i));
+  }
+}
+
 TEST(Convolution, NonContiguousChannelsLastInputGivesTheSameResult) {
   std::mt19937 g(32);
   const Shape xs{2, 3, 4, 5}, ws{2, 3, 2, 2};
