@@ -67,3 +67,14 @@ TEST(ConvRoofline, PointwiseLayerMovesItsBytesAtTheMemoryRate) {
   EXPECT_GE(l.us, 0.97 * l.memoryUs);
   EXPECT_LE(l.us, 1.25 * l.memoryUs);
 }
+
+TEST(ConvRoofline, NarrowLayerFillsL0cWithTallerBlocks) {
+  // 16 output channels: blocks of 128 rows x 16 columns would use 1/16 of L0C and cost a tile
+  // each (2048 of them); packed 16 row groups side by side they are 2048 x 16, and the layer
+  // moves its bytes at the memory rate like a wide one.
+  npusim::test::configure("sim.functional=false");
+  const Layer l = measure(16, 16, 128, 128, 1, 0);
+  ASSERT_GT(l.memoryUs, 3 * l.cubeUs);
+  EXPECT_GE(l.us, 0.97 * l.memoryUs);
+  EXPECT_LE(l.us, 1.25 * l.memoryUs);
+}

@@ -374,19 +374,30 @@ rt::OpWork ConvInstance::work() const {
   if (quant) w.cubeMacsPerCycleScale = 2;
   for (const CubeJob& j : jobs) {
     if (j.M <= 0 || j.N <= 0) continue;
+    // L0C holds a 128 x 256 fp32 block. A result narrower than 256 columns (few output
+    // channels, as in a network's first layers) fills it with taller blocks: the tiling plans
+    // `r` row groups side by side (logical row i, column c is result row i * r + c / N, column
+    // c % N), so a block covers up to 128 * r rows of the N columns.
+    const int64_t r = j.N >= 256 ? 1 : std::max<int64_t>(1, 256 / ((j.N + 15) / 16 * 16));
+    const int64_t rows = (j.M + r - 1) / r;
     const MatmulTiling t =
-        planMatmul(g.groups, j.M, j.N, std::max<int64_t>(j.K, 0), inEs, rt::coreRates().cubeCores);
+        planMatmul(g.groups, rows, j.N * r, std::max<int64_t>(j.K, 0), inEs, rt::coreRates().cubeCores);
     const uint64_t outEs = j.result->elementSize();
     uint64_t written = 0;
     for (size_t i = 0; i < t.blocks.size(); ++i) {
       const MatmulBlock& b = t.blocks[i];
-      const auto bm = static_cast<uint64_t>(b.m1 - b.m0), bn = static_cast<uint64_t>(b.n1 - b.n0);
+      // Result elements of the block: logical rows [m0, m1) of each column that map to a real row.
+      uint64_t elems = 0;
+      for (int64_t c = b.n0; c < b.n1; ++c) {
+        const int64_t slot = c / j.N, realRows = (j.M - slot + r - 1) / r;  // rows i with i * r + slot < M
+        elems += static_cast<uint64_t>(std::max<int64_t>(0, std::min(b.m1, realRows) - b.m0));
+      }
       rt::TileWork tw;
-      tw.cubeMacs = bm * bn * static_cast<uint64_t>(std::max<int64_t>(j.K, 0)) * factor;
+      tw.cubeMacs = elems * static_cast<uint64_t>(std::max<int64_t>(j.K, 0)) * factor;
       tw.readAddr = j.readAddr;
       tw.readBytes = shareOf(j.readBytes, i, t.blocks.size());
       tw.writeAddr = baseOf(*j.result) + written;
-      tw.writeBytes = bm * bn * outEs;
+      tw.writeBytes = elems * outEs;
       written += tw.writeBytes;
       w.tiles.push_back(tw);
     }
