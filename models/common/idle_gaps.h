@@ -46,6 +46,7 @@ class IdleGaps {
   // neighbour with another tag it keeps `turnIn`, before one it keeps `turnOut`. Returns the
   // gap's index and sets *start, or -1.
   long fit(Tick ready, Tick len, Tick notAfter, uint8_t tag, Tick turnIn, Tick turnOut, Tick* start) const {
+    if (size() == 0 || gaps_.back().end < ready + len) return -1;  // all end too early: no search
     for (size_t i = firstEndingFrom(ready), n = size(); i < n; ++i) {
       const Gap& g = (*this)[i];
       const Tick in = tag != 0 && g.before != 0 && g.before != tag ? turnIn : 0;
@@ -62,6 +63,8 @@ class IdleGaps {
 
   // The gap holding time `t`, or -1.
   long holding(Tick t) const {
+    // The common case: `t` is past every gap (traffic booked at the frontier), no search.
+    if (size() == 0 || gaps_.back().end <= t) return -1;
     const size_t i = firstEndingFrom(t);
     return i < size() && (*this)[i].start <= t && t < (*this)[i].end ? static_cast<long>(i) : -1;
   }

@@ -152,9 +152,14 @@ Tick HbmModel::access(uint64_t addr, uint64_t bytes, bool write, Tick arrival) {
   return done;
 }
 
-Tick HbmModel::postWrite(const HbmAddressMap::Location& loc, uint32_t n, Tick arrival) {
+Tick HbmModel::postWrite(HbmAddressMap::Location loc, uint32_t n, Tick arrival) {
   Pc& pc = pcs_[loc.pc];
-  pc.writes.push_back(PendingWrite{loc, n, arrival});
+  // Stored field by field into its place: a PendingWrite built on the stack and copied in was
+  // reloaded with wider loads than the stores that wrote it, a store-forwarding stall.
+  PendingWrite& w = pc.writes.emplace_back();
+  w.loc = loc;
+  w.bursts = n;
+  w.arrival = arrival;
   const Tick taken = maxT(arrival, pc.acceptFrontier) + n * tBus_;
   pc.acceptFrontier = taken;
   if (pc.writes.size() >= static_cast<size_t>(params_.writeHigh))

@@ -108,7 +108,7 @@ class HbmModel {
 
   Tick segment(const HbmAddressMap::Location& loc, uint32_t bursts, bool write, Tick arrival);
   // Queues a write segment; returns when its data is taken. Drains a batch at the high mark.
-  Tick postWrite(const HbmAddressMap::Location& loc, uint32_t bursts, Tick arrival);
+  Tick postWrite(HbmAddressMap::Location loc, uint32_t bursts, Tick arrival);  // by value: in registers
   // Schedules the oldest queued writes of `pc` until `keep` remain, none before `now`.
   void drainWrites(int pc, Tick now, size_t keep);
   // Start of the latest per-bank refresh of bank `bankIndex` of `pc` at or before t (false: none yet).
