@@ -30,18 +30,13 @@ namespace npusim {
 class HbmAddressMap {
  public:
   enum FieldId { kRow = 0, kBank = 1, kBankGroup = 2, kColumn = 3 };
-  // 16 bytes, so a decoded location travels in two registers: the HBM model queues it for
-  // every write segment, and copying a larger one from memory just written field by field
-  // stalled the store buffer (bench/README.md). The widths hold every configuration's range
-  // (HbmParams::validate: at most 65,536 pseudo-channels, 64 bank groups of 64 banks).
   struct Location {
+    uint32_t pc = 0;  // pseudo-channel, 0 .. numPseudoChannels-1 (stack-major)
+    uint32_t bankGroup = 0;
+    uint32_t bank = 0;  // within the bank group
     uint64_t row = 0;
     uint32_t byteInRow = 0;  // 0 .. rowBytes-1
-    uint16_t pc = 0;         // pseudo-channel, 0 .. numPseudoChannels-1 (stack-major)
-    uint8_t bankGroup = 0;
-    uint8_t bank = 0;  // within the bank group
   };
-  static_assert(sizeof(Location) == 16, "a Location is two registers");
 
   explicit HbmAddressMap(const HbmParams& p);
 

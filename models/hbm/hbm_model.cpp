@@ -152,14 +152,11 @@ Tick HbmModel::access(uint64_t addr, uint64_t bytes, bool write, Tick arrival) {
   return done;
 }
 
-Tick HbmModel::postWrite(HbmAddressMap::Location loc, uint32_t n, Tick arrival) {
+Tick HbmModel::postWrite(const HbmAddressMap::Location& loc, uint32_t n, Tick arrival) {
   Pc& pc = pcs_[loc.pc];
-  // Stored field by field into its place: a PendingWrite built on the stack and copied in was
-  // reloaded with wider loads than the stores that wrote it, a store-forwarding stall.
   PendingWrite& w = pc.writes.emplace_back();
-  w.loc = loc;
-  w.bursts = n;
-  w.arrival = arrival;
+  w.row = loc.row, w.pc = loc.pc, w.bursts = n, w.bankGroup = loc.bankGroup, w.byteInRow = loc.byteInRow;
+  w.bank = loc.bank, w.arrival = arrival;
   const Tick taken = maxT(arrival, pc.acceptFrontier) + n * tBus_;
   pc.acceptFrontier = taken;
   if (pc.writes.size() >= static_cast<size_t>(params_.writeHigh))
@@ -174,7 +171,7 @@ void HbmModel::drainWrites(int p, Tick now, size_t keep) {
   ++stats_.writeBatches;
   for (size_t i = 0; i < n; ++i) {
     const PendingWrite& w = pc.writes[i];
-    segment(w.loc, w.bursts, true, maxT(now, w.arrival));
+    segment(w.location(), w.bursts, true, maxT(now, w.arrival));
   }
   pc.writes.erase(pc.writes.begin(), pc.writes.begin() + static_cast<std::ptrdiff_t>(n));
 }

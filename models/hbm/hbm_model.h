@@ -83,10 +83,20 @@ class HbmModel {
   struct Group {
     HbmCalendar col;  // column commands of the group: tCCD_L apart
   };
+  // A queued write's location, field by field in an order unlike Location's: the location was
+  // just stored by decode() in 4- and 8-byte pieces, and a copy the compiler merges into wider
+  // loads cannot take them from the store buffer (a stall of ~4 % of a burst's cycles).
   struct PendingWrite {
-    HbmAddressMap::Location loc;
-    uint32_t bursts;
+    uint64_t row;
+    uint32_t pc, bursts;
+    uint32_t bankGroup, byteInRow;
+    uint32_t bank;
     Tick arrival;
+    HbmAddressMap::Location location() const {
+      HbmAddressMap::Location l;
+      l.pc = pc, l.bankGroup = bankGroup, l.bank = bank, l.row = row, l.byteInRow = byteInRow;
+      return l;
+    }
   };
   struct Pc {
     HbmActHistory act;  // tRRD_S / tRRD_L / tFAW
@@ -108,7 +118,7 @@ class HbmModel {
 
   Tick segment(const HbmAddressMap::Location& loc, uint32_t bursts, bool write, Tick arrival);
   // Queues a write segment; returns when its data is taken. Drains a batch at the high mark.
-  Tick postWrite(HbmAddressMap::Location loc, uint32_t bursts, Tick arrival);  // by value: in registers
+  Tick postWrite(const HbmAddressMap::Location& loc, uint32_t bursts, Tick arrival);
   // Schedules the oldest queued writes of `pc` until `keep` remain, none before `now`.
   void drainWrites(int pc, Tick now, size_t keep);
   // Start of the latest per-bank refresh of bank `bankIndex` of `pc` at or before t (false: none yet).

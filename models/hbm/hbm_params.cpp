@@ -28,10 +28,8 @@ double HbmParams::peakBytesPerSec() const {
 void HbmParams::validate() const {
   require(stacks >= 1 && channelsPerStack >= 1 && pseudoChannels >= 1,
           "hbm.stacks, hbm.channels_per_stack and hbm.pseudo_channels must be >= 1");
-  require(bankGroups >= 1 && bankGroups <= 64 && banksPerGroup >= 1 && banksPerGroup <= 64,
-          "hbm.bank_groups and hbm.banks_per_group must be in 1..64");
-  require(numPseudoChannels() <= 65536,
-          "at most 65536 pseudo-channels (hbm.stacks x channels x pseudo-channels)");
+  require(bankGroups >= 1 && bankGroups <= 64 && banksPerGroup >= 1,
+          "hbm.bank_groups must be in 1..64 and hbm.banks_per_group >= 1");
   require(timing.burstBytes > 0 && timing.tBURST > 0, "hbm.timing needs burstBytes > 0 and tBURST > 0");
   require(isPowerOfTwo(rowBytes), "hbm.row_bytes must be a power of two");
   require(isPowerOfTwo(interleaveBytes), "hbm.interleave_bytes must be a power of two");
