@@ -5,9 +5,10 @@
 // a transaction timed later than its frontier leaves the time in between idle; a transaction
 // timed earlier, called afterwards, takes the earliest gap it fits into instead of queueing
 // behind. Gaps are disjoint and kept in time order, so the earliest fit is the first one that
-// fits and a lookup is a binary search plus a short scan. They live in one vector whose front is
-// dropped by moving an index (compacted now and then): the HBM model asks several times per
-// 64 B segment, so contiguous storage matters.
+// fits and a lookup is a binary search plus a short scan (none when the time asked is past
+// every gap, the common case: traffic booked at the frontier). They live in one vector whose
+// front is dropped by moving an index (compacted now and then): the HBM model asks several
+// times per 64 B segment, so contiguous storage matters.
 //
 // Nothing is forgotten silently: a gap goes only when its owner says no transaction can use it
 // any more (it ends before every time still to be booked), or when the owner gives a `limit`
