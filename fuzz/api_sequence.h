@@ -27,10 +27,6 @@ class ApiSequence {
  public:
   static constexpr size_t kHostBytes = 64 * 1024;
   static constexpr int kSlots = 8;
-  // Each ended simulation keeps its SystemC threads' stacks (SystemC 2.3 never deletes a thread
-  // that has not returned; docs/architecture.md "Ending"): about 3,000 init cycles fit in one
-  // process, so a fuzzing process ends at most this many.
-  static constexpr int kMaxFinalizes = 1000;
 
   ApiSequence() {
     pageable_ = static_cast<uint8_t*>(std::aligned_alloc(64, kHostBytes));
@@ -339,8 +335,8 @@ class ApiSequence {
       default:
         if (in.pick(2))
           aclInit(nullptr);
-        else if (finalizes_ < kMaxFinalizes && aclFinalize() == ACL_SUCCESS)
-          ++finalizes_;
+        else
+          aclFinalize();
         break;
     }
   }
@@ -379,7 +375,6 @@ class ApiSequence {
   }
 
   uint8_t* pageable_ = nullptr;
-  static inline int finalizes_ = 0;  // per process: the simulations it ended
   void* pinned_[2] = {nullptr, nullptr};
   std::vector<void*> dev_;  // device pointers handed out (live or freed)
   std::set<void*> devLive_;

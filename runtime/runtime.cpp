@@ -136,6 +136,15 @@ void Runtime::buildSimulation(const Config& cfg) {
 void Runtime::endSimulation() {
   if (!platform_) return;
   writeOutputs();
+  // The stream threads return, so SystemC frees their stacks: it never deletes a thread that
+  // has not, and a process cycling aclInit/aclFinalize kept ~10 stacks (20 memory maps) per
+  // cycle. They return in one delta cycle; a process that ended in a delta cycle is deleted in
+  // the next, hence two. Both at the current time: no simulated time passes.
+  if (!sc_core::sc_end_of_simulation_invoked()) {
+    platform_->endThreads();
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  }
   stopKernel();
   endedAt_ = kernelNow();
   for (const auto& forget : simulationEndHooks()) forget();

@@ -5,9 +5,10 @@
 // a transaction timed later than its frontier leaves the time in between idle; a transaction
 // timed earlier, called afterwards, takes the earliest gap it fits into instead of queueing
 // behind. Gaps are disjoint and kept in time order, so the earliest fit is the first one that
-// fits and a lookup is a binary search plus a short scan. They live in one vector whose front is
-// dropped by moving an index (compacted now and then): the HBM model asks several times per
-// 64 B segment, so contiguous storage matters.
+// fits and a lookup is a binary search plus a short scan (none when the time asked is past
+// every gap, the common case: traffic booked at the frontier). They live in one vector whose
+// front is dropped by moving an index (compacted now and then): the HBM model asks several
+// times per 64 B segment, so contiguous storage matters.
 //
 // Nothing is forgotten silently: a gap goes only when its owner says no transaction can use it
 // any more (it ends before every time still to be booked), or when the owner gives a `limit`
@@ -46,6 +47,7 @@ class IdleGaps {
   // neighbour with another tag it keeps `turnIn`, before one it keeps `turnOut`. Returns the
   // gap's index and sets *start, or -1.
   long fit(Tick ready, Tick len, Tick notAfter, uint8_t tag, Tick turnIn, Tick turnOut, Tick* start) const {
+    if (size() == 0 || gaps_.back().end < ready + len) return -1;  // all end too early: no search
     for (size_t i = firstEndingFrom(ready), n = size(); i < n; ++i) {
       const Gap& g = (*this)[i];
       const Tick in = tag != 0 && g.before != 0 && g.before != tag ? turnIn : 0;
@@ -62,6 +64,8 @@ class IdleGaps {
 
   // The gap holding time `t`, or -1.
   long holding(Tick t) const {
+    // The common case: `t` is past every gap (traffic booked at the frontier), no search.
+    if (size() == 0 || gaps_.back().end <= t) return -1;
     const size_t i = firstEndingFrom(t);
     return i < size() && (*this)[i].start <= t && t < (*this)[i].end ? static_cast<long>(i) : -1;
   }

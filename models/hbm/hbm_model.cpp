@@ -154,7 +154,9 @@ Tick HbmModel::access(uint64_t addr, uint64_t bytes, bool write, Tick arrival) {
 
 Tick HbmModel::postWrite(const HbmAddressMap::Location& loc, uint32_t n, Tick arrival) {
   Pc& pc = pcs_[loc.pc];
-  pc.writes.push_back(PendingWrite{loc, n, arrival});
+  PendingWrite& w = pc.writes.emplace_back();
+  w.row = loc.row, w.pc = loc.pc, w.bursts = n, w.bankGroup = loc.bankGroup, w.byteInRow = loc.byteInRow;
+  w.bank = loc.bank, w.arrival = arrival;
   const Tick taken = maxT(arrival, pc.acceptFrontier) + n * tBus_;
   pc.acceptFrontier = taken;
   if (pc.writes.size() >= static_cast<size_t>(params_.writeHigh))
@@ -169,7 +171,7 @@ void HbmModel::drainWrites(int p, Tick now, size_t keep) {
   ++stats_.writeBatches;
   for (size_t i = 0; i < n; ++i) {
     const PendingWrite& w = pc.writes[i];
-    segment(w.loc, w.bursts, true, maxT(now, w.arrival));
+    segment(w.location(), w.bursts, true, maxT(now, w.arrival));
   }
   pc.writes.erase(pc.writes.begin(), pc.writes.begin() + static_cast<std::ptrdiff_t>(n));
 }

@@ -83,10 +83,20 @@ class HbmModel {
   struct Group {
     HbmCalendar col;  // column commands of the group: tCCD_L apart
   };
+  // A queued write's location, field by field in an order unlike Location's: the location was
+  // just stored by decode() in 4- and 8-byte pieces, and a copy the compiler merges into wider
+  // loads cannot take them from the store buffer (a stall of ~4 % of a burst's cycles).
   struct PendingWrite {
-    HbmAddressMap::Location loc;
-    uint32_t bursts;
+    uint64_t row;
+    uint32_t pc, bursts;
+    uint32_t bankGroup, byteInRow;
+    uint32_t bank;
     Tick arrival;
+    HbmAddressMap::Location location() const {
+      HbmAddressMap::Location l;
+      l.pc = pc, l.bankGroup = bankGroup, l.bank = bank, l.row = row, l.byteInRow = byteInRow;
+      return l;
+    }
   };
   struct Pc {
     HbmActHistory act;  // tRRD_S / tRRD_L / tFAW

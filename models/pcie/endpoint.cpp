@@ -21,15 +21,19 @@ Endpoint::Endpoint(sc_core::sc_module_name name, Fabric& fabric, int device)
   from_link.register_b_transport(this, &Endpoint::fromLink);
 }
 
-void Endpoint::end_of_elaboration() { quantum_ = globalQuantum(); }
+void Endpoint::end_of_elaboration() {
+  quantum_ = globalQuantum();
+  node_ = fabric_.deviceNode(device_);
+  rootPort_ = fabric_.rootPortOf(node_);
+}
 
 void Endpoint::fromDma(tlm::tlm_generic_payload& p, sc_time& delay) {
   Tick now = simNow();
   Tick arrival = now + static_cast<Tick>(delay.value());
   const uint64_t addr = p.get_address(), bytes = p.get_data_length();
   const bool write = p.is_write();
-  Node& dev = *fabric_.deviceNode(device_);
-  Node& rootPort = *fabric_.rootPortOf(&dev);
+  Node& dev = *node_;
+  Node& rootPort = *rootPort_;
   uint64_t& tailAfterHead = info(p).tailAfterHead;  // looked up once: every module asks for it
   tailAfterHead = 0;  // the packet is formed here: its head and tail leave together
   if (isHost(addr)) {
@@ -38,6 +42,7 @@ void Endpoint::fromDma(tlm::tlm_generic_payload& p, sc_time& delay) {
     // it is booked in simulated-time order with the device's other transfers.
     const Tick enter = write ? fabric_.writeMayEnter(device_, bytes, arrival)
                              : fabric_.readMayIssue(device_, bytes, arrival);
+    const bool entersAtOnce = enter <= arrival;  // the tags asked above are free at `arrival`
     if (enter > arrival) {
       arrival = enter;
       if (enter - now > quantum_) {
@@ -49,8 +54,9 @@ void Endpoint::fromDma(tlm::tlm_generic_payload& p, sc_time& delay) {
     if (write) {
       issue = rootPort.postedCredits.reserve(arrival, bytes);  // the root port's credits
     } else {
-      // The requests need free tags, then wait behind the posted writes queued before them.
-      issue = dev.readTags.acquire(arrival, bytes);
+      // The requests need free tags (asking again at the same time, with nothing booked in
+      // between, would give `arrival` again), then wait behind the posted writes queued before them.
+      issue = entersAtOnce ? arrival : dev.readTags.acquire(arrival, bytes);
       issue += dev.posted.readWait(issue);
     }
     delay = toScTime(issue - now);

@@ -16,6 +16,7 @@
 namespace npusim::pcie {
 
 class Fabric;
+struct Node;
 
 class Endpoint : public sc_core::sc_module {
  public:
@@ -33,6 +34,9 @@ class Endpoint : public sc_core::sc_module {
   Fabric& fabric_;
   int device_;
   Tick quantum_ = 0;  // how far ahead of the kernel a transfer may be booked without waiting
+  // The device's node in the fabric and its root port, found once (end_of_elaboration).
+  Node* node_ = nullptr;
+  Node* rootPort_ = nullptr;
 };
 
 }  // namespace npusim::pcie

@@ -210,6 +210,10 @@ Platform::Platform(const Config& cfg, trace::TraceWriter& trace, sched::StreamSc
 
 Platform::~Platform() = default;
 
+void Platform::endThreads() {
+  for (auto& d : devices_) d->sched->endThreads();
+}
+
 void Platform::setAddressSpace(int d, const DeviceAddressSpace& s) {
   Device& dev = device(d);
   dev.dma->hbm.setAddressSpace(s);

@@ -67,6 +67,10 @@ class Platform {
   // reach the memory target as offsets and write payloads carry the bytes.
   void setAddressSpace(int d, const DeviceAddressSpace& s);
 
+  // The simulation is ending: the stream threads return at the kernel's next delta cycle
+  // (StreamScheduler::endThreads).
+  void endThreads();
+
   // Emits bandwidth-counter windows that simulated time has passed (bounded trace memory).
   void flushCounters(Tick now);
   void flushAllCounters();

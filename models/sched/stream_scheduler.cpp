@@ -109,9 +109,15 @@ void StreamScheduler::submit(HwStream* s, std::unique_ptr<Task> t) {
   s->wake.notify(ticks(delay));
 }
 
+void StreamScheduler::endThreads() {
+  ending_ = true;
+  for (const auto& s : streams_) s->wake.notify(sc_core::SC_ZERO_TIME);
+}
+
 void StreamScheduler::streamThread(HwStream* s) {
   for (;;) {
     while (s->queue.empty()) {
+      if (ending_) return;
       if (s->destroyed && !s->finished) {  // idle until createStream reuses it
         s->finished = true;
         s->finishedAt = now();

@@ -47,6 +47,10 @@ class StreamScheduler : public sc_core::sc_module {
   void retireStream(HwStream* s);
   // Host side: appends the task (t->submit must be set); the stream wakes at t->submit.
   void submit(HwStream* s, std::unique_ptr<Task> t);
+  // The simulation is ending: every stream thread idle on an empty queue returns once the
+  // kernel runs its next delta cycle, so SystemC frees its stack (it never frees a thread that
+  // has not returned). No task may be submitted afterwards.
+  void endThreads();
 
   // Every hardware stream: live ones, and destroyed ones (draining, or idle for reuse).
   const std::vector<std::unique_ptr<HwStream>>& streams() const { return streams_; }
@@ -82,6 +86,7 @@ class StreamScheduler : public sc_core::sc_module {
   StreamRecord folded_;                // destroyed streams beyond kMaxRetiredRecords
   uint64_t created_ = 0;
   size_t finished_ = 0;  // destroyed, drained streams waiting for reuse
+  bool ending_ = false;  // endThreads() was called
 };
 
 }  // namespace npusim::sched
