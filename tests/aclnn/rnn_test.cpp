@@ -1,16 +1,21 @@
-// The RNN family (runtime/aclnn/ops/lstm_cell.cpp): the fused LSTM cell and its backward against
+// The RNN family (runtime/aclnn/ops/lstm_cell.cpp, lstm.cpp): aclnnLSTM, the fused LSTM cell and its
+// backward against
 // step-by-step definitions written here (gate blocks i, f, g, o), the backward also against
 // central differences of the forward, the documented error codes and the bytes the cost model
 // charges.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <random>
 #include <vector>
 
+#include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_lstm.h"
 #include "aclnnop/aclnn_thnn_fused_lstm_cell.h"
 #include "aclnnop/aclnn_thnn_fused_lstm_cell_backward.h"
+#include "runtime/aclnn/base/executor.h"
 
 namespace {
 
@@ -260,6 +265,272 @@ TEST(FusedLstmCellBackward, RefusesBadArguments) {
   EXPECT_EQ(call(dhy.get(), st.get(), true, badDb.get()), kParamInvalid);  // gradBias not (4H)
   EXPECT_EQ(call(dhy.get(), st.get(), false, badDb.get()), 0);             // unused without hasBias
   aclDestroyAclOpExecutor(ex);
+}
+
+// ---- aclnnLSTM --------------------------------------------------------------------------
+
+struct LstmCase {
+  int64_t T = 3, B = 2, I = 3, H = 4, L = 1;
+  bool bidir = false, bias = true, train = true, batchFirst = false, hx = true;
+  aclDataType dt = ACL_FLOAT;
+  std::vector<int64_t> batchSizes;  // packed when not empty
+};
+
+// Tensors of one aclnnLSTM call, random inputs, and the call itself.
+struct LstmCall {
+  LstmCase c;
+  int64_t D;
+  std::unique_ptr<HostTensorBuf> input, output, hy, cy, sizes;
+  std::vector<std::unique_ptr<HostTensorBuf>> params, hx, lists[7];
+  aclTensorList *paramList = nullptr, *hxList = nullptr, *outLists[7] = {};
+
+  explicit LstmCall(const LstmCase& cs, std::mt19937& gen) : c(cs), D(cs.bidir ? 2 : 1) {
+    const bool packed = !c.batchSizes.empty();
+    input = std::make_unique<HostTensorBuf>(c.dt, packed         ? std::vector<int64_t>{c.T * c.B, c.I}
+                                                  : c.batchFirst ? std::vector<int64_t>{c.B, c.T, c.I}
+                                                                 : std::vector<int64_t>{c.T, c.B, c.I});
+    input->fillRandom(gen, -1, 1);
+    std::vector<aclTensor*> ps;
+    for (int64_t l = 0; l < c.L; ++l) {
+      for (int64_t d = 0; d < D; ++d) {
+        std::vector<std::vector<int64_t>> shapes{{4 * c.H, l == 0 ? c.I : D * c.H}, {4 * c.H, c.H}};
+        if (c.bias) shapes.insert(shapes.end(), {{4 * c.H}, {4 * c.H}});
+        for (const auto& sh : shapes) {
+          params.push_back(std::make_unique<HostTensorBuf>(c.dt, sh));
+          params.back()->fillRandom(gen, -0.6, 0.6);
+          ps.push_back(aclnn_test::listHandle(*params.back()));
+        }
+      }
+    }
+    paramList = aclCreateTensorList(ps.data(), ps.size());
+    const std::vector<int64_t> state{c.L * D, c.B, c.H}, step{c.T, c.B, c.H};
+    if (c.hx) {
+      std::vector<aclTensor*> hs;
+      for (int k = 0; k < 2; ++k) {
+        hx.push_back(std::make_unique<HostTensorBuf>(c.dt, state));
+        hx.back()->fillRandom(gen, -1, 1);
+        hs.push_back(aclnn_test::listHandle(*hx.back()));
+      }
+      hxList = aclCreateTensorList(hs.data(), hs.size());
+    }
+    if (packed) {
+      sizes = std::make_unique<HostTensorBuf>(ACL_INT64, std::vector<int64_t>{c.T});
+      for (int64_t t = 0; t < c.T; ++t) sizes->set(t, static_cast<double>(c.batchSizes[t]));
+    }
+    output = std::make_unique<HostTensorBuf>(c.dt, c.batchFirst ? std::vector<int64_t>{c.B, c.T, D * c.H}
+                                                                : std::vector<int64_t>{c.T, c.B, D * c.H});
+    hy = std::make_unique<HostTensorBuf>(c.dt, state);
+    cy = std::make_unique<HostTensorBuf>(c.dt, state);
+    for (int k = 0; k < 7 && c.train; ++k) {
+      std::vector<aclTensor*> ts;
+      for (int64_t r = 0; r < c.L * D; ++r) {
+        lists[k].push_back(std::make_unique<HostTensorBuf>(c.dt, step));
+        ts.push_back(aclnn_test::listHandle(*lists[k].back()));
+      }
+      outLists[k] = aclCreateTensorList(ts.data(), ts.size());
+    }
+  }
+  ~LstmCall() {
+    aclDestroyTensorList(paramList);
+    if (hxList) aclDestroyTensorList(hxList);
+    for (aclTensorList* l : outLists)
+      if (l) aclDestroyTensorList(l);
+  }
+  int phase1(uint64_t* ws, aclOpExecutor** ex, int64_t layers = -1, double dropout = 0) {
+    return aclnnLSTMGetWorkspaceSize(input->get(), paramList, hxList, sizes ? sizes->get() : nullptr, c.bias,
+                                     layers < 0 ? c.L : layers, dropout, c.train, c.bidir, c.batchFirst,
+                                     output->get(), hy->get(), cy->get(), outLists[0], outLists[1],
+                                     outLists[2], outLists[3], outLists[4], outLists[5], outLists[6], ws, ex);
+  }
+};
+
+// The reference: the network unrolled step by step in doubles, from the stored inputs.
+struct LstmRef {
+  std::vector<double> out;                // (T, B, D*H)
+  std::vector<double> hy, cy;             // (L*D, B, H)
+  std::vector<std::vector<double>> keep;  // list k, row r: (T, B, H), k in i j f o h c tanhc
+};
+LstmRef lstmRef(LstmCall& call) {
+  const LstmCase& c = call.c;
+  const int64_t D = call.D, T = c.T, B = c.B, H = c.H;
+  std::vector<int64_t> len(B, T);
+  for (int64_t b = 0; b < B && !c.batchSizes.empty(); ++b) {
+    len[b] = 0;
+    for (int64_t n : c.batchSizes) len[b] += n > b ? 1 : 0;
+  }
+  // layer input x[t][b] as vectors
+  std::vector<std::vector<std::vector<double>>> x(T, std::vector<std::vector<double>>(B));
+  for (int64_t t = 0; t < T; ++t)
+    for (int64_t b = 0; b < B; ++b)
+      for (int64_t k = 0; k < c.I; ++k)
+        x[t][b].push_back(call.input->get(c.batchFirst ? (b * T + t) * c.I + k : (t * B + b) * c.I + k));
+  LstmRef r;
+  r.hy.assign(c.L * D * B * H, 0);
+  r.cy = r.hy;
+  r.keep.assign(7 * c.L * D, std::vector<double>(T * B * H, 0.0));
+  size_t p = 0;
+  for (int64_t l = 0; l < c.L; ++l) {
+    std::vector<std::vector<std::vector<double>>> y(
+        T, std::vector<std::vector<double>>(B, std::vector<double>(D * H, 0)));
+    for (int64_t d = 0; d < D; ++d) {
+      HostTensorBuf &wi = *call.params[p], &wh = *call.params[p + 1];
+      HostTensorBuf* bi = c.bias ? call.params[p + 2].get() : nullptr;
+      HostTensorBuf* bh = c.bias ? call.params[p + 3].get() : nullptr;
+      p += c.bias ? 4 : 2;
+      const int64_t row = l * D + d, K = static_cast<int64_t>(x[0][0].size());
+      for (int64_t b = 0; b < B; ++b) {
+        std::vector<double> h(H, 0), cc(H, 0);
+        for (int64_t j = 0; j < H && c.hx; ++j) {
+          h[j] = call.hx[0]->get((row * B + b) * H + j);
+          cc[j] = call.hx[1]->get((row * B + b) * H + j);
+        }
+        for (int64_t s = 0; s < len[b]; ++s) {
+          const int64_t t = d == 0 ? s : len[b] - 1 - s;
+          std::vector<double> a(4 * H);
+          for (int64_t g = 0; g < 4 * H; ++g) {
+            double v = c.bias ? bi->get(g) + bh->get(g) : 0;
+            for (int64_t k = 0; k < K; ++k) v += wi.get(g * K + k) * x[t][b][k];
+            for (int64_t k = 0; k < H; ++k) v += wh.get(g * H + k) * h[k];
+            a[g] = v;
+          }
+          for (int64_t j = 0; j < H; ++j) {
+            const double ig = sigm(a[j]), fg = sigm(a[H + j]), jg = std::tanh(a[2 * H + j]),
+                         og = sigm(a[3 * H + j]);
+            cc[j] = fg * cc[j] + ig * jg;
+            h[j] = og * std::tanh(cc[j]);
+            y[t][b][d * H + j] = h[j];
+            const double v[7] = {ig, jg, fg, og, h[j], cc[j], std::tanh(cc[j])};
+            for (int k = 0; k < 7; ++k) r.keep[k * c.L * D + row][(t * B + b) * H + j] = v[k];
+          }
+        }
+        for (int64_t j = 0; j < H; ++j) {
+          r.hy[(row * B + b) * H + j] = h[j];
+          r.cy[(row * B + b) * H + j] = cc[j];
+        }
+      }
+    }
+    x = y;
+  }
+  for (int64_t t = 0; t < T; ++t)
+    for (int64_t b = 0; b < B; ++b)
+      for (double v : x[t][b]) r.out.push_back(v);
+  return r;
+}
+
+void expectLstm(const LstmCase& cs, uint32_t seed) {
+  std::mt19937 gen(seed);
+  LstmCall call(cs, gen);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return call.phase1(ws, ex); }), 0)
+      << aclGetRecentErrMsg();
+  const LstmRef r = lstmRef(call);
+  const aclDataType dt = cs.dt;
+  const double tolScale = dt == ACL_FLOAT16 ? 4 : 1;  // fp16 inputs and states rounded at every store
+  const int64_t DH = call.D * cs.H;
+  for (int64_t t = 0; t < cs.T; ++t) {
+    for (int64_t b = 0; b < cs.B; ++b) {
+      for (int64_t j = 0; j < DH; ++j) {
+        const int64_t at = cs.batchFirst ? (b * cs.T + t) * DH + j : (t * cs.B + b) * DH + j;
+        EXPECT_NEAR(call.output->get(at), r.out[(t * cs.B + b) * DH + j], tolScale * aclnn_test::tol(dt))
+            << "output t=" << t << " b=" << b << " j=" << j;
+      }
+    }
+  }
+  for (size_t e = 0; e < r.hy.size(); ++e) {
+    EXPECT_NEAR(call.hy->get(e), r.hy[e], tolScale * aclnn_test::tol(dt)) << "hy " << e;
+    EXPECT_NEAR(call.cy->get(e), r.cy[e], tolScale * aclnn_test::tol(dt) * 4) << "cy " << e;
+  }
+  for (int k = 0; k < 7 && cs.train; ++k)
+    for (size_t row = 0; row < call.lists[k].size(); ++row)
+      for (int64_t e = 0; e < call.lists[k][row]->numel(); ++e)
+        EXPECT_NEAR(call.lists[k][row]->get(e), r.keep[k * call.lists[k].size() + row][e],
+                    tolScale * aclnn_test::tol(dt) * 4)
+            << "list " << k << " row " << row << " e " << e;
+}
+
+TEST(Lstm, OneLayerWithInitialStatesAndTrainingLists) { expectLstm(LstmCase{}, 1); }
+
+TEST(Lstm, TwoBidirectionalLayersWithoutBiasOrStates) {
+  LstmCase c;
+  c.L = 2, c.bidir = true, c.bias = false, c.hx = false, c.T = 4;
+  expectLstm(c, 2);
+}
+
+TEST(Lstm, BatchFirstInferenceInFp16) {
+  LstmCase c;
+  c.batchFirst = true, c.train = false, c.dt = ACL_FLOAT16, c.B = 3;
+  expectLstm(c, 3);
+}
+
+TEST(Lstm, PackedSequencesHoldFinishedRowsInBothDirections) {
+  LstmCase c;
+  c.T = 4, c.B = 3, c.bidir = true, c.batchSizes = {3, 2, 2, 1};
+  expectLstm(c, 4);
+}
+
+TEST(Lstm, RefusesBadArguments) {
+  std::mt19937 gen(5);
+  LstmCall call(LstmCase{}, gen);
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(call.phase1(&ws, &ex, 0), kParamInvalid);        // numLayers 0
+  EXPECT_EQ(call.phase1(&ws, &ex, 2), kParamInvalid);        // params for one layer only
+  EXPECT_EQ(call.phase1(&ws, &ex, -1, 0.5), kParamInvalid);  // dropout is not supported
+  aclTensorList* keep = call.outLists[2];
+  call.outLists[2] = nullptr;  // fOut missing while training
+  EXPECT_EQ(call.phase1(&ws, &ex), kNullptr);
+  call.outLists[2] = keep;
+  HostTensorBuf half(ACL_FLOAT16, {3, 2, 4}), wrong(ACL_FLOAT, {3, 2, 5});
+  EXPECT_EQ(
+      aclnnLSTMGetWorkspaceSize(call.input->get(), call.paramList, call.hxList, nullptr, true, 1, 0, false,
+                                false, false, half.get(), call.hy->get(), call.cy->get(), nullptr, nullptr,
+                                nullptr, nullptr, nullptr, nullptr, nullptr, &ws, &ex),
+      kParamInvalid);  // output of another type
+  EXPECT_EQ(
+      aclnnLSTMGetWorkspaceSize(call.input->get(), call.paramList, call.hxList, nullptr, true, 1, 0, false,
+                                false, false, wrong.get(), call.hy->get(), call.cy->get(), nullptr, nullptr,
+                                nullptr, nullptr, nullptr, nullptr, nullptr, &ws, &ex),
+      kParamInvalid);  // output not (T, B, D*H)
+  EXPECT_EQ(aclnnLSTMGetWorkspaceSize(nullptr, call.paramList, call.hxList, nullptr, true, 1, 0, false, false,
+                                      false, call.output->get(), call.hy->get(), call.cy->get(), nullptr,
+                                      nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, &ws, &ex),
+            kNullptr);
+  // Inference takes null training lists.
+  EXPECT_EQ(
+      aclnnLSTMGetWorkspaceSize(call.input->get(), call.paramList, call.hxList, nullptr, true, 1, 0, false,
+                                false, false, call.output->get(), call.hy->get(), call.cy->get(), nullptr,
+                                nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, &ws, &ex),
+      0);
+  aclDestroyAclOpExecutor(ex);
+}
+
+// The cost: every step's matmul [x_t, h] x W^T on the cube (B x (I+H) x 4H MACs, twice for fp32)
+// and a vector tile for its gates; each step's matmul waits for the previous step's gates.
+TEST(Lstm, CostIsOneMatmulAndOneGateTilePerStepInSequence) {
+  std::mt19937 gen(6);
+  LstmCase c;
+  c.T = 5, c.B = 8, c.I = 16, c.H = 32, c.L = 2, c.train = false, c.hx = false;
+  LstmCall call(c, gen);
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  ASSERT_EQ(call.phase1(&ws, &ex), 0);
+  const npusim::rt::OpWork w = npusim::aclnn::executorOp(ex)->work();
+  aclDestroyAclOpExecutor(ex);
+  uint64_t macs = 0;
+  for (size_t i = 0; i < w.mixedCubeTiles; ++i) macs += w.tiles[i].cubeMacs;
+  const uint64_t perStep0 = c.B * (c.I + c.H) * 4 * c.H, perStep1 = c.B * (c.H + c.H) * 4 * c.H;
+  EXPECT_EQ(macs, 2 * c.T * (perStep0 + perStep1));  // fp32: two fp16-equivalent cycles per MAC
+  const size_t steps = static_cast<size_t>(c.T * c.L);
+  ASSERT_EQ(w.tiles.size() - w.mixedCubeTiles, steps);  // one gate tile per step
+  const size_t perStep = w.mixedCubeTiles / steps;
+  for (size_t s = 0; s < steps; ++s) {
+    const size_t gate = w.mixedCubeTiles + s;
+    EXPECT_EQ(w.tiles[gate].after, static_cast<int64_t>((s + 1) * perStep - 1))
+        << "gates wait for the matmul";
+    EXPECT_EQ(w.tiles[gate].vectorBytes, 5u * c.B * 4 * c.H * 4);
+    for (size_t k = 0; k < perStep; ++k)
+      EXPECT_EQ(w.tiles[s * perStep + k].after, s == 0 ? -1 : static_cast<int64_t>(gate - 1))
+          << "the matmul waits for the previous step's gates";
+  }
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 // blocks of every [*, 4H] tensor are in the order i, f, g, o (the kernels' offsets 0, H, 2H, 3H,
 // as PyTorch's _thnn_fused_lstm_cell). Forward, per batch row:
 //   a = inputGates + hiddenGates (+ inputBias + hiddenBias)
-//   i, f, o = sigmoid(a_i, a_f, a_o), g = tanh(a_g), cy = f*cx + i*g, hy = o*tanh(cy)
+//   i, f, o = gateSigmoid(a_i, a_f, a_o), g = tanh(a_g), cy = f*cx + i*g, hy = o*tanh(cy)
 //   storage = [i, f, g, o] (the activations the backward reads).
 // Backward, from gradHy, gradC, cx, cy and storage:
 //   t = tanh(cy), dc = gradHy*o*(1-t^2) + gradC, gradCx = dc*f
@@ -22,6 +22,7 @@
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/dense_kernel_op.h"
 #include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/rnn_common.h"
 #include "runtime/aclnn/ops/tensor_io.h"
 
 namespace npusim::aclnn {
@@ -35,21 +36,6 @@ const OpRegistrar kCellBackward({"aclnnThnnFusedLstmCellBackward",
                                  ExecUnit::kVector,
                                  {ACL_FLOAT, ACL_FLOAT16},
                                  "gradients of the fused LSTM cell through its gates"});
-
-float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
-
-// The tensor `t` named `name`: present, fp32/fp16, of the type `dtype` and of shape `shape`.
-int32_t checkCellArg(const char* api, const char* name, const aclTensor* t, aclDataType dtype,
-                     const std::vector<int64_t>& shape) {
-  int32_t st = checkArg(api, name, t, {ACL_FLOAT, ACL_FLOAT16});
-  if (st != kSuccess) return st;
-  if ((st = require(api, t->desc.dtype == dtype,
-                    fmt::format("{} has type {}; all tensors must have type {}", name,
-                                dtypeName(t->desc.dtype), dtypeName(dtype)))) != kSuccess) {
-    return st;
-  }
-  return checkShape(api, name, t->desc.shape, shape);
-}
 
 // The (batch, 4 * hidden) tensor that fixes the type and sizes of the others.
 int32_t checkGates(const char* api, const char* name, const aclTensor* t, int64_t* B, int64_t* H) {
@@ -75,7 +61,7 @@ void cellKernel(bool hasBias, int64_t B, int64_t H, const std::vector<HostTensor
         const int64_t c = k * H + j;
         a[k] = xg[b * 4 * H + c] + hg[b * 4 * H + c] + bi[c] + bh[c];
       }
-      const float i = sigmoid(a[0]), f = sigmoid(a[1]), g = std::tanh(a[2]), o = sigmoid(a[3]);
+      const float i = gateSigmoid(a[0]), f = gateSigmoid(a[1]), g = std::tanh(a[2]), o = gateSigmoid(a[3]);
       const float c = f * cx[b * H + j] + i * g;
       cy[b * H + j] = c;
       hy[b * H + j] = o * std::tanh(c);
@@ -126,8 +112,8 @@ int32_t buildCell(const aclTensor* inputGates, const aclTensor* hiddenGates, con
   if ((st = checkGates(api, "inputGates", inputGates, &B, &H)) != kSuccess) return st;
   const aclDataType dt = inputGates->desc.dtype;
   const int64_t H4 = 4 * H;
-  if ((st = checkCellArg(api, "hiddenGates", hiddenGates, dt, {B, H4})) != kSuccess) return st;
-  if ((st = checkCellArg(api, "cx", cx, dt, {B, H})) != kSuccess) return st;
+  if ((st = checkRnnArg(api, "hiddenGates", hiddenGates, dt, {B, H4})) != kSuccess) return st;
+  if ((st = checkRnnArg(api, "cx", cx, dt, {B, H})) != kSuccess) return st;
   if ((st = require(api, (inputBias == nullptr) == (hiddenBias == nullptr),
                     "inputBiasOptional and hiddenBiasOptional must be both given or both null")) !=
       kSuccess) {
@@ -135,12 +121,12 @@ int32_t buildCell(const aclTensor* inputGates, const aclTensor* hiddenGates, con
   }
   const bool hasBias = inputBias != nullptr;
   if (hasBias) {
-    if ((st = checkCellArg(api, "inputBiasOptional", inputBias, dt, {H4})) != kSuccess) return st;
-    if ((st = checkCellArg(api, "hiddenBiasOptional", hiddenBias, dt, {H4})) != kSuccess) return st;
+    if ((st = checkRnnArg(api, "inputBiasOptional", inputBias, dt, {H4})) != kSuccess) return st;
+    if ((st = checkRnnArg(api, "hiddenBiasOptional", hiddenBias, dt, {H4})) != kSuccess) return st;
   }
-  if ((st = checkCellArg(api, "hyOut", hy, dt, {B, H})) != kSuccess) return st;
-  if ((st = checkCellArg(api, "cyOut", cy, dt, {B, H})) != kSuccess) return st;
-  if ((st = checkCellArg(api, "storageOut", storage, dt, {B, H4})) != kSuccess) return st;
+  if ((st = checkRnnArg(api, "hyOut", hy, dt, {B, H})) != kSuccess) return st;
+  if ((st = checkRnnArg(api, "cyOut", cy, dt, {B, H})) != kSuccess) return st;
+  if ((st = checkRnnArg(api, "storageOut", storage, dt, {B, H4})) != kSuccess) return st;
   auto inst = std::make_unique<DenseKernelInstance>();
   inst->name = "aclnnThnnFusedLstmCell";
   addInput(*inst, "inputGates", inputGates);
@@ -186,13 +172,13 @@ int32_t buildCellBackward(const aclTensor* gradHy, const aclTensor* gradC, const
   if ((st = checkGates(api, "storage", storage, &B, &H)) != kSuccess) return st;
   const aclDataType dt = storage->desc.dtype;
   const int64_t H4 = 4 * H;
-  if ((st = checkCellArg(api, "gradHyOptional", gradHy, dt, {B, H})) != kSuccess) return st;
-  if ((st = checkCellArg(api, "gradCOptional", gradC, dt, {B, H})) != kSuccess) return st;
-  if ((st = checkCellArg(api, "cx", cx, dt, {B, H})) != kSuccess) return st;
-  if ((st = checkCellArg(api, "cy", cy, dt, {B, H})) != kSuccess) return st;
-  if ((st = checkCellArg(api, "gradGatesOut", gradGates, dt, {B, H4})) != kSuccess) return st;
-  if ((st = checkCellArg(api, "gradCxOut", gradCx, dt, {B, H})) != kSuccess) return st;
-  if (hasBias && (st = checkCellArg(api, "gradBiasOut", gradBias, dt, {H4})) != kSuccess) return st;
+  if ((st = checkRnnArg(api, "gradHyOptional", gradHy, dt, {B, H})) != kSuccess) return st;
+  if ((st = checkRnnArg(api, "gradCOptional", gradC, dt, {B, H})) != kSuccess) return st;
+  if ((st = checkRnnArg(api, "cx", cx, dt, {B, H})) != kSuccess) return st;
+  if ((st = checkRnnArg(api, "cy", cy, dt, {B, H})) != kSuccess) return st;
+  if ((st = checkRnnArg(api, "gradGatesOut", gradGates, dt, {B, H4})) != kSuccess) return st;
+  if ((st = checkRnnArg(api, "gradCxOut", gradCx, dt, {B, H})) != kSuccess) return st;
+  if (hasBias && (st = checkRnnArg(api, "gradBiasOut", gradBias, dt, {H4})) != kSuccess) return st;
   auto inst = std::make_unique<DenseKernelInstance>();
   inst->name = "aclnnThnnFusedLstmCellBackward";
   addInput(*inst, "storage", storage);
