@@ -5,6 +5,7 @@
 // charges.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <random>
@@ -12,6 +13,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_gru.h"
 #include "aclnnop/aclnn_lstm.h"
 #include "aclnnop/aclnn_thnn_fused_lstm_cell.h"
 #include "aclnnop/aclnn_thnn_fused_lstm_cell_backward.h"
@@ -274,6 +276,9 @@ struct LstmCase {
   bool bidir = false, bias = true, train = true, batchFirst = false, hx = true;
   aclDataType dt = ACL_FLOAT;
   std::vector<int64_t> batchSizes;  // packed when not empty
+  bool gru = false;                 // aclnnGRU (gates r, z, n; state h only) instead of aclnnLSTM
+  int64_t G() const { return gru ? 3 : 4; }
+  int lists() const { return gru ? 5 : 7; }
 };
 
 // Tensors of one aclnnLSTM call, random inputs, and the call itself.
@@ -293,8 +298,8 @@ struct LstmCall {
     std::vector<aclTensor*> ps;
     for (int64_t l = 0; l < c.L; ++l) {
       for (int64_t d = 0; d < D; ++d) {
-        std::vector<std::vector<int64_t>> shapes{{4 * c.H, l == 0 ? c.I : D * c.H}, {4 * c.H, c.H}};
-        if (c.bias) shapes.insert(shapes.end(), {{4 * c.H}, {4 * c.H}});
+        std::vector<std::vector<int64_t>> shapes{{c.G() * c.H, l == 0 ? c.I : D * c.H}, {c.G() * c.H, c.H}};
+        if (c.bias) shapes.insert(shapes.end(), {{c.G() * c.H}, {c.G() * c.H}});
         for (const auto& sh : shapes) {
           params.push_back(std::make_unique<HostTensorBuf>(c.dt, sh));
           params.back()->fillRandom(gen, -0.6, 0.6);
@@ -306,7 +311,7 @@ struct LstmCall {
     const std::vector<int64_t> state{c.L * D, c.B, c.H}, step{c.T, c.B, c.H};
     if (c.hx) {
       std::vector<aclTensor*> hs;
-      for (int k = 0; k < 2; ++k) {
+      for (int k = 0; k < (c.gru ? 1 : 2); ++k) {
         hx.push_back(std::make_unique<HostTensorBuf>(c.dt, state));
         hx.back()->fillRandom(gen, -1, 1);
         hs.push_back(aclnn_test::listHandle(*hx.back()));
@@ -321,7 +326,7 @@ struct LstmCall {
                                                                 : std::vector<int64_t>{c.T, c.B, D * c.H});
     hy = std::make_unique<HostTensorBuf>(c.dt, state);
     cy = std::make_unique<HostTensorBuf>(c.dt, state);
-    for (int k = 0; k < 7 && c.train; ++k) {
+    for (int k = 0; k < c.lists() && c.train; ++k) {
       std::vector<aclTensor*> ts;
       for (int64_t r = 0; r < c.L * D; ++r) {
         lists[k].push_back(std::make_unique<HostTensorBuf>(c.dt, step));
@@ -337,6 +342,12 @@ struct LstmCall {
       if (l) aclDestroyTensorList(l);
   }
   int phase1(uint64_t* ws, aclOpExecutor** ex, int64_t layers = -1, double dropout = 0) {
+    if (c.gru) {
+      return aclnnGRUGetWorkspaceSize(
+          input->get(), paramList, c.hx ? hx[0]->get() : nullptr, sizes ? sizes->get() : nullptr, c.bias,
+          layers < 0 ? c.L : layers, dropout, c.train, c.bidir, c.batchFirst, output->get(), hy->get(),
+          outLists[0], outLists[1], outLists[2], outLists[3], outLists[4], ws, ex);
+    }
     return aclnnLSTMGetWorkspaceSize(input->get(), paramList, hxList, sizes ? sizes->get() : nullptr, c.bias,
                                      layers < 0 ? c.L : layers, dropout, c.train, c.bidir, c.batchFirst,
                                      output->get(), hy->get(), cy->get(), outLists[0], outLists[1],
@@ -367,7 +378,7 @@ LstmRef lstmRef(LstmCall& call) {
   LstmRef r;
   r.hy.assign(c.L * D * B * H, 0);
   r.cy = r.hy;
-  r.keep.assign(7 * c.L * D, std::vector<double>(T * B * H, 0.0));
+  r.keep.assign(c.lists() * c.L * D, std::vector<double>(T * B * H, 0.0));
   size_t p = 0;
   for (int64_t l = 0; l < c.L; ++l) {
     std::vector<std::vector<std::vector<double>>> y(
@@ -382,25 +393,37 @@ LstmRef lstmRef(LstmCall& call) {
         std::vector<double> h(H, 0), cc(H, 0);
         for (int64_t j = 0; j < H && c.hx; ++j) {
           h[j] = call.hx[0]->get((row * B + b) * H + j);
-          cc[j] = call.hx[1]->get((row * B + b) * H + j);
+          if (!c.gru) cc[j] = call.hx[1]->get((row * B + b) * H + j);
         }
         for (int64_t s = 0; s < len[b]; ++s) {
           const int64_t t = d == 0 ? s : len[b] - 1 - s;
-          std::vector<double> a(4 * H);
-          for (int64_t g = 0; g < 4 * H; ++g) {
-            double v = c.bias ? bi->get(g) + bh->get(g) : 0;
-            for (int64_t k = 0; k < K; ++k) v += wi.get(g * K + k) * x[t][b][k];
-            for (int64_t k = 0; k < H; ++k) v += wh.get(g * H + k) * h[k];
-            a[g] = v;
+          const int64_t GH = c.G() * H;
+          std::vector<double> gi(GH), gh(GH);
+          for (int64_t g = 0; g < GH; ++g) {
+            gi[g] = c.bias ? bi->get(g) : 0;
+            gh[g] = c.bias ? bh->get(g) : 0;
+            for (int64_t k = 0; k < K; ++k) gi[g] += wi.get(g * K + k) * x[t][b][k];
+            for (int64_t k = 0; k < H; ++k) gh[g] += wh.get(g * H + k) * h[k];
           }
           for (int64_t j = 0; j < H; ++j) {
-            const double ig = sigm(a[j]), fg = sigm(a[H + j]), jg = std::tanh(a[2 * H + j]),
-                         og = sigm(a[3 * H + j]);
-            cc[j] = fg * cc[j] + ig * jg;
-            h[j] = og * std::tanh(cc[j]);
+            double v[7] = {};
+            if (c.gru) {  // PyTorch's GRU: the reset gate scales the hidden part of n only
+              const double rg = sigm(gi[j] + gh[j]), zg = sigm(gi[H + j] + gh[H + j]);
+              const double n = std::tanh(gi[2 * H + j] + rg * gh[2 * H + j]);
+              h[j] = (1 - zg) * n + zg * h[j];
+              const double kept[5] = {rg, zg, n, gh[2 * H + j], h[j]};
+              std::copy(kept, kept + 5, v);
+            } else {
+              const double ig = sigm(gi[j] + gh[j]), fg = sigm(gi[H + j] + gh[H + j]),
+                           jg = std::tanh(gi[2 * H + j] + gh[2 * H + j]),
+                           og = sigm(gi[3 * H + j] + gh[3 * H + j]);
+              cc[j] = fg * cc[j] + ig * jg;
+              h[j] = og * std::tanh(cc[j]);
+              const double kept[7] = {ig, jg, fg, og, h[j], cc[j], std::tanh(cc[j])};
+              std::copy(kept, kept + 7, v);
+            }
             y[t][b][d * H + j] = h[j];
-            const double v[7] = {ig, jg, fg, og, h[j], cc[j], std::tanh(cc[j])};
-            for (int k = 0; k < 7; ++k) r.keep[k * c.L * D + row][(t * B + b) * H + j] = v[k];
+            for (int k = 0; k < c.lists(); ++k) r.keep[k * c.L * D + row][(t * B + b) * H + j] = v[k];
           }
         }
         for (int64_t j = 0; j < H; ++j) {
@@ -437,9 +460,11 @@ void expectLstm(const LstmCase& cs, uint32_t seed) {
   }
   for (size_t e = 0; e < r.hy.size(); ++e) {
     EXPECT_NEAR(call.hy->get(e), r.hy[e], tolScale * aclnn_test::tol(dt)) << "hy " << e;
-    EXPECT_NEAR(call.cy->get(e), r.cy[e], tolScale * aclnn_test::tol(dt) * 4) << "cy " << e;
+    if (!cs.gru) {
+      EXPECT_NEAR(call.cy->get(e), r.cy[e], tolScale * aclnn_test::tol(dt) * 4) << "cy " << e;
+    }
   }
-  for (int k = 0; k < 7 && cs.train; ++k)
+  for (int k = 0; k < cs.lists() && cs.train; ++k)
     for (size_t row = 0; row < call.lists[k].size(); ++row)
       for (int64_t e = 0; e < call.lists[k][row]->numel(); ++e)
         EXPECT_NEAR(call.lists[k][row]->get(e), r.keep[k * call.lists[k].size() + row][e],
@@ -531,6 +556,58 @@ TEST(Lstm, CostIsOneMatmulAndOneGateTilePerStepInSequence) {
       EXPECT_EQ(w.tiles[s * perStep + k].after, s == 0 ? -1 : static_cast<int64_t>(gate - 1))
           << "the matmul waits for the previous step's gates";
   }
+}
+
+// ---- aclnnGRU ---------------------------------------------------------------------------
+
+TEST(Gru, OneLayerWithInitialStateAndTrainingLists) {
+  LstmCase c;
+  c.gru = true;
+  expectLstm(c, 11);
+}
+
+TEST(Gru, TwoBidirectionalLayersWithoutBiasOrState) {
+  LstmCase c;
+  c.gru = true, c.L = 2, c.bidir = true, c.bias = false, c.hx = false, c.T = 4;
+  expectLstm(c, 12);
+}
+
+TEST(Gru, BatchFirstInferenceInFp16) {
+  LstmCase c;
+  c.gru = true, c.batchFirst = true, c.train = false, c.dt = ACL_FLOAT16, c.B = 3;
+  expectLstm(c, 13);
+}
+
+TEST(Gru, RefusesBadArgumentsAndPackedSequences) {
+  std::mt19937 gen(14);
+  LstmCase cs;
+  cs.gru = true;
+  LstmCall call(cs, gen);
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(call.phase1(&ws, &ex, 0), kParamInvalid);  // numLayers 0
+  EXPECT_EQ(call.phase1(&ws, &ex, 2), kParamInvalid);  // params for one layer only
+  aclTensorList* keep = call.outLists[3];
+  call.outLists[3] = nullptr;  // hnOut missing while training
+  EXPECT_EQ(call.phase1(&ws, &ex), kNullptr);
+  call.outLists[3] = keep;
+  HostTensorBuf sizes(ACL_INT64, {3});
+  EXPECT_EQ(aclnnGRUGetWorkspaceSize(call.input->get(), call.paramList, nullptr, sizes.get(), true, 1, 0,
+                                     false, false, false, call.output->get(), call.hy->get(), nullptr,
+                                     nullptr, nullptr, nullptr, nullptr, &ws, &ex),
+            kParamInvalid);  // packed mode: not supported (the doc)
+  HostTensorBuf badHx(ACL_FLOAT, {2, 2, 4});
+  EXPECT_EQ(aclnnGRUGetWorkspaceSize(call.input->get(), call.paramList, badHx.get(), nullptr, true, 1, 0,
+                                     false, false, false, call.output->get(), call.hy->get(), nullptr,
+                                     nullptr, nullptr, nullptr, nullptr, &ws, &ex),
+            kParamInvalid);  // hx not (L*D, B, H)
+  EXPECT_EQ(aclnnGRUGetWorkspaceSize(call.input->get(), call.paramList, nullptr, nullptr, true, 1, 0, false,
+                                     false, false, call.output->get(), nullptr, nullptr, nullptr, nullptr,
+                                     nullptr, nullptr, &ws, &ex),
+            kNullptr);  // hy
+  // dropout is ignored (the doc: not implemented); inference takes null lists.
+  EXPECT_EQ(call.phase1(&ws, &ex, -1, 0.3), 0);
+  aclDestroyAclOpExecutor(ex);
 }
 
 }  // namespace
