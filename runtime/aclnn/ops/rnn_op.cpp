@@ -90,60 +90,17 @@ void rnnKernel(const RnnShape& s, RnnCell cell, const std::vector<HostTensor>& i
     for (size_t k = 0; k < keep.size(); ++k) storeDense(out[1 + s.states + k], keep[k].data());
 }
 
-// The recurrence on the cores: per layer, direction and step, the step's matmul [x_t, h]
-// (B x K+H) by the concatenated weights (K+H x G*H) split by 16-column blocks over the cube
-// cores, then one vector tile for the gates and the state update. Each step's matmul tiles wait
-// for the previous step's vector tile and the vector tile for the step's last matmul tile
-// (TileWork::after): the steps run one after another as the recurrence requires.
 class RnnInstance : public OpInstanceBase<RnnInstance> {
  public:
   RnnShape s;
   RnnCell cell = nullptr;
 
   rt::OpWork work() const override {
-    const rt::CoreRates rates = rt::coreRates();
-    const uint64_t es = inputs[0].elementSize(), macFactor = inputs[0].dtype == ACL_FLOAT ? 2 : 1;
-    const int64_t B = s.B, H = s.H, N = s.gates * H;
-    const int64_t blocks = std::max<int64_t>(1, (N + 15) / 16),
-                  parts = std::min<int64_t>(rates.cubeCores, blocks);
-    std::vector<aicore::TileWork> cube, vec;
-    for (int64_t l = 0; l < s.L; ++l) {
-      const int64_t K = s.layerInput(l) + H;
-      for (int64_t d = 0; d < s.D; ++d) {
-        const TensorDesc& w = inputs[static_cast<size_t>(1 + s.paramIndex(l, d))];
-        for (int64_t step = 0; step < s.T; ++step) {
-          for (int64_t p = 0; p < parts; ++p) {
-            const int64_t cols =
-                std::min(N, (p + 1) * blocks / parts * 16) - std::min(N, p * blocks / parts * 16);
-            aicore::TileWork t;
-            t.cubeMacs = static_cast<uint64_t>(B * K * cols) * macFactor;
-            t.readAddr = w.data;
-            t.readBytes = static_cast<uint64_t>(K * cols + B * K) * es;  // weight panel + [x_t, h]
-            t.writeAddr = outputs[0].data;
-            t.writeBytes = static_cast<uint64_t>(B * cols) * 4;  // fp32 gate sums
-            // The previous step's vector tile (an index into `vec`, moved past the cube tiles below).
-            t.after = vec.empty() ? -1 : static_cast<int64_t>(vec.size() - 1);
-            cube.push_back(t);
-          }
-          aicore::TileWork v;
-          v.readAddr = outputs[0].data;
-          v.readBytes = static_cast<uint64_t>(B * N) * 4 + static_cast<uint64_t>(B * H) * es * (s.states - 1);
-          v.writeAddr = outputs[0].data;
-          v.writeBytes = static_cast<uint64_t>(B * H) * es * (s.train ? s.kept : s.states);
-          v.vectorBytes = static_cast<uint64_t>(B * N) * 4 * static_cast<uint64_t>(s.passes);
-          v.after = static_cast<int64_t>(cube.size() - 1);  // the step's last matmul tile
-          vec.push_back(v);
-        }
-      }
-    }
-    rt::OpWork work;
-    work.cube = true;
-    work.mixedCubeTiles = cube.size();
-    for (aicore::TileWork& t : cube)
-      if (t.after >= 0) t.after += static_cast<int64_t>(cube.size());
-    work.tiles = std::move(cube);
-    work.tiles.insert(work.tiles.end(), vec.begin(), vec.end());
-    return work;
+    std::vector<uint64_t> weights;
+    for (int64_t r = 0; r < s.L * s.D; ++r)
+      weights.push_back(inputs[static_cast<size_t>(1 + s.paramIndex(r / s.D, r % s.D))].data);
+    return rnnStepWork(s, weights, outputs[0].data, inputs[0].elementSize(), inputs[0].dtype == ACL_FLOAT, 1,
+                       s.train ? s.kept : s.states);
   }
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
     rnnKernel(s, cell, in, out);
@@ -157,6 +114,52 @@ int32_t checkList(const char* api, const char* name, const aclTensorList* list, 
 }
 
 }  // namespace
+
+rt::OpWork rnnStepWork(const RnnShape& s, const std::vector<uint64_t>& weightAddr, uint64_t outAddr,
+                       uint64_t es, bool fp32, int macScale, int written) {
+  const rt::CoreRates rates = rt::coreRates();
+  const uint64_t macFactor = (fp32 ? 2 : 1) * static_cast<uint64_t>(macScale);
+  const int64_t B = s.B, H = s.H, N = s.gates * H;
+  const int64_t blocks = std::max<int64_t>(1, (N + 15) / 16),
+                parts = std::min<int64_t>(rates.cubeCores, blocks);
+  std::vector<aicore::TileWork> cube, vec;
+  for (int64_t l = 0; l < s.L; ++l) {
+    const int64_t K = s.layerInput(l) + H;
+    for (int64_t d = 0; d < s.D; ++d) {
+      for (int64_t step = 0; step < s.T; ++step) {
+        for (int64_t p = 0; p < parts; ++p) {
+          const int64_t cols =
+              std::min(N, (p + 1) * blocks / parts * 16) - std::min(N, p * blocks / parts * 16);
+          aicore::TileWork t;
+          t.cubeMacs = static_cast<uint64_t>(B * K * cols) * macFactor;
+          t.readAddr = weightAddr[static_cast<size_t>(l * s.D + d)];
+          t.readBytes = static_cast<uint64_t>(K * cols + B * K) * es;  // weight panel + [x_t, h]
+          t.writeAddr = outAddr;
+          t.writeBytes = static_cast<uint64_t>(B * cols) * 4;  // fp32 gate sums
+          // The previous step's vector tile (an index into `vec`, moved past the cube tiles below).
+          t.after = vec.empty() ? -1 : static_cast<int64_t>(vec.size() - 1);
+          cube.push_back(t);
+        }
+        aicore::TileWork v;
+        v.readAddr = outAddr;
+        v.readBytes = static_cast<uint64_t>(B * N) * 4 + static_cast<uint64_t>(B * H) * es * (s.states - 1);
+        v.writeAddr = outAddr;
+        v.writeBytes = static_cast<uint64_t>(B * H) * es * static_cast<uint64_t>(written);
+        v.vectorBytes = static_cast<uint64_t>(B * N) * 4 * static_cast<uint64_t>(s.passes);
+        v.after = static_cast<int64_t>(cube.size() - 1);  // the step's last matmul tile
+        vec.push_back(v);
+      }
+    }
+  }
+  rt::OpWork work;
+  work.cube = true;
+  work.mixedCubeTiles = cube.size();
+  for (aicore::TileWork& t : cube)
+    if (t.after >= 0) t.after += static_cast<int64_t>(cube.size());
+  work.tiles = std::move(cube);
+  work.tiles.insert(work.tiles.end(), vec.begin(), vec.end());
+  return work;
+}
 
 int32_t buildRnn(RnnShape s, RnnCell cell, const RnnArgs& a, uint64_t* workspaceSize,
                  aclOpExecutor** executor) {

@@ -17,6 +17,7 @@
 #include "runtime/aclnn/base/arrays.h"
 #include "runtime/aclnn/ops/op_define.h"
 #include "runtime/aclnn/ops/registry.h"
+#include "runtime/op_launch.h"
 
 namespace npusim::aclnn {
 
@@ -51,6 +52,17 @@ struct RnnArgs {
   std::vector<const aclTensorList*> lists;
   std::vector<const char*> listNames;
 };
+
+// The recurrence on the cores: per layer, direction and step, the step's matmul [x_t, h]
+// (B x K+H) by the concatenated weights (K+H x G*H) split by 16-column blocks over the cube
+// cores (`macScale` times its MACs: 1 forward, 2 for a backward's input and weight gradients),
+// then one vector tile for the gates and the state update. Each step's matmul tiles wait for
+// the previous step's vector tile and the vector tile for the step's last matmul tile
+// (TileWork::after): the steps run one after another as the recurrence requires.
+// weightAddr[l*D + d]: device address of that weight_ih; es: element size of the tensors;
+// keptBytes: bytes the vector tile writes per unit (states or kept values, in es units).
+rt::OpWork rnnStepWork(const RnnShape& s, const std::vector<uint64_t>& weightAddr, uint64_t outAddr,
+                       uint64_t es, bool fp32, int macScale, int written);
 
 // Checks the arguments against `s` (T, B, I, H are derived here: s gives L, D, gates, states,
 // kept, flags) and builds the executor. Codes as the public op_apis: 161001 null, 161002 type,
