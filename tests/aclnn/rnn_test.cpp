@@ -15,6 +15,7 @@
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_gru.h"
 #include "aclnnop/aclnn_lstm.h"
+#include "aclnnop/aclnn_lstm_backward.h"
 #include "aclnnop/aclnn_thnn_fused_lstm_cell.h"
 #include "aclnnop/aclnn_thnn_fused_lstm_cell_backward.h"
 #include "runtime/aclnn/base/executor.h"
@@ -608,6 +609,147 @@ TEST(Gru, RefusesBadArgumentsAndPackedSequences) {
   // dropout is ignored (the doc: not implemented); inference takes null lists.
   EXPECT_EQ(call.phase1(&ws, &ex, -1, 0.3), 0);
   aclDestroyAclOpExecutor(ex);
+}
+
+// ---- aclnnLstmBackward ------------------------------------------------------------------
+
+// A forward aclnnLSTM in training mode, then its backward with random output gradients.
+struct LstmGradCall {
+  LstmCall fwd;
+  int64_t LD;
+  HostTensorBuf dy, dh, dc, dx, dhPrev, dcPrev;
+  std::vector<std::unique_ptr<HostTensorBuf>> dparams;
+  aclTensorList* dparamList = nullptr;
+
+  LstmGradCall(const LstmCase& c, std::mt19937& gen)
+      : fwd(c, gen),
+        LD(c.L * fwd.D),
+        dy(c.dt, c.batchFirst ? std::vector<int64_t>{c.B, c.T, fwd.D * c.H}
+                              : std::vector<int64_t>{c.T, c.B, fwd.D * c.H}),
+        dh(c.dt, {LD, c.B, c.H}),
+        dc(c.dt, {LD, c.B, c.H}),
+        dx(c.dt, fwd.input->shape()),
+        dhPrev(c.dt, {LD, c.B, c.H}),
+        dcPrev(c.dt, {LD, c.B, c.H}) {
+    for (HostTensorBuf* t : {&dy, &dh, &dc}) t->fillRandom(gen, -1, 1);
+    std::vector<aclTensor*> ts;
+    for (const auto& p : fwd.params) {
+      dparams.push_back(std::make_unique<HostTensorBuf>(c.dt, p->shape()));
+      ts.push_back(aclnn_test::listHandle(*dparams.back()));
+    }
+    dparamList = aclCreateTensorList(ts.data(), ts.size());
+  }
+  ~LstmGradCall() { aclDestroyTensorList(dparamList); }
+  int backward(uint64_t* ws, aclOpExecutor** ex, const aclTensor* sizes = nullptr) {
+    aclTensorList* const* k = fwd.outLists;
+    return aclnnLstmBackwardGetWorkspaceSize(
+        fwd.input->get(), fwd.hxList, fwd.paramList, dy.get(), dh.get(), dc.get(), k[0], k[1], k[2], k[3],
+        k[4], k[5], k[6], sizes, fwd.c.bias, fwd.c.L, 0, true, fwd.c.bidir, fwd.c.batchFirst, nullptr,
+        dx.get(), dhPrev.get(), dcPrev.get(), dparamList, ws, ex);
+  }
+  // L = sum(dy * output) + sum(dh * hy) + sum(dc * cy) of the reference forward.
+  double loss() {
+    const LstmRef r = lstmRef(fwd);
+    double L = 0;
+    const int64_t T = fwd.c.T, B = fwd.c.B, DH = fwd.D * fwd.c.H;
+    for (int64_t t = 0; t < T; ++t)
+      for (int64_t b = 0; b < B; ++b)
+        for (int64_t j = 0; j < DH; ++j)
+          L += dy.get(fwd.c.batchFirst ? (b * T + t) * DH + j : (t * B + b) * DH + j) *
+               r.out[(t * B + b) * DH + j];
+    for (size_t e = 0; e < r.hy.size(); ++e) L += dh.get(e) * r.hy[e] + dc.get(e) * r.cy[e];
+    return L;
+  }
+};
+
+// The analytic gradient `got` of element e of `t` against a central difference of the loss.
+void expectDerivative(LstmGradCall& g, HostTensorBuf& t, int64_t e, double got, const std::string& what) {
+  const double x = t.get(e), eps = 1e-2;
+  t.set(e, x + eps);
+  const double up = g.loss(), xu = t.get(e);
+  t.set(e, x - eps);
+  const double down = g.loss(), xd = t.get(e);
+  t.set(e, x);
+  EXPECT_NEAR(got, (up - down) / (xu - xd), 2e-3) << what;
+}
+
+TEST(LstmBackward, MatchesFiniteDifferencesOfTheForwardThroughLayersAndDirections) {
+  std::mt19937 gen(21);
+  LstmCase c;
+  c.T = 3, c.B = 2, c.I = 3, c.H = 3, c.L = 2, c.bidir = true;
+  LstmGradCall g(c, gen);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return g.fwd.phase1(ws, ex); }), 0);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return g.backward(ws, ex); }), 0)
+      << aclGetRecentErrMsg();
+  for (int64_t e = 0; e < g.dx.numel(); ++e)
+    expectDerivative(g, *g.fwd.input, e, g.dx.get(e), "dx " + std::to_string(e));
+  for (int64_t e = 0; e < g.dhPrev.numel(); ++e) {
+    expectDerivative(g, *g.fwd.hx[0], e, g.dhPrev.get(e), "dhPrev " + std::to_string(e));
+    expectDerivative(g, *g.fwd.hx[1], e, g.dcPrev.get(e), "dcPrev " + std::to_string(e));
+  }
+  for (size_t p = 0; p < g.dparams.size(); ++p)
+    for (int64_t e = 0; e < g.dparams[p]->numel(); e += 5)
+      expectDerivative(g, *g.fwd.params[p], e, g.dparams[p]->get(e),
+                       "dparams[" + std::to_string(p) + "][" + std::to_string(e) + "]");
+}
+
+TEST(LstmBackward, BatchFirstFp16MatchesFp32) {
+  LstmCase c;
+  c.batchFirst = true, c.bias = false;
+  std::vector<double> result[2];
+  for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16}) {
+    std::mt19937 gen(22);  // the same draws for both types
+    c.dt = dt;
+    LstmGradCall g(c, gen);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return g.fwd.phase1(ws, ex); }), 0);
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) { return g.backward(ws, ex); }), 0);
+    for (int64_t e = 0; e < g.dx.numel(); ++e) result[dt == ACL_FLOAT16].push_back(g.dx.get(e));
+    for (int64_t e = 0; e < g.dparams[0]->numel(); ++e)
+      result[dt == ACL_FLOAT16].push_back(g.dparams[0]->get(e));
+  }
+  ASSERT_EQ(result[0].size(), result[1].size());
+  for (size_t e = 0; e < result[0].size(); ++e) EXPECT_NEAR(result[1][e], result[0][e], 2e-2) << e;
+}
+
+TEST(LstmBackward, RefusesBadArguments) {
+  std::mt19937 gen(23);
+  LstmGradCall g(LstmCase{}, gen);
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  HostTensorBuf sizes(ACL_INT64, {3});
+  EXPECT_EQ(g.backward(&ws, &ex, sizes.get()), kParamInvalid);  // packed: not supported here
+  aclTensorList* keep = g.fwd.outLists[6];
+  g.fwd.outLists[6] = nullptr;
+  EXPECT_EQ(g.backward(&ws, &ex), kNullptr);  // tanhc
+  g.fwd.outLists[6] = keep;
+  aclTensorList* small = aclCreateTensorList(nullptr, 0);
+  EXPECT_EQ(aclnnLstmBackwardGetWorkspaceSize(
+                g.fwd.input->get(), g.fwd.hxList, g.fwd.paramList, g.dy.get(), g.dh.get(), g.dc.get(), small,
+                small, small, small, small, small, small, nullptr, true, 1, 0, true, false, false, nullptr,
+                g.dx.get(), g.dhPrev.get(), g.dcPrev.get(), g.dparamList, &ws, &ex),
+            kParamInvalid);  // lists of the wrong length
+  aclDestroyTensorList(small);
+  HostTensorBuf badDy(ACL_FLOAT, {3, 2, 5});
+  EXPECT_EQ(aclnnLstmBackwardGetWorkspaceSize(
+                g.fwd.input->get(), g.fwd.hxList, g.fwd.paramList, badDy.get(), g.dh.get(), g.dc.get(),
+                g.fwd.outLists[0], g.fwd.outLists[1], g.fwd.outLists[2], g.fwd.outLists[3], g.fwd.outLists[4],
+                g.fwd.outLists[5], g.fwd.outLists[6], nullptr, true, 1, 0, true, false, false, nullptr,
+                g.dx.get(), g.dhPrev.get(), g.dcPrev.get(), g.dparamList, &ws, &ex),
+            kParamInvalid);  // dy not (T, B, D*H)
+  EXPECT_EQ(aclnnLstmBackwardGetWorkspaceSize(
+                g.fwd.input->get(), g.fwd.hxList, g.fwd.paramList, g.dy.get(), g.dh.get(), g.dc.get(),
+                g.fwd.outLists[0], g.fwd.outLists[1], g.fwd.outLists[2], g.fwd.outLists[3], g.fwd.outLists[4],
+                g.fwd.outLists[5], g.fwd.outLists[6], nullptr, true, 0, 0, true, false, false, nullptr,
+                g.dx.get(), g.dhPrev.get(), g.dcPrev.get(), g.dparamList, &ws, &ex),
+            kParamInvalid);  // numLayers 0
+  EXPECT_EQ(g.backward(&ws, &ex), 0);
+  // The cost: each step's matmul twice (dx/dh and the weight gradients).
+  const npusim::rt::OpWork w = npusim::aclnn::executorOp(ex)->work();
+  aclDestroyAclOpExecutor(ex);
+  uint64_t macs = 0;
+  for (size_t t = 0; t < w.mixedCubeTiles; ++t) macs += w.tiles[t].cubeMacs;
+  const LstmCase c;
+  EXPECT_EQ(macs, 2u * 2u * c.T * c.B * (c.I + c.H) * 4 * c.H);
 }
 
 }  // namespace

@@ -107,12 +107,6 @@ class RnnInstance : public OpInstanceBase<RnnInstance> {
   }
 };
 
-int32_t checkList(const char* api, const char* name, const aclTensorList* list, size_t count) {
-  if (list == nullptr) return fail(api, kErrParamNullptr, fmt::format("{} is null", name));
-  return require(api, list->items.size() == count,
-                 fmt::format("{} holds {} tensors; {} expected", name, list->items.size(), count));
-}
-
 }  // namespace
 
 rt::OpWork rnnStepWork(const RnnShape& s, const std::vector<uint64_t>& weightAddr, uint64_t outAddr,
@@ -176,7 +170,7 @@ int32_t buildRnn(RnnShape s, RnnCell cell, const RnnArgs& a, uint64_t* workspace
     return st;
   const aclDataType dt = a.input->desc.dtype;
   const int64_t G = s.gates;
-  if ((st = checkList(api, "params", a.params, static_cast<size_t>(s.L * s.D * (s.bias ? 4 : 2)))) !=
+  if ((st = checkRnnList(api, "params", a.params, static_cast<size_t>(s.L * s.D * (s.bias ? 4 : 2)))) !=
       kSuccess)
     return st;
   if ((st = checkArg(api, "params[0]", a.params->items[0], {ACL_FLOAT, ACL_FLOAT16}, 2)) != kSuccess)
@@ -225,7 +219,7 @@ int32_t buildRnn(RnnShape s, RnnCell cell, const RnnArgs& a, uint64_t* workspace
   for (size_t k = 0; k < a.finals.size(); ++k)
     if ((st = checkRnnArg(api, a.finalNames[k], a.finals[k], dt, stateShape)) != kSuccess) return st;
   for (size_t k = 0; k < a.lists.size() && s.train; ++k) {
-    if ((st = checkList(api, a.listNames[k], a.lists[k], static_cast<size_t>(s.L * s.D))) != kSuccess)
+    if ((st = checkRnnList(api, a.listNames[k], a.lists[k], static_cast<size_t>(s.L * s.D))) != kSuccess)
       return st;
     for (size_t r = 0; r < a.lists[k]->items.size(); ++r) {
       if ((st = checkRnnArg(api, fmt::format("{}[{}]", a.listNames[k], r), a.lists[k]->items[r], dt,
