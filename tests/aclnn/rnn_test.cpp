@@ -752,4 +752,90 @@ TEST(LstmBackward, RefusesBadArguments) {
   EXPECT_EQ(macs, 2u * 2u * c.T * c.B * (c.I + c.H) * 4 * c.H);
 }
 
+// ---- simulated time --------------------------------------------------------------------
+
+// Device memory for one tensor (zeros: the timing does not depend on the values).
+struct DeviceBuf {
+  void* dev = nullptr;
+  aclTensor* t = nullptr;
+  DeviceBuf(aclDataType dt, std::vector<int64_t> shape) {
+    int64_t n = 1;
+    for (int64_t d : shape) n *= d;
+    const size_t bytes = static_cast<size_t>(n) * aclnn_test::elemSize(dt);
+    EXPECT_EQ(aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemset(dev, bytes, 0, bytes), ACL_SUCCESS);
+    const std::vector<int64_t> st = aclnn_test::denseStrides(shape);
+    t = aclCreateTensor(shape.data(), shape.size(), dt, st.data(), 0, ACL_FORMAT_ND, shape.data(),
+                        shape.size(), dev);
+  }
+  ~DeviceBuf() {
+    aclDestroyTensor(t);
+    aclrtFree(dev);
+  }
+};
+
+// Simulated milliseconds of one inference aclnnLSTM of T steps (one layer, fp16, no bias).
+float lstmMs(aclrtStream stream, int64_t T, int64_t B, int64_t I, int64_t H) {
+  DeviceBuf x(ACL_FLOAT16, {T, B, I}), wi(ACL_FLOAT16, {4 * H, I}), wh(ACL_FLOAT16, {4 * H, H}),
+      out(ACL_FLOAT16, {T, B, H}), hy(ACL_FLOAT16, {1, B, H}), cy(ACL_FLOAT16, {1, B, H});
+  // The list owns its tensors: give it handles of its own on the weights' memory.
+  aclTensor* w[2] = {aclCreateTensor(std::vector<int64_t>{4 * H, I}.data(), 2, ACL_FLOAT16,
+                                     std::vector<int64_t>{I, 1}.data(), 0, ACL_FORMAT_ND,
+                                     std::vector<int64_t>{4 * H, I}.data(), 2, wi.dev),
+                     aclCreateTensor(std::vector<int64_t>{4 * H, H}.data(), 2, ACL_FLOAT16,
+                                     std::vector<int64_t>{H, 1}.data(), 0, ACL_FORMAT_ND,
+                                     std::vector<int64_t>{4 * H, H}.data(), 2, wh.dev)};
+  aclTensorList* params = aclCreateTensorList(w, 2);
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnLSTMGetWorkspaceSize(x.t, params, nullptr, nullptr, false, 1, 0, false, false, false, out.t,
+                                      hy.t, cy.t, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+                                      nullptr, &ws, &ex),
+            0);
+  aclrtEvent a, b;
+  EXPECT_EQ(aclrtCreateEvent(&a), ACL_SUCCESS);
+  EXPECT_EQ(aclrtCreateEvent(&b), ACL_SUCCESS);
+  EXPECT_EQ(aclrtRecordEvent(a, stream), ACL_SUCCESS);
+  EXPECT_EQ(aclnnLSTM(nullptr, ws, ex, stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtRecordEvent(b, stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  float ms = 0;
+  EXPECT_EQ(aclrtEventElapsedTime(&ms, a, b), ACL_SUCCESS);
+  aclrtDestroyEvent(a);
+  aclrtDestroyEvent(b);
+  aclDestroyTensorList(params);
+  return ms;
+}
+
+// The steps run one after another: the time grows linearly with T, and a step takes its
+// matmul tile and then its gate tile, each moving its bytes through one core's MTE at 32 B/cycle
+// and computing on its unit (cube 4096 MAC/cycle, vector 256 B/cycle) at 1.8 GHz
+// (configs/910b.json), plus the HBM's access latencies (four accesses a step).
+TEST(LstmTiming, StepsRunInSequenceAtTheCoresRates) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  const int64_t B = 16, I = 64, H = 128;
+  const float t4 = lstmMs(stream, 4, B, I, H), t8 = lstmMs(stream, 8, B, I, H),
+              t16 = lstmMs(stream, 16, B, I, H);
+  const double perStep = (t16 - t8) / 8.0;
+  EXPECT_NEAR((t8 - t4) / 4.0, perStep, 0.1 * perStep) << t4 << " " << t8 << " " << t16;
+  // The step's last matmul tile (32 of the 4H = 512 columns over 24 cores): reads its weight
+  // panel and [x_t, h] (K = I + H), writes fp32 gate sums. Then the gate tile: reads the fp32
+  // sums and c, 5 vector passes over the sums, writes h and c.
+  const double K = I + H, cols = 32;
+  const double cubeCycles = (K * cols + B * K) * 2 / 32 + B * K * cols / 4096 + B * cols * 4 / 32;
+  const double gateCycles =
+      (B * 4 * H * 4 + B * H * 2) / 32.0 + 5.0 * B * 4 * H * 4 / 256 + B * H * 2 * 2 / 32.0;
+  const double boundMs = (cubeCycles + gateCycles) / 1.8e9 * 1e3;
+  EXPECT_GT(perStep, 0.95 * boundMs);
+  EXPECT_LT(perStep, boundMs + 4 * 150e-6);  // at most 150 ns an HBM access beyond its bytes
+  // Uneven column splits (64 blocks over 24 cores) and fp16 rows finish too.
+  EXPECT_GT(lstmMs(stream, 3, 8, 32, 256), 0.0f);
+  aclrtDestroyStream(stream);
+  aclrtResetDevice(0);
+  aclFinalize();
+}
+
 }  // namespace
