@@ -60,7 +60,7 @@ struct RnnArgs {
 // the previous step's vector tile and the vector tile for the step's last matmul tile
 // (TileWork::after): the steps run one after another as the recurrence requires.
 // weightAddr[l*D + d]: device address of that weight_ih; es: element size of the tensors;
-// keptBytes: bytes the vector tile writes per unit (states or kept values, in es units).
+// written: values the vector tile writes per unit and step (states or kept values, es bytes each).
 rt::OpWork rnnStepWork(const RnnShape& s, const std::vector<uint64_t>& weightAddr, uint64_t outAddr,
                        uint64_t es, bool fp32, int macScale, int written);
 
