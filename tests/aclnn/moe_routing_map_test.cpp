@@ -195,6 +195,24 @@ TEST(MoeRoutingMap, EmptyTokensGiveEmptyOutputs) {
             0);
 }
 
+// No tokens and no experts: the padded unpermute and its gradient write nothing and do not fail.
+TEST(MoeRoutingMap, UnpermuteOfNothingIsEmpty) {
+  HostTensorBuf px(ACL_FLOAT, {0, 3}), sorted(ACL_INT32, {0}), probs(ACL_FLOAT, {0, 0}), y(ACL_FLOAT, {0, 3}),
+      oi(ACL_INT32, {0}), ti(ACL_INT32, {0}), pp(ACL_FLOAT, {0}), dp(ACL_FLOAT, {0, 0});
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnMoeTokenUnpermuteWithRoutingMapGetWorkspaceSize(
+                  px.get(), sorted.get(), nullptr, probs.get(), true, nullptr, y.get(), oi.get(), ti.get(),
+                  pp.get(), ws, ex);
+            }),
+            0);
+  EXPECT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnMoeTokenUnpermuteWithRoutingMapGradGetWorkspaceSize(
+                  y.get(), oi.get(), ti.get(), nullptr, px.get(), probs.get(), true, nullptr, px.get(),
+                  dp.get(), ws, ex);
+            }),
+            0);
+}
+
 TEST(MoeRoutingMap, BadArgumentsAreRefused) {
   const int64_t T = 4, E = 3, H = 2;
   HostTensorBuf x(ACL_FLOAT, {T, H}), map(ACL_BOOL, {T, E}), out(ACL_FLOAT, {T * 2, H}),

@@ -167,7 +167,7 @@ extern "C" aclnnStatus aclnnMoeTokenUnpermuteWithRoutingMapGetWorkspaceSize(
     };
     size_t next = 1;
     if (paddedMode) {
-      const int64_t C = withProbs ? rows / E : 0;
+      const int64_t C = withProbs && E > 0 ? rows / E : 0;
       for (int64_t p = 0; p < rows; ++p) {
         if (withProbs && S[p] >= 0 && S[p] < T) w[p] = probs[S[p] * E + p / C];
         addCopy(S[p], p, w[p]);
@@ -270,7 +270,7 @@ extern "C" aclnnStatus aclnnMoeTokenUnpermuteWithRoutingMapGradGetWorkspaceSize(
     const std::vector<float> x = withProbsGrad ? loadDense<float>(in[next]) : std::vector<float>();
     std::vector<Term> terms;
     if (dropAndPad) {
-      const int64_t C = withProbs ? rows / E : 0;
+      const int64_t C = withProbs && E > 0 ? rows / E : 0;
       for (int64_t i = 0; i < rows; ++i)
         terms.push_back({tokens[i], slots[i], withProbs ? slots[i] / C : -1});
     } else if (T > 0) {
