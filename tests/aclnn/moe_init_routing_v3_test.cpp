@@ -124,6 +124,10 @@ TEST(MoeInitRoutingV3, RefusedModesAndBadArguments) {
   EXPECT_EQ(call(x.get(), idx.get(), 0, 1, 0, ex.get()), 161002);   // static quant: not supported
   EXPECT_EQ(call(x.get(), idx.get(), 0, 1, 1, ex.get()), 161002);   // dynamic quant needs int8 out
   EXPECT_EQ(call(x.get(), idx.get(), 0, 1, -1, exBad.get()), 161002);
+  EXPECT_EQ(aclnnMoeInitRoutingV3GetWorkspaceSize(x.get(), idx.get(), nullptr, nullptr, N * K - 1, 0, E, 0, 1,
+                                                  true, -1, nullptr, 1, ex.get(), rowIdx.get(), counts.get(),
+                                                  nullptr, &ws, &exec),
+            161002);  // activeNum must be N * K
   std::vector<int64_t> bad = {3, 5};
   aclIntArray* r = aclCreateIntArray(bad.data(), bad.size());
   EXPECT_EQ(

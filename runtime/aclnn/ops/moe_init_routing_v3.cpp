@@ -12,7 +12,7 @@
 //    (key_value, [expertNum, 2]) the (expert, count) pairs of the experts with tokens, in order,
 //    then zero rows.
 // The doc's constraints: dropPadMode 0, expertTokensNumType 1 or 2, expertTokensNumFlag true,
-// quantMode -1 or 1; anything else is 161002 naming them.
+// quantMode -1 or 1, activeNum = N * K; anything else is 161002 naming them.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -74,6 +74,12 @@ extern "C" aclnnStatus aclnnMoeInitRoutingV3GetWorkspaceSize(
   }
   const int64_t N = x->desc.shape[0], H = x->desc.shape[1], K = expertIdx->desc.shape[1];
   if ((st = checkShape(api, "expertIdx", expertIdx->desc.shape, {N, K})) != kSuccess) return st;
+  if ((st = require(
+           api, activeNum == N * K,
+           fmt::format("activeNum {} must be NUM_ROWS * K = {} (the doc's check; it is otherwise unused)",
+                       activeNum, N * K))) != kSuccess) {
+    return st;
+  }
   int64_t start = 0, end = expertNum;
   if (activeExpertRangeOptional != nullptr) {
     const std::vector<int64_t>& r = activeExpertRangeOptional->values;
