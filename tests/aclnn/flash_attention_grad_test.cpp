@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -417,6 +418,90 @@ TEST(FlashAttentionGrad, RefusesBadInput) {
                   nullptr, ws, ex);
             }),
             161002);
+}
+
+}  // namespace
+
+namespace {
+
+// A dense tensor in simulated device memory.
+struct DeviceTensor {
+  void* dev = nullptr;
+  aclTensor* t = nullptr;
+  DeviceTensor(aclDataType dt, std::vector<int64_t> shape) {
+    int64_t n = 1;
+    for (int64_t d : shape) n *= d;
+    const size_t bytes = static_cast<size_t>(n) * aclnn_test::elemSize(dt);
+    EXPECT_EQ(aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemset(dev, bytes, 0, bytes), ACL_SUCCESS);
+    const std::vector<int64_t> st = aclnn_test::denseStrides(shape);
+    t = aclCreateTensor(shape.data(), shape.size(), dt, st.data(), 0, ACL_FORMAT_ND, shape.data(),
+                        shape.size(), dev);
+  }
+  ~DeviceTensor() {
+    aclDestroyTensor(t);
+    aclrtFree(dev);
+  }
+};
+
+// Simulated microseconds of one fp16 BNSD FlashAttentionScoreGrad, 24 heads of S queries and
+// keys, D = 128, no mask.
+double gradUs(aclrtStream stream, int64_t S) {
+  const int64_t B = 1, N = 24, D = 128;
+  DeviceTensor q(ACL_FLOAT16, {B, N, S, D}), k(ACL_FLOAT16, {B, N, S, D}), v(ACL_FLOAT16, {B, N, S, D}),
+      dy(ACL_FLOAT16, {B, N, S, D}), o(ACL_FLOAT16, {B, N, S, D}), mx(ACL_FLOAT, {B, N, S, 8}),
+      sm(ACL_FLOAT, {B, N, S, 8}), dq(ACL_FLOAT16, {B, N, S, D}), dk(ACL_FLOAT16, {B, N, S, D}),
+      dv(ACL_FLOAT16, {B, N, S, D});
+  char layout[] = "BNSD";
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnFlashAttentionScoreGradGetWorkspaceSize(
+                q.t, k.t, v.t, dy.t, nullptr, nullptr, nullptr, nullptr, mx.t, sm.t, nullptr, o.t, nullptr,
+                0.088, 1.0, INT_MAX, INT_MAX, N, layout, 0, 0, dq.t, dk.t, dv.t, nullptr, &ws, &ex),
+            0)
+      << aclGetRecentErrMsg();
+  aclrtEvent a, b;
+  EXPECT_EQ(aclrtCreateEvent(&a), ACL_SUCCESS);
+  EXPECT_EQ(aclrtCreateEvent(&b), ACL_SUCCESS);
+  EXPECT_EQ(aclrtRecordEvent(a, stream), ACL_SUCCESS);
+  EXPECT_EQ(aclnnFlashAttentionScoreGrad(nullptr, ws, ex, stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtRecordEvent(b, stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  float ms = 0;
+  EXPECT_EQ(aclrtEventElapsedTime(&ms, a, b), ACL_SUCCESS);
+  aclrtDestroyEvent(a);
+  aclrtDestroyEvent(b);
+  return ms * 1e3;
+}
+
+// Each of the 24 cube cores takes S / 128 tiles of 128 query rows (configs/910b.json: 4096 fp16
+// MACs/cycle at 1.8 GHz, 32 B/cycle through a core's MTE). A tile's five matmuls are
+// 128 x S x (3 x 128 + 2 x 128) MACs, its own bytes (q, dy, attentionIn rows, statistics in; dq
+// rows out) 139264 B, and the first block of each head also moves that head's k, v in and dk, dv
+// out (4 x S x 256 B). From S = 512 to 1024 the time grows by at least the cube's extra work and
+// at most that plus the extra bytes one after another, plus one heaviest tile (tiles of unequal
+// cost handed to whichever core is free finish within one tile of the average; the launch's
+// fixed costs cancel).
+TEST(FlashAttentionGradTiming, CubeWorkAndBytesAtTheCoresRates) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  auto cubeCycles = [](double S) { return S / 128 * 128 * S * 640 / 4096; };
+  auto serialCycles = [&](double S) { return cubeCycles(S) + S / 128 * 139264 / 32 + 4 * S * 256 / 32; };
+  const double t512 = gradUs(stream, 512), t1024 = gradUs(stream, 1024);
+  const double cubeUs = (cubeCycles(1024) - cubeCycles(512)) / 1.8e3;
+  const double serialUs = (serialCycles(1024) - serialCycles(512)) / 1.8e3;
+  std::printf(
+      "FlashAttentionScoreGrad: %.2f us (S = 512), %.2f us (S = 1024); growth %.2f us, cube %.2f us, "
+      "cube and bytes %.2f us\n",
+      t512, t1024, t1024 - t512, cubeUs, serialUs);
+  EXPECT_GT(t1024 - t512, cubeUs);
+  const double heaviestTileUs = (128.0 * 1024 * 640 / 4096 + 139264 / 32 + 4 * 1024 * 256 / 32) / 1.8e3;
+  EXPECT_LT(t1024 - t512, serialUs + heaviestTileUs);
+  aclrtDestroyStream(stream);
+  aclrtResetDevice(0);
+  aclFinalize();
 }
 
 }  // namespace
