@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "runtime/aclnn/base/executor.h"
 
@@ -328,5 +329,25 @@ inline aclScalar* makeScalar(aclDataType dt, double v) {
   encode(dt, v, b);
   return aclCreateScalar(b, dt);
 }
+
+// Device memory for one tensor (zeros: the timing does not depend on the values).
+struct DeviceBuf {
+  void* dev = nullptr;
+  aclTensor* t = nullptr;
+  DeviceBuf(aclDataType dt, std::vector<int64_t> shape) {
+    int64_t n = 1;
+    for (int64_t d : shape) n *= d;
+    const size_t bytes = static_cast<size_t>(n) * elemSize(dt);
+    EXPECT_EQ(aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemset(dev, bytes, 0, bytes), ACL_SUCCESS);
+    const std::vector<int64_t> st = denseStrides(shape);
+    t = aclCreateTensor(shape.data(), shape.size(), dt, st.data(), 0, ACL_FORMAT_ND, shape.data(),
+                        shape.size(), dev);
+  }
+  ~DeviceBuf() {
+    aclDestroyTensor(t);
+    aclrtFree(dev);
+  }
+};
 
 }  // namespace aclnn_test

@@ -16,6 +16,7 @@
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_flash_attention_score_grad.h"
 
+using aclnn_test::DeviceBuf;
 using aclnn_test::HostTensorBuf;
 
 namespace {
@@ -424,31 +425,11 @@ TEST(FlashAttentionGrad, RefusesBadInput) {
 
 namespace {
 
-// A dense tensor in simulated device memory.
-struct DeviceTensor {
-  void* dev = nullptr;
-  aclTensor* t = nullptr;
-  DeviceTensor(aclDataType dt, std::vector<int64_t> shape) {
-    int64_t n = 1;
-    for (int64_t d : shape) n *= d;
-    const size_t bytes = static_cast<size_t>(n) * aclnn_test::elemSize(dt);
-    EXPECT_EQ(aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    EXPECT_EQ(aclrtMemset(dev, bytes, 0, bytes), ACL_SUCCESS);
-    const std::vector<int64_t> st = aclnn_test::denseStrides(shape);
-    t = aclCreateTensor(shape.data(), shape.size(), dt, st.data(), 0, ACL_FORMAT_ND, shape.data(),
-                        shape.size(), dev);
-  }
-  ~DeviceTensor() {
-    aclDestroyTensor(t);
-    aclrtFree(dev);
-  }
-};
-
 // Simulated microseconds of one fp16 BNSD FlashAttentionScoreGrad, 24 heads of S queries and
 // keys, D = 128, no mask.
 double gradUs(aclrtStream stream, int64_t S) {
   const int64_t B = 1, N = 24, D = 128;
-  DeviceTensor q(ACL_FLOAT16, {B, N, S, D}), k(ACL_FLOAT16, {B, N, S, D}), v(ACL_FLOAT16, {B, N, S, D}),
+  DeviceBuf q(ACL_FLOAT16, {B, N, S, D}), k(ACL_FLOAT16, {B, N, S, D}), v(ACL_FLOAT16, {B, N, S, D}),
       dy(ACL_FLOAT16, {B, N, S, D}), o(ACL_FLOAT16, {B, N, S, D}), mx(ACL_FLOAT, {B, N, S, 8}),
       sm(ACL_FLOAT, {B, N, S, 8}), dq(ACL_FLOAT16, {B, N, S, D}), dk(ACL_FLOAT16, {B, N, S, D}),
       dv(ACL_FLOAT16, {B, N, S, D});

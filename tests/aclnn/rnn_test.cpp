@@ -24,6 +24,7 @@ namespace {
 
 using aclnn_test::Charged;
 using aclnn_test::chargedBytes;
+using aclnn_test::DeviceBuf;
 using aclnn_test::expectNear;
 using aclnn_test::HostTensorBuf;
 using aclnn_test::run;
@@ -753,26 +754,6 @@ TEST(LstmBackward, RefusesBadArguments) {
 }
 
 // ---- simulated time --------------------------------------------------------------------
-
-// Device memory for one tensor (zeros: the timing does not depend on the values).
-struct DeviceBuf {
-  void* dev = nullptr;
-  aclTensor* t = nullptr;
-  DeviceBuf(aclDataType dt, std::vector<int64_t> shape) {
-    int64_t n = 1;
-    for (int64_t d : shape) n *= d;
-    const size_t bytes = static_cast<size_t>(n) * aclnn_test::elemSize(dt);
-    EXPECT_EQ(aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    EXPECT_EQ(aclrtMemset(dev, bytes, 0, bytes), ACL_SUCCESS);
-    const std::vector<int64_t> st = aclnn_test::denseStrides(shape);
-    t = aclCreateTensor(shape.data(), shape.size(), dt, st.data(), 0, ACL_FORMAT_ND, shape.data(),
-                        shape.size(), dev);
-  }
-  ~DeviceBuf() {
-    aclDestroyTensor(t);
-    aclrtFree(dev);
-  }
-};
 
 // Simulated milliseconds of one inference aclnnLSTM of T steps (one layer, fp16, no bias).
 float lstmMs(aclrtStream stream, int64_t T, int64_t B, int64_t I, int64_t H) {

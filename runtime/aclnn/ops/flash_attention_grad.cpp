@@ -30,6 +30,7 @@
 #include "runtime/aclnn/base/error.h"
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/element_convert.h"
+#include "runtime/aclnn/ops/flash_attention.h"
 #include "runtime/aclnn/ops/gemm.h"
 #include "runtime/aclnn/ops/op_checks.h"
 #include "runtime/aclnn/ops/op_define.h"
@@ -152,15 +153,7 @@ void FlashAttentionGradInstance::compute(const std::vector<HostTensor>& in,
   const HostTensor &Q = in[0], &K = in[1], &V = in[2], &DY = in[3], &O = in[4], &MX = in[5], &SM = in[6];
   const HostTensor* mask = maskInput >= 0 ? &in[static_cast<size_t>(maskInput)] : nullptr;
   auto masked = [&](int64_t b, int64_t n, int64_t i, int64_t j) {
-    if (mask == nullptr || sparseMode >= 2) return false;
-    const size_t r = mask->shape.size();
-    int64_t off = i * (mask->shape[r - 2] == 1 ? 0 : mask->strides[r - 2]) +
-                  j * (mask->shape[r - 1] == 1 ? 0 : mask->strides[r - 1]);
-    if (r == 4) {
-      off +=
-          (mask->shape[0] == 1 ? 0 : b * mask->strides[0]) + (mask->shape[1] == 1 ? 0 : n * mask->strides[1]);
-    }
-    return mask->data[off * static_cast<int64_t>(dtypeSize(mask->dtype))] != 0;
+    return mask != nullptr && sparseMode < 2 && attentionMasked(*mask, b, n, i, j);
   };
   auto load = [&](const HostTensor& t, const Rows& r, const Seqs& s, int64_t b, int64_t i, int64_t n,
                   int64_t len, float* dst) {
