@@ -14,6 +14,7 @@
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
+#include "aclnnop/aclnn_flash_attention_score.h"
 #include "aclnnop/aclnn_flash_attention_score_grad.h"
 
 using aclnn_test::DeviceBuf;
@@ -338,6 +339,56 @@ TEST(FlashAttentionGrad, PackedSequencesOfTnd) {
   expectMatchesClosedForm(p, ACL_FLOAT, 1e-5);
   p.sparseMode = 3;
   expectMatchesClosedForm(p, ACL_FLOAT, 1e-5);
+}
+
+// The backward takes what aclnnFlashAttentionScore writes: its output and statistics, fed to
+// the grad, give the closed-form gradients (BSND, 4 query / 2 key-value heads, causal mode 3).
+TEST(FlashAttentionGrad, TakesTheForwardsStatistics) {
+  const int64_t B = 2, S1 = 6, S2 = 9, N = 4, Nkv = 2, D = 8;
+  const double scale = 0.35;
+  std::mt19937 gen(3);
+  HostTensorBuf q(ACL_FLOAT, {B, S1, N, D}), k(ACL_FLOAT, {B, S2, Nkv, D}), v(ACL_FLOAT, {B, S2, Nkv, D}),
+      dy(ACL_FLOAT, {B, S1, N, D}), o(ACL_FLOAT, {B, S1, N, D}), mx(ACL_FLOAT, {B, N, S1, 8}),
+      sm(ACL_FLOAT, {B, N, S1, 8}), mask(ACL_UINT8, {S1, S2}), dq(ACL_FLOAT, {B, S1, N, D}),
+      dk(ACL_FLOAT, {B, S2, Nkv, D}), dv(ACL_FLOAT, {B, S2, Nkv, D});
+  for (HostTensorBuf* b : {&q, &k, &v, &dy}) b->fillRandom(gen, -1.0, 1.0);
+  for (int64_t e = 0; e < mask.numel(); ++e) mask.set(e, 0);
+  char l1[] = "BSND", l2[] = "BSND";
+  ASSERT_EQ(aclnn_test::run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnFlashAttentionScoreGetWorkspaceSize(
+                  q.get(), k.get(), v.get(), nullptr, nullptr, nullptr, mask.get(), nullptr, scale, 1.0,
+                  INT_MAX, INT_MAX, N, l1, 0, 3, mx.get(), sm.get(), nullptr, o.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(aclnn_test::run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnFlashAttentionScoreGradGetWorkspaceSize(
+                  q.get(), k.get(), v.get(), dy.get(), nullptr, nullptr, nullptr, mask.get(), mx.get(),
+                  sm.get(), nullptr, o.get(), nullptr, scale, 1.0, INT_MAX, INT_MAX, N, l2, 0, 3, dq.get(),
+                  dk.get(), dv.get(), nullptr, ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  Problem p;
+  p.layout = "BSND";
+  p.N = N;
+  p.Nkv = Nkv;
+  p.D = D;
+  p.S1 = {S1, S1};
+  p.S2 = {S2, S2};
+  p.scale = scale;
+  p.sparseMode = 3;
+  auto values = [](HostTensorBuf& b) {
+    std::vector<double> x(static_cast<size_t>(b.numel()));
+    for (int64_t e = 0; e < b.numel(); ++e) x[static_cast<size_t>(e)] = b.get(e);
+    return x;
+  };
+  const Tensors t{values(q), values(k), values(v), values(dy)};
+  std::vector<double> wq, wk, wv;
+  backward(p, t, &wq, &wk, &wv);
+  expectClose(values(dq), wq, 1e-5, "dq");
+  expectClose(values(dk), wk, 1e-5, "dk");
+  expectClose(values(dv), wv, 1e-5, "dv");
 }
 
 // The public example's values: q = k = v = dy = attentionIn = 1 and statistics 3 make
