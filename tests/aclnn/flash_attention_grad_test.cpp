@@ -391,6 +391,63 @@ TEST(FlashAttentionGrad, TakesTheForwardsStatistics) {
   expectClose(values(dv), wv, 1e-5, "dv");
 }
 
+// Views: query, dy and dq given as BNSD views of BSND storage (strides permuted) give what the
+// dense BNSD tensors give.
+TEST(FlashAttentionGrad, NonContiguousViews) {
+  const int64_t B = 1, N = 2, S = 5, D = 4;
+  std::mt19937 gen(5);
+  const std::vector<int64_t> shape{B, N, S, D}, permuted{S * N * D, D, N * D, 1};
+  HostTensorBuf qv(ACL_FLOAT, shape, permuted, 0), dyv(ACL_FLOAT, shape, permuted, 0),
+      dqv(ACL_FLOAT, shape, permuted, 0), q(ACL_FLOAT, shape), dy(ACL_FLOAT, shape), dq(ACL_FLOAT, shape),
+      k(ACL_FLOAT, shape), v(ACL_FLOAT, shape), o(ACL_FLOAT, shape), mx(ACL_FLOAT, {B, N, S, 8}),
+      sm(ACL_FLOAT, {B, N, S, 8}), dk(ACL_FLOAT, shape), dv(ACL_FLOAT, shape), dk2(ACL_FLOAT, shape),
+      dv2(ACL_FLOAT, shape);
+  for (HostTensorBuf* b : {&q, &dy, &k, &v, &o}) b->fillRandom(gen, -1.0, 1.0);
+  for (int64_t e = 0; e < mx.numel(); ++e) mx.set(e, 0.5), sm.set(e, 2.0 + e % 3);
+  for (int64_t e = 0; e < q.numel(); ++e) qv.set(e, q.get(e)), dyv.set(e, dy.get(e));
+  char layout[] = "BNSD";
+  auto grad = [&](HostTensorBuf& qq, HostTensorBuf& dd, HostTensorBuf& out, HostTensorBuf& dkk,
+                  HostTensorBuf& dvv) {
+    return aclnn_test::run([&](uint64_t* ws, aclOpExecutor** ex) {
+      return aclnnFlashAttentionScoreGradGetWorkspaceSize(
+          qq.get(), k.get(), v.get(), dd.get(), nullptr, nullptr, nullptr, nullptr, mx.get(), sm.get(),
+          nullptr, o.get(), nullptr, 0.5, 1.0, INT_MAX, INT_MAX, N, layout, 0, 0, out.get(), dkk.get(),
+          dvv.get(), nullptr, ws, ex);
+    });
+  };
+  ASSERT_EQ(grad(q, dy, dq, dk, dv), 0) << aclGetRecentErrMsg();
+  ASSERT_EQ(grad(qv, dyv, dqv, dk2, dv2), 0) << aclGetRecentErrMsg();
+  for (int64_t e = 0; e < q.numel(); ++e) {
+    EXPECT_EQ(dqv.get(e), dq.get(e)) << e;
+    EXPECT_EQ(dk2.get(e), dk.get(e)) << e;
+    EXPECT_EQ(dv2.get(e), dv.get(e)) << e;
+  }
+}
+
+// No queries: dk and dv are zero (no query attends); no keys: dq is zero.
+TEST(FlashAttentionGrad, EmptySequences) {
+  for (auto [S1, S2] : {std::pair<int64_t, int64_t>{0, 4}, {3, 0}}) {
+    const int64_t B = 1, N = 1, D = 4;
+    HostTensorBuf q(ACL_FLOAT, {B, N, S1, D}), dy(ACL_FLOAT, {B, N, S1, D}), o(ACL_FLOAT, {B, N, S1, D}),
+        dq(ACL_FLOAT, {B, N, S1, D}), k(ACL_FLOAT, {B, N, S2, D}), v(ACL_FLOAT, {B, N, S2, D}),
+        dk(ACL_FLOAT, {B, N, S2, D}), dv(ACL_FLOAT, {B, N, S2, D}), mx(ACL_FLOAT, {B, N, S1, 8}),
+        sm(ACL_FLOAT, {B, N, S1, 8});
+    std::mt19937 gen(9);
+    for (HostTensorBuf* b : {&q, &dy, &o, &k, &v, &mx, &sm}) b->fillRandom(gen, 0.5, 1.0);
+    char layout[] = "BNSD";
+    ASSERT_EQ(aclnn_test::run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnFlashAttentionScoreGradGetWorkspaceSize(
+                    q.get(), k.get(), v.get(), dy.get(), nullptr, nullptr, nullptr, nullptr, mx.get(),
+                    sm.get(), nullptr, o.get(), nullptr, 0.5, 1.0, INT_MAX, INT_MAX, N, layout, 0, 0,
+                    dq.get(), dk.get(), dv.get(), nullptr, ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    for (HostTensorBuf* b : {&dq, &dk, &dv})
+      for (int64_t e = 0; e < b->numel(); ++e) EXPECT_EQ(b->get(e), 0.0) << S1 << " " << S2;
+  }
+}
+
 // The public example's values: q = k = v = dy = attentionIn = 1 and statistics 3 make
 // P = exp(sqrt(128) - 3) / 3 everywhere, dP - rowsum(dy * attentionIn) = 128 - 128 = 0, so dq = dk = 0
 // and dv = 256 P.
