@@ -350,4 +350,22 @@ struct DeviceBuf {
   }
 };
 
+// Simulated milliseconds between events recorded on `stream` before and after `launch()` (a
+// phase-2 call that must return 0), once the stream has finished.
+template <typename Launch>
+float simulatedMs(aclrtStream stream, const Launch& launch) {
+  aclrtEvent a = nullptr, b = nullptr;
+  EXPECT_EQ(aclrtCreateEvent(&a), ACL_SUCCESS);
+  EXPECT_EQ(aclrtCreateEvent(&b), ACL_SUCCESS);
+  EXPECT_EQ(aclrtRecordEvent(a, stream), ACL_SUCCESS);
+  EXPECT_EQ(launch(), 0);
+  EXPECT_EQ(aclrtRecordEvent(b, stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  float ms = 0;
+  EXPECT_EQ(aclrtEventElapsedTime(&ms, a, b), ACL_SUCCESS);
+  aclrtDestroyEvent(a);
+  aclrtDestroyEvent(b);
+  return ms;
+}
+
 }  // namespace aclnn_test
