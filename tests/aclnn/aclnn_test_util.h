@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "runtime/aclnn/base/executor.h"
 
@@ -327,6 +328,44 @@ inline aclScalar* makeScalar(aclDataType dt, double v) {
   unsigned char b[16] = {};
   encode(dt, v, b);
   return aclCreateScalar(b, dt);
+}
+
+// Device memory for one tensor (zeros: the timing does not depend on the values).
+struct DeviceBuf {
+  void* dev = nullptr;
+  aclTensor* t = nullptr;
+  DeviceBuf(aclDataType dt, std::vector<int64_t> shape) {
+    int64_t n = 1;
+    for (int64_t d : shape) n *= d;
+    const size_t bytes = static_cast<size_t>(n) * elemSize(dt);
+    EXPECT_EQ(aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    EXPECT_EQ(aclrtMemset(dev, bytes, 0, bytes), ACL_SUCCESS);
+    const std::vector<int64_t> st = denseStrides(shape);
+    t = aclCreateTensor(shape.data(), shape.size(), dt, st.data(), 0, ACL_FORMAT_ND, shape.data(),
+                        shape.size(), dev);
+  }
+  ~DeviceBuf() {
+    aclDestroyTensor(t);
+    aclrtFree(dev);
+  }
+};
+
+// Simulated milliseconds between events recorded on `stream` before and after `launch()` (a
+// phase-2 call that must return 0), once the stream has finished.
+template <typename Launch>
+float simulatedMs(aclrtStream stream, const Launch& launch) {
+  aclrtEvent a = nullptr, b = nullptr;
+  EXPECT_EQ(aclrtCreateEvent(&a), ACL_SUCCESS);
+  EXPECT_EQ(aclrtCreateEvent(&b), ACL_SUCCESS);
+  EXPECT_EQ(aclrtRecordEvent(a, stream), ACL_SUCCESS);
+  EXPECT_EQ(launch(), 0);
+  EXPECT_EQ(aclrtRecordEvent(b, stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  float ms = 0;
+  EXPECT_EQ(aclrtEventElapsedTime(&ms, a, b), ACL_SUCCESS);
+  aclrtDestroyEvent(a);
+  aclrtDestroyEvent(b);
+  return ms;
 }
 
 }  // namespace aclnn_test

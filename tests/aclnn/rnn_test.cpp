@@ -24,6 +24,7 @@ namespace {
 
 using aclnn_test::Charged;
 using aclnn_test::chargedBytes;
+using aclnn_test::DeviceBuf;
 using aclnn_test::expectNear;
 using aclnn_test::HostTensorBuf;
 using aclnn_test::run;
@@ -754,26 +755,6 @@ TEST(LstmBackward, RefusesBadArguments) {
 
 // ---- simulated time --------------------------------------------------------------------
 
-// Device memory for one tensor (zeros: the timing does not depend on the values).
-struct DeviceBuf {
-  void* dev = nullptr;
-  aclTensor* t = nullptr;
-  DeviceBuf(aclDataType dt, std::vector<int64_t> shape) {
-    int64_t n = 1;
-    for (int64_t d : shape) n *= d;
-    const size_t bytes = static_cast<size_t>(n) * aclnn_test::elemSize(dt);
-    EXPECT_EQ(aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    EXPECT_EQ(aclrtMemset(dev, bytes, 0, bytes), ACL_SUCCESS);
-    const std::vector<int64_t> st = aclnn_test::denseStrides(shape);
-    t = aclCreateTensor(shape.data(), shape.size(), dt, st.data(), 0, ACL_FORMAT_ND, shape.data(),
-                        shape.size(), dev);
-  }
-  ~DeviceBuf() {
-    aclDestroyTensor(t);
-    aclrtFree(dev);
-  }
-};
-
 // Simulated milliseconds of one inference aclnnLSTM of T steps (one layer, fp16, no bias).
 float lstmMs(aclrtStream stream, int64_t T, int64_t B, int64_t I, int64_t H) {
   DeviceBuf x(ACL_FLOAT16, {T, B, I}), wi(ACL_FLOAT16, {4 * H, I}), wh(ACL_FLOAT16, {4 * H, H}),
@@ -792,17 +773,7 @@ float lstmMs(aclrtStream stream, int64_t T, int64_t B, int64_t I, int64_t H) {
                                       hy.t, cy.t, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
                                       nullptr, &ws, &ex),
             0);
-  aclrtEvent a, b;
-  EXPECT_EQ(aclrtCreateEvent(&a), ACL_SUCCESS);
-  EXPECT_EQ(aclrtCreateEvent(&b), ACL_SUCCESS);
-  EXPECT_EQ(aclrtRecordEvent(a, stream), ACL_SUCCESS);
-  EXPECT_EQ(aclnnLSTM(nullptr, ws, ex, stream), ACL_SUCCESS);
-  EXPECT_EQ(aclrtRecordEvent(b, stream), ACL_SUCCESS);
-  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
-  float ms = 0;
-  EXPECT_EQ(aclrtEventElapsedTime(&ms, a, b), ACL_SUCCESS);
-  aclrtDestroyEvent(a);
-  aclrtDestroyEvent(b);
+  const float ms = aclnn_test::simulatedMs(stream, [&] { return aclnnLSTM(nullptr, ws, ex, stream); });
   aclDestroyTensorList(params);
   return ms;
 }

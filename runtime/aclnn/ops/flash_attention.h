@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "aclnn/acl_meta.h"
+#include "runtime/aclnn/base/op_instance.h"
 
 namespace npusim::aclnn {
 
@@ -30,5 +31,9 @@ int32_t buildFlashAttention(const FlashAttentionApi& a, const aclTensor* query, 
 // numHeads equal to key's head count in BSND/BNSD (the engine takes the heads from the shape).
 int32_t checkKeyValueHeads(const char* api, int64_t numHeads, int64_t numKeyValueHeads, const aclTensor* key,
                            const char* inputLayout);
+
+// Whether the bool/uint8 attention mask ([S1, S2] or [B|1, N|1, S1, S2], 1 = masked) hides key
+// j from query i of batch b, head n (the forward and the backward read it alike).
+bool attentionMasked(const HostTensor& mask, int64_t b, int64_t n, int64_t i, int64_t j);
 
 }  // namespace npusim::aclnn

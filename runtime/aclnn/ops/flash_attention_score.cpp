@@ -196,15 +196,7 @@ void FlashAttentionInstance::compute(const std::vector<HostTensor>& in,
   // Mask element (b, n, i, j) with broadcasting over its leading dimensions.
   const HostTensor* mask = hasMask ? &in[3] : nullptr;
   auto masked = [&](int64_t b, int64_t n, int64_t i, int64_t j) {
-    if (mask == nullptr || sparseMode >= 2) return false;
-    const size_t r = mask->shape.size();
-    int64_t off = i * (mask->shape[r - 2] == 1 ? 0 : mask->strides[r - 2]) +
-                  j * (mask->shape[r - 1] == 1 ? 0 : mask->strides[r - 1]);
-    if (r == 4) {
-      off +=
-          (mask->shape[0] == 1 ? 0 : b * mask->strides[0]) + (mask->shape[1] == 1 ? 0 : n * mask->strides[1]);
-    }
-    return mask->data[off * static_cast<int64_t>(dtypeSize(mask->dtype))] != 0;
+    return mask != nullptr && sparseMode < 2 && attentionMasked(*mask, b, n, i, j);
   };
   const bool lowPrecision = Q.dtype != ACL_FLOAT;
   for (int64_t b = 0; b < q.B; ++b) {
@@ -260,6 +252,15 @@ void FlashAttentionInstance::compute(const std::vector<HostTensor>& in,
 }
 
 }  // namespace
+
+bool attentionMasked(const HostTensor& mask, int64_t b, int64_t n, int64_t i, int64_t j) {
+  const size_t r = mask.shape.size();
+  int64_t off = i * (mask.shape[r - 2] == 1 ? 0 : mask.strides[r - 2]) +
+                j * (mask.shape[r - 1] == 1 ? 0 : mask.strides[r - 1]);
+  if (r == 4)
+    off += (mask.shape[0] == 1 ? 0 : b * mask.strides[0]) + (mask.shape[1] == 1 ? 0 : n * mask.strides[1]);
+  return mask.data[off * static_cast<int64_t>(dtypeSize(mask.dtype))] != 0;
+}
 
 int32_t buildFlashAttention(const FlashAttentionApi& a, const aclTensor* query, const aclTensor* key,
                             const aclTensor* value, const aclTensor* realShift, const aclTensor* dropMask,
