@@ -13,6 +13,17 @@
 #include <fstream>
 #include <systemc>
 
+#if defined(__SANITIZE_ADDRESS__)  // GCC
+#define NPUSIM_ASAN 1
+#elif defined(__has_feature)  // Clang
+#if __has_feature(address_sanitizer)
+#define NPUSIM_ASAN 1
+#endif
+#endif
+#ifdef NPUSIM_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 #include "models/common/sim_time.h"
 #include "runtime/capture.h"
 #include "runtime/checks.h"
@@ -53,6 +64,26 @@ std::vector<std::function<void()>>& simulationEndHooks() {
 }
 
 }  // namespace
+
+#ifdef NPUSIM_ASAN
+// libsystemc tells AddressSanitizer of its coroutine switches (weak __sanitizer_*_switch_fiber).
+// After a thread that returned switches out for the last time, ASan still takes the host thread
+// to run on that thread's stack, which SystemC then frees; LeakSanitizer would scan it at exit
+// and fault. So once the threads have ended, name the host thread's own stack again.
+static void resyncSanitizerStack() {
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0) return;
+  void* bottom = nullptr;
+  size_t size = 0;
+  pthread_attr_getstack(&attr, &bottom, &size);
+  pthread_attr_destroy(&attr);
+  void* fakeStack = nullptr;
+  __sanitizer_start_switch_fiber(&fakeStack, bottom, size);
+  __sanitizer_finish_switch_fiber(fakeStack, nullptr, nullptr);
+}
+#else
+static void resyncSanitizerStack() {}
+#endif
 
 void Runtime::onSimulationEnd(std::function<void()> forget) {
   simulationEndHooks().push_back(std::move(forget));
@@ -144,6 +175,7 @@ void Runtime::endSimulation() {
     platform_->endThreads();
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    resyncSanitizerStack();
   }
   stopKernel();
   endedAt_ = kernelNow();
