@@ -343,8 +343,11 @@ TEST(FlashAttentionGrad, PackedSequencesOfTnd) {
 
 // The backward takes what aclnnFlashAttentionScore writes: its output and statistics, fed to
 // the grad, give the closed-form gradients (BSND, 4 query / 2 key-value heads, causal mode 3).
-TEST(FlashAttentionGrad, TakesTheForwardsStatistics) {
-  const int64_t B = 2, S1 = 6, S2 = 9, N = 4, Nkv = 2, D = 8;
+// The forward's output and statistics feed the backward. Mode 3 with S1 < S2, and mode 0 with
+// S1 > S2 and unbounded preTokens (every key visible to every row: the forward once clipped
+// preTokens to S2 and hid the early keys of the late rows).
+static void forwardThenBackward(int64_t S1, int64_t S2, int64_t sparseMode) {
+  const int64_t B = 2, N = 4, Nkv = 2, D = 8;
   const double scale = 0.35;
   std::mt19937 gen(3);
   HostTensorBuf q(ACL_FLOAT, {B, S1, N, D}), k(ACL_FLOAT, {B, S2, Nkv, D}), v(ACL_FLOAT, {B, S2, Nkv, D}),
@@ -357,15 +360,15 @@ TEST(FlashAttentionGrad, TakesTheForwardsStatistics) {
   ASSERT_EQ(aclnn_test::run([&](uint64_t* ws, aclOpExecutor** ex) {
               return aclnnFlashAttentionScoreGetWorkspaceSize(
                   q.get(), k.get(), v.get(), nullptr, nullptr, nullptr, mask.get(), nullptr, scale, 1.0,
-                  INT_MAX, INT_MAX, N, l1, 0, 3, mx.get(), sm.get(), nullptr, o.get(), ws, ex);
+                  INT_MAX, INT_MAX, N, l1, 0, sparseMode, mx.get(), sm.get(), nullptr, o.get(), ws, ex);
             }),
             0)
       << aclGetRecentErrMsg();
   ASSERT_EQ(aclnn_test::run([&](uint64_t* ws, aclOpExecutor** ex) {
               return aclnnFlashAttentionScoreGradGetWorkspaceSize(
                   q.get(), k.get(), v.get(), dy.get(), nullptr, nullptr, nullptr, mask.get(), mx.get(),
-                  sm.get(), nullptr, o.get(), nullptr, scale, 1.0, INT_MAX, INT_MAX, N, l2, 0, 3, dq.get(),
-                  dk.get(), dv.get(), nullptr, ws, ex);
+                  sm.get(), nullptr, o.get(), nullptr, scale, 1.0, INT_MAX, INT_MAX, N, l2, 0, sparseMode,
+                  dq.get(), dk.get(), dv.get(), nullptr, ws, ex);
             }),
             0)
       << aclGetRecentErrMsg();
@@ -377,7 +380,7 @@ TEST(FlashAttentionGrad, TakesTheForwardsStatistics) {
   p.S1 = {S1, S1};
   p.S2 = {S2, S2};
   p.scale = scale;
-  p.sparseMode = 3;
+  p.sparseMode = sparseMode;
   auto values = [](HostTensorBuf& b) {
     std::vector<double> x(static_cast<size_t>(b.numel()));
     for (int64_t e = 0; e < b.numel(); ++e) x[static_cast<size_t>(e)] = b.get(e);
@@ -393,6 +396,12 @@ TEST(FlashAttentionGrad, TakesTheForwardsStatistics) {
 
 // Views: query, dy and dq given as BNSD views of BSND storage (strides permuted) give what the
 // dense BNSD tensors give.
+
+TEST(FlashAttentionGrad, TakesTheForwardsStatistics) {
+  forwardThenBackward(6, 9, 3);
+  forwardThenBackward(9, 6, 0);
+}
+
 TEST(FlashAttentionGrad, NonContiguousViews) {
   const int64_t B = 1, N = 2, S = 5, D = 4;
   std::mt19937 gen(5);

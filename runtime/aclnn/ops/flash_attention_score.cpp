@@ -99,7 +99,7 @@ class FlashAttentionInstance : public OpInstanceBase<FlashAttentionInstance> {
     } else if (sparseMode == 3) {
       b = std::min(S2, i + 1 + (S2 - q.S));
     } else if (sparseMode == 0) {
-      a = std::max<int64_t>(0, i - std::min(preTokens, S2));
+      a = preTokens >= i ? 0 : i - preTokens;  // no clip to S2: with S1 > S2 that hid early keys
       b = std::min(S2, i + 1 + std::min(nextTokens, S2));
     }
     *lo = std::max<int64_t>(0, a);
