@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <vector>
 
@@ -113,6 +114,16 @@ double deviceMs(aclrtStream s, W&& warm, F&& op) {
   aclrtDestroyEvent(a);
   aclrtDestroyEvent(b);
   return ms;
+}
+
+// An operator's device time (one launch after a warm-up launch) as a ratio to `boundSec`, its
+// roofline bound; printed with the name, and returned.
+inline double timedBoundRatio(const char* name, const Phase1& p1, Phase2 p2, aclrtStream s, double boundSec) {
+  const double sec = 1e-3 * deviceMs(
+                                s, [&] { launchOp(p1, p2, s); }, [&] { launchOp(p1, p2, s); });
+  std::printf("%-36s %9.1f us, bound %9.1f us, ratio %.3f\n", name, sec * 1e6, boundSec * 1e6,
+              sec / boundSec);
+  return sec / boundSec;
 }
 
 // The configuration the simulator runs with (NPUSIM_CONFIG / NPUSIM_SET as set by the test).

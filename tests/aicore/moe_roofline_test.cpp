@@ -17,14 +17,6 @@ using namespace aicore_test;
 
 namespace {
 
-double ratio(const char* name, const Phase1& p1, Phase2 p2, aclrtStream s, double boundSec) {
-  const double sec = 1e-3 * deviceMs(
-                                s, [&] { launchOp(p1, p2, s); }, [&] { launchOp(p1, p2, s); });
-  std::printf("%-28s %9.1f us, bound %9.1f us, ratio %.3f\n", name, sec * 1e6, boundSec * 1e6,
-              sec / boundSec);
-  return sec / boundSec;
-}
-
 aclTensorList* listOf(const DevTensor& t) {
   std::vector<int64_t> strides(t.shape.size(), 1);
   for (size_t i = t.shape.size(); i-- > 1;) strides[i - 1] = strides[i] * t.shape[i];
@@ -42,14 +34,14 @@ TEST(MoeRoofline, PermuteAndDynamicQuantStreamAtTheHbmRate) {
   DevTensor x({T, H}, ACL_FLOAT16), idx({T, K}, ACL_INT32), perm({T * K, H}, ACL_FLOAT16),
       sorted({T * K}, ACL_INT32);
   const uint64_t read = x.bytes + idx.bytes, written = perm.bytes + sorted.bytes;
-  const double r = ratio(
+  const double r = timedBoundRatio(
       "MoeTokenPermute",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnMoeTokenPermuteGetWorkspaceSize(x.t, idx.t, 0, false, perm.t, sorted.t, ws, ex);
       },
       aclnnMoeTokenPermute, ss.stream, roofline::memorySec(config(), read, written));
   DevTensor copyIn({T * K, H}, ACL_FLOAT16);
-  const double copy = ratio(
+  const double copy = timedBoundRatio(
       "InplaceCopy (reference)",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnInplaceCopyGetWorkspaceSize(perm.t, copyIn.t, ws, ex);
@@ -63,7 +55,7 @@ TEST(MoeRoofline, PermuteAndDynamicQuantStreamAtTheHbmRate) {
   ASSERT_EQ(aclrtMalloc(&yDev, 4096 * 4096, ACL_MEM_MALLOC_HUGE_FIRST), 0);
   const int64_t yShape[2] = {4096, 4096}, yStrides[2] = {4096, 1};
   aclTensor* y = aclCreateTensor(yShape, 2, ACL_INT8, yStrides, 0, ACL_FORMAT_ND, yShape, 2, yDev);
-  const double rq = ratio(
+  const double rq = timedBoundRatio(
       "DynamicQuant",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnDynamicQuantGetWorkspaceSize(xq.t, nullptr, y, scale.t, ws, ex);
@@ -88,7 +80,7 @@ TEST(MoeRoofline, DecodingGroupedMatmulReadsOnlyTheReachableExperts) {
   aclTensorList *xl = listOf(x), *wl = listOf(w), *yl = listOf(y);
   // Eight rows reach at most eight experts: 8 x K x N fp16 weights, not all 64.
   const uint64_t weights = static_cast<uint64_t>(M * K * N * 2);
-  const double r = ratio(
+  const double r = timedBoundRatio(
       "GroupedMatmulV5 (8 rows, 64 E)",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnGroupedMatmulV5GetWorkspaceSize(xl, wl, nullptr, nullptr, nullptr, nullptr, nullptr,

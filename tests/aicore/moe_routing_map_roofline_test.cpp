@@ -11,18 +11,6 @@
 
 using namespace aicore_test;
 
-namespace {
-
-double timedRatio(const char* name, const Phase1& p1, Phase2 p2, aclrtStream s, double boundSec) {
-  const double sec = 1e-3 * deviceMs(
-                                s, [&] { launchOp(p1, p2, s); }, [&] { launchOp(p1, p2, s); });
-  std::printf("%-36s %9.1f us, bound %9.1f us, ratio %.3f\n", name, sec * 1e6, boundSec * 1e6,
-              sec / boundSec);
-  return sec / boundSec;
-}
-
-}  // namespace
-
 TEST(MoeRoutingMapRoofline, PermuteStreamsAtTheHbmRate) {
   npusim::test::configure("sim.functional=false");
   Session ss;
@@ -30,7 +18,7 @@ TEST(MoeRoutingMapRoofline, PermuteStreamsAtTheHbmRate) {
   DevTensor x({T, H}, ACL_FLOAT16), map({T, E}, ACL_BOOL), probs({T, E}, ACL_FLOAT16),
       perm({T * K, H}, ACL_FLOAT16), pp({T * K}, ACL_FLOAT16), sorted({T * K}, ACL_INT32);
   const uint64_t read = x.bytes + map.bytes + probs.bytes, written = perm.bytes + pp.bytes + sorted.bytes;
-  const double r = timedRatio(
+  const double r = timedBoundRatio(
       "MoeTokenPermuteWithRoutingMap",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnMoeTokenPermuteWithRoutingMapGetWorkspaceSize(x.t, map.t, probs.t, T * K, false, perm.t,
@@ -38,7 +26,7 @@ TEST(MoeRoutingMapRoofline, PermuteStreamsAtTheHbmRate) {
       },
       aclnnMoeTokenPermuteWithRoutingMap, ss.stream, roofline::memorySec(config(), read, written));
   DevTensor copyIn({T * K, H}, ACL_FLOAT16);
-  const double copy = timedRatio(
+  const double copy = timedBoundRatio(
       "InplaceCopy (reference)",
       [&](uint64_t* ws, aclOpExecutor** ex) {
         return aclnnInplaceCopyGetWorkspaceSize(perm.t, copyIn.t, ws, ex);

@@ -24,6 +24,9 @@
 
 namespace npusim::aclnn {
 
+// The types every convolution entry point takes (fp32 accumulation inside).
+inline const std::vector<aclDataType> kConvTypes{ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+
 struct ConvGeometry {
   int64_t batch = 0, groups = 1;
   int64_t smallCh = 0, bigCh = 0;

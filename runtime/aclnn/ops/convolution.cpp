@@ -19,7 +19,6 @@
 namespace npusim::aclnn {
 namespace {
 
-const std::vector<aclDataType> kConvTypes{ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 const OpInfo kConvolution{"aclnnConvolution", ExecUnit::kCube, kConvTypes,
                           "output = weight (*) input + bias; 1-D/2-D/3-D, groups, dilation, transposed"};
 const OpInfo kDepthwise{"aclnnConvDepthwise2d", ExecUnit::kCube, kConvTypes,

@@ -21,7 +21,6 @@
 namespace npusim::aclnn {
 namespace {
 
-const std::vector<aclDataType> kConvTypes{ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 const OpInfo kBackward{"aclnnConvolutionBackward", ExecUnit::kCube, kConvTypes,
                        "gradInput, gradWeight, gradBias of aclnnConvolution (selected by outputMask)"};
 const OpInfo kTbcBackward{"aclnnConvTbcBackward", ExecUnit::kCube, kConvTypes,
