@@ -7,6 +7,7 @@
 
 #include "models/common/fill_pattern.h"
 #include "models/common/sim_time.h"
+#include "models/common/stream_copy.h"
 #include "models/pcie/address.h"
 #include "models/sched/hw_stream.h"
 #include "npusim/config.h"
@@ -153,6 +154,8 @@ void DmaEngine::land(sched::Task& task, int ci, const Burst& b, Tick local, Tick
       fillPattern(d, b.bytes, task.fillPattern, b.row * c.dpitch + b.col);
     else if (c.srcPtr && task.landWith)
       task.landWith(d, c.srcPtr + b.row * c.spitch + b.col, b.bytes);
+    else if (channels_[static_cast<size_t>(ci)].streamCopy)
+      streamCopy(d, c.srcPtr + b.row * c.spitch + b.col, b.bytes);
     else if (c.srcPtr)
       std::memmove(d, c.srcPtr + b.row * c.spitch + b.col, b.bytes);
   }
@@ -173,6 +176,18 @@ void DmaEngine::land(sched::Task& task, int ci, const Burst& b, Tick local, Tick
   }
 }
 
+bool DmaEngine::streams(const sched::Task& task) {
+  const sched::CopyShape& c = task.copy;
+  if (!c.dstPtr || !c.srcPtr || task.landWith || task.route == sched::CopyRoute::Fill ||
+      c.bytes() < kStreamCopyMinBytes || c.height == 0)
+    return false;
+  // Overlapping ranges keep memmove: the copy then behaves as its bursts in order.
+  const uint8_t* s = c.srcPtr;
+  const uint8_t* d = c.dstPtr;
+  const uint64_t srcSpan = (c.height - 1) * c.spitch + c.width, dstSpan = (c.height - 1) * c.dpitch + c.width;
+  return s + srcSpan <= d || d + dstSpan <= s;
+}
+
 int DmaEngine::run(sched::Task& task) {
   Tick asked = now();
   int ci = acquire();
@@ -181,6 +196,7 @@ int DmaEngine::run(sched::Task& task) {
   task.engineWait = begin - asked;
 
   const sched::CopyShape& c = task.copy;
+  ch.streamCopy = streams(task);
   std::deque<Burst> inflight;
   uint64_t inflightBytes = 0, row = 0, col = 0;
   uint64_t descriptors = std::max<uint64_t>(1, (c.bytes() + maxDescriptor_ - 1) / maxDescriptor_);
@@ -233,6 +249,7 @@ int DmaEngine::run(sched::Task& task) {
     land(task, ci, f, local, done, waiter);
   }
   while (waiter.outstanding() > 0 || !waiter.empty()) waiter.wait(), takeAnswers();
+  if (ch.streamCopy) streamCopyDone();
   waitUntil(std::max({local, done, peerDone}));
 
   Tick end = now();

@@ -67,11 +67,14 @@ class DmaEngine : public sc_core::sc_module {
     int index = 0;
     Channel datapath;
     bool busy = false;
+    bool streamCopy = false;  // the current copy's bytes land with streamCopy (stream_copy.h)
     trace::Track track;
     ChannelStats stats;
   };
   int acquire();
   void release(int ch);
+  // Whether the task's bytes land with non-temporal stores: a large copy between distinct buffers.
+  static bool streams(const sched::Task& task);
   // Starts burst `b`: its source read, and, when that read's time is known at once, the rest.
   // Returns whether b.tail is known; if not, the read's response reaches `w` with `tag`.
   bool issue(sched::Task& task, DmaChannel& ch, Burst& b, Tick local, Tick& peerDone, AccessWaiter& w,

@@ -44,6 +44,11 @@ HbmModel::HbmModel(const HbmParams& params) : params_(params), map_(validated(pa
   tCK_ = nsToTick(t.tCK);
   tACTcmd_ = nsToTick(t.tACTcmd);
   postpone_ = static_cast<uint64_t>(params_.refreshPostpone);
+  pace_ = maxT(tCCD_L_, tBus_);
+  readToWrite_ = tRTW_ + tCWL_ > tCL_ + tBURST_ ? tRTW_ + tCWL_ - tCL_ - tBURST_ : 0;
+  writeToRead_ = tWTR_L_ + tCL_;
+  perBankRefresh_ = params_.refresh && params_.perBankRefresh;
+  allBankRefresh_ = params_.refresh && !params_.perBankRefresh;
   burstBytes_ = t.burstBytes;
   if (isPowerOfTwo(burstBytes_)) {
     burstShift_ = 0;
@@ -217,10 +222,10 @@ Tick HbmModel::segment(const HbmAddressMap::Location& loc, uint32_t n, bool writ
   const int64_t row = static_cast<int64_t>(loc.row);
   const Tick rcd = write ? tRCDWR_ : tRCDRD_;
   const Tick lat = write ? tCWL_ : tCL_;
-  const Tick pace = maxT(tCCD_L_, tBus_);  // accesses of one segment share a bank group
+  const Tick pace = pace_;
   const uint8_t dir = write ? 2 : 1;
-  const bool perBank = params_.refresh && params_.perBankRefresh;
-  const bool refresh = params_.refresh && !perBank;  // all-bank
+  const bool perBank = perBankRefresh_;
+  const bool refresh = allBankRefresh_;
   const uint32_t bankIndex = loc.bankGroup * static_cast<uint32_t>(params_.banksPerGroup) + loc.bank;
   Channel& ch = channels_[channelOfPc_[loc.pc]];
 
@@ -280,14 +285,14 @@ Tick HbmModel::segment(const HbmAddressMap::Location& loc, uint32_t n, bool writ
     // last read command. Holes are only filled between transfers of the same direction.
     Tick turnReady = dataReady;
     const uint8_t last = pc.bus.lastTag();
-    const Tick readToWrite = tRTW_ + tCWL_ > tCL_ + tBURST_ ? tRTW_ + tCWL_ - tCL_ - tBURST_ : 0;
+    const Tick readToWrite = readToWrite_;
     if (last != 0 && last != dir) {
       const Tick gap = write ? readToWrite : (loc.bankGroup == pc.lastWriteGroup ? tWTR_L_ : tWTR_S_) + tCL_;
       turnReady = maxT(dataReady, pc.bus.frontier() + gap);
     }
     // Inside a hole between transfers of the other direction, both turnarounds must fit (the
     // write-to-read one with the longer same-group tWTR_L, the neighbour's group being unknown).
-    const Tick writeToRead = tWTR_L_ + tCL_;
+    const Tick writeToRead = writeToRead_;
     const HbmCalendar::Slot busSlot =
         pc.bus.find(dataReady, turnReady, n * tBus_, dir, write ? readToWrite : writeToRead,
                     write ? writeToRead : readToWrite);

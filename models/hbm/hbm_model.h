@@ -143,6 +143,10 @@ class HbmModel {
   Tick tRFCsb_, tCK_, tACTcmd_;
   uint64_t postpone_;
   uint32_t burstBytes_;
+  // What every segment would derive again from the timings: the pace of one segment's accesses
+  // (they share a bank group), the bus turnarounds, and which refresh runs.
+  Tick pace_, readToWrite_, writeToRead_;
+  bool perBankRefresh_, allBankRefresh_;
   // Divisions every access would repeat, done once: shifts and masks for the burst and run
   // sizes when they are powers of two (-1 / false when not), the channel of each pseudo-channel.
   int burstShift_ = -1;
