@@ -1,17 +1,24 @@
-// aclnnNsaCompress and aclnnNsaCompressGrad on host memory against a double-precision definition written
-// here: windows over two packed sequences, fp16/bf16, the public example's value, the documented limits.
+// The NSA operators on host memory against double-precision definitions written here: aclnnNsaCompress
+// and its gradient (windows over packed sequences), aclnnNsaCompressWithCache (paged windows into
+// slots), aclnnNsaSelectedAttention, its gradient (against finite differences of the definition) and
+// its inference form over a paged cache; fp16/bf16, the documented limits, one simulated time.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_nsa_compress.h"
 #include "aclnnop/aclnn_nsa_compress_grad.h"
+#include "aclnnop/aclnn_nsa_compress_with_cache.h"
+#include "aclnnop/aclnn_nsa_selected_attention.h"
+#include "aclnnop/aclnn_nsa_selected_attention_grad.h"
+#include "aclnnop/aclnn_nsa_selected_attention_infer.h"
 
 using namespace aclnn_test;
 
@@ -130,4 +137,477 @@ TEST(NsaCompress, GradientsOfInputAndWeight) {
                                                  nullptr, &ws, &ex),
             161001);
   aclDestroyIntArray(lens);
+}
+
+// ---- aclnnNsaCompressWithCache ----
+
+namespace {
+
+int compressWithCache(HostTensorBuf& x, HostTensorBuf& w, HostTensorBuf& slots,
+                      const std::vector<int64_t>& lens, HostTensorBuf* table, int64_t block, int64_t stride,
+                      int64_t type, int64_t page, HostTensorBuf& cache) {
+  aclIntArray* l = aclCreateIntArray(lens.data(), lens.size());
+  char layout[] = "TND";
+  const int st = run([&](uint64_t* ws, aclOpExecutor** ex) {
+    return aclnnNsaCompressWithCacheGetWorkspaceSize(x.get(), w.get(), slots.get(), l,
+                                                     table != nullptr ? table->get() : nullptr, layout, block,
+                                                     stride, type, page, cache.get(), ws, ex);
+  });
+  aclDestroyIntArray(l);
+  return st;
+}
+
+}  // namespace
+
+// Three batches of 48, 40 and 32 tokens in pages of 64 (l = 32, d = 16): batches 0 and 2 complete
+// a window ((48 - 32) % 16 == 0, (32 - 32) % 16 == 0), batch 1 does not. Their last 32 tokens,
+// fetched through the block table, are weighted into their slots; every other slot keeps its 7.
+TEST(NsaCompressWithCache, CompressesCompletedWindowsIntoTheirSlots) {
+  std::mt19937 g(43);
+  const int64_t P = 64, N = 2, D = 16, block = 32, stride = 16;
+  const std::vector<int64_t> lens{48, 40, 32};
+  const std::vector<std::vector<int32_t>> pages{{3, 1}, {0, 2}, {4, 5}};
+  const std::vector<int32_t> slotOf{2, 0, 4};
+  for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
+    HostTensorBuf x(dt, {6, P, N, D}), w(dt, {block, N}), slots(ACL_INT32, {3}), table(ACL_INT32, {3, 2}),
+        cache(dt, {5, N, D});
+    x.fillRandom(g, -1, 1);
+    w.fillRandom(g, -1, 1);
+    for (int64_t b = 0; b < 3; ++b) {
+      slots.set(b, slotOf[static_cast<size_t>(b)]);
+      for (int64_t c = 0; c < 2; ++c)
+        table.set(b * 2 + c, pages[static_cast<size_t>(b)][static_cast<size_t>(c)]);
+    }
+    for (int64_t i = 0; i < cache.numel(); ++i) cache.set(i, 7);
+    ASSERT_EQ(compressWithCache(x, w, slots, lens, &table, block, stride, 1, P, cache), 0)
+        << aclGetRecentErrMsg();
+    for (int64_t b : {0, 2}) {
+      const int64_t slot = slotOf[static_cast<size_t>(b)];
+      for (int64_t n = 0; n < N; ++n)
+        for (int64_t d = 0; d < D; ++d) {
+          double want = 0;
+          for (int64_t j = 0; j < block; ++j) {
+            const int64_t t = lens[static_cast<size_t>(b)] - block + j;
+            const int64_t page = pages[static_cast<size_t>(b)][static_cast<size_t>(t / P)];
+            want += w.get(j * N + n) * x.get(((page * P + t % P) * N + n) * D + d);
+          }
+          expectNear(cache.get((slot * N + n) * D + d), want, dt, "slot " + std::to_string(slot));
+        }
+    }
+    for (int64_t slot : {0, 1, 3})
+      for (int64_t e = 0; e < N * D; ++e) EXPECT_EQ(cache.get(slot * N * D + e), 7.0) << slot;
+  }
+}
+
+TEST(NsaCompressWithCache, RefusesWhatTheDocExcludes) {
+  HostTensorBuf x(ACL_FLOAT16, {2, 64, 2, 16}), w(ACL_FLOAT16, {32, 2}), slots(ACL_INT32, {1}),
+      table(ACL_INT32, {1, 2}), cache(ACL_FLOAT16, {4, 2, 16}), w80(ACL_FLOAT16, {80, 2});
+  const std::vector<int64_t> lens{32};
+  EXPECT_EQ(compressWithCache(x, w, slots, lens, nullptr, 32, 16, 1, 64, cache), 161002);  // TND, no pages
+  EXPECT_EQ(compressWithCache(x, w, slots, lens, &table, 32, 16, 0, 64, cache),
+            161002);  // cumulative lengths
+  EXPECT_EQ(compressWithCache(x, w, slots, lens, &table, 32, 16, 1, 32, cache), 161002);    // page of 32
+  EXPECT_EQ(compressWithCache(x, w, slots, lens, &table, 32, 24, 1, 64, cache), 161002);    // stride 24
+  EXPECT_EQ(compressWithCache(x, w80, slots, lens, &table, 80, 16, 1, 64, cache), 161002);  // block > 64
+  EXPECT_EQ(compressWithCache(x, w, slots, {200}, &table, 32, 16, 1, 64, cache), 161002);  // beyond its pages
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  aclIntArray* l = aclCreateIntArray(lens.data(), 1);
+  char layout[] = "TND";
+  EXPECT_EQ(aclnnNsaCompressWithCacheGetWorkspaceSize(x.get(), w.get(), nullptr, l, table.get(), layout, 32,
+                                                      16, 1, 64, cache.get(), &ws, &ex),
+            161001);
+  aclDestroyIntArray(l);
+}
+
+// ---- aclnnNsaSelectedAttention, its gradient and its inference form ----
+
+namespace {
+
+// A selected-attention problem in double: q [rows, N1, D], k and v [keys, N2, D / Dv] (batch b's
+// query rows from qFirst[b], keys from kvFirst[b]), indices [rows, N2, count].
+struct Sparse {
+  int64_t N1 = 0, N2 = 0, D = 0, Dv = 0, bs = 0, count = 0;
+  double scale = 1;
+  bool causal = false;
+  std::vector<int64_t> qLen, kvLen;
+  std::vector<double> q, k, v;
+  std::vector<int32_t> idx;
+
+  int64_t qFirst(int64_t b) const {
+    int64_t f = 0;
+    for (int64_t i = 0; i < b; ++i) f += qLen[static_cast<size_t>(i)];
+    return f;
+  }
+  int64_t kvFirst(int64_t b) const {
+    int64_t f = 0;
+    for (int64_t i = 0; i < b; ++i) f += kvLen[static_cast<size_t>(i)];
+    return f;
+  }
+  // Keys (packed rows) that query i of batch b, key head g sees.
+  std::vector<int64_t> keys(int64_t b, int64_t i, int64_t g) const {
+    std::vector<int64_t> out;
+    const int64_t row = qFirst(b) + i;
+    for (int64_t c = 0; c < count; ++c) {
+      const int32_t blk = idx[static_cast<size_t>((row * N2 + g) * count + c)];
+      for (int64_t o = 0; o < bs && blk >= 0; ++o) {
+        const int64_t p = blk * bs + o;
+        if (p < kvLen[static_cast<size_t>(b)] && (!causal || p <= i)) out.push_back(kvFirst(b) + p);
+      }
+    }
+    return out;
+  }
+  // out [rows, N1, Dv], and each row's max and sum of exponentials.
+  void forward(std::vector<double>* out, std::vector<double>* mx, std::vector<double>* sm) const {
+    const int64_t rows = qFirst(static_cast<int64_t>(qLen.size())), G = N1 / N2;
+    out->assign(static_cast<size_t>(rows * N1 * Dv), 0.0);
+    mx->assign(static_cast<size_t>(rows * N1), 0.0);
+    sm->assign(static_cast<size_t>(rows * N1), 0.0);
+    for (size_t b = 0; b < qLen.size(); ++b)
+      for (int64_t i = 0; i < qLen[b]; ++i)
+        for (int64_t n = 0; n < N1; ++n) {
+          const int64_t row = qFirst(static_cast<int64_t>(b)) + i, g = n / G;
+          const std::vector<int64_t> ks = keys(static_cast<int64_t>(b), i, g);
+          if (ks.empty()) continue;
+          std::vector<double> s;
+          for (int64_t key : ks) {
+            double dot = 0;
+            for (int64_t d = 0; d < D; ++d)
+              dot += q[static_cast<size_t>((row * N1 + n) * D + d)] *
+                     k[static_cast<size_t>((key * N2 + g) * D + d)];
+            s.push_back(dot * scale);
+          }
+          const double m = *std::max_element(s.begin(), s.end());
+          double sum = 0;
+          for (double& x : s) sum += x = std::exp(x - m);
+          for (size_t kk = 0; kk < ks.size(); ++kk)
+            for (int64_t d = 0; d < Dv; ++d)
+              (*out)[static_cast<size_t>((row * N1 + n) * Dv + d)] +=
+                  s[kk] / sum * v[static_cast<size_t>((ks[kk] * N2 + g) * Dv + d)];
+          (*mx)[static_cast<size_t>(row * N1 + n)] = m;
+          (*sm)[static_cast<size_t>(row * N1 + n)] = sum;
+        }
+  }
+};
+
+std::vector<double> valuesOf(HostTensorBuf& t) {
+  std::vector<double> v(static_cast<size_t>(t.numel()));
+  for (int64_t i = 0; i < t.numel(); ++i) v[static_cast<size_t>(i)] = t.get(i);
+  return v;
+}
+
+// Random inputs of problem `p` stored in tensors of type dt (p takes the stored values), indices
+// drawn from -1 .. blocks of the batch's keys (repeats allowed).
+struct SparseTensors {
+  HostTensorBuf q, k, v, idx;
+  SparseTensors(Sparse& p, aclDataType dt, std::mt19937& g)
+      : q(dt, {p.qFirst(static_cast<int64_t>(p.qLen.size())), p.N1, p.D}),
+        k(dt, {p.kvFirst(static_cast<int64_t>(p.kvLen.size())), p.N2, p.D}),
+        v(dt, {p.kvFirst(static_cast<int64_t>(p.kvLen.size())), p.N2, p.Dv}),
+        idx(ACL_INT32, {p.qFirst(static_cast<int64_t>(p.qLen.size())), p.N2, p.count}) {
+    q.fillRandom(g, -1, 1);
+    k.fillRandom(g, -1, 1);
+    v.fillRandom(g, -1, 1);
+    p.q = valuesOf(q);
+    p.k = valuesOf(k);
+    p.v = valuesOf(v);
+    p.idx.clear();
+    for (size_t b = 0; b < p.qLen.size(); ++b) {
+      std::uniform_int_distribution<int32_t> blk(-1, static_cast<int32_t>(p.kvLen[b] / p.bs) - 1);
+      for (int64_t e = 0; e < p.qLen[b] * p.N2 * p.count; ++e) p.idx.push_back(blk(g));
+    }
+    for (int64_t i = 0; i < idx.numel(); ++i) idx.set(i, p.idx[static_cast<size_t>(i)]);
+  }
+};
+
+int selectedForward(const Sparse& p, SparseTensors& t, HostTensorBuf* mask, int64_t sparseMode,
+                    HostTensorBuf& mx, HostTensorBuf& sm, HostTensorBuf& out, const char* layout = "TND") {
+  std::vector<int64_t> qe, kve;
+  for (size_t b = 0; b < p.qLen.size(); ++b) {
+    qe.push_back(p.qFirst(static_cast<int64_t>(b) + 1));
+    kve.push_back(p.kvFirst(static_cast<int64_t>(b) + 1));
+  }
+  aclIntArray* sq = aclCreateIntArray(qe.data(), qe.size());
+  aclIntArray* skv = aclCreateIntArray(kve.data(), kve.size());
+  std::string l = layout;
+  const int st = run([&](uint64_t* ws, aclOpExecutor** ex) {
+    return aclnnNsaSelectedAttentionGetWorkspaceSize(
+        t.q.get(), t.k.get(), t.v.get(), t.idx.get(), mask != nullptr ? mask->get() : nullptr, sq, skv,
+        p.scale, p.N1, l.data(), sparseMode, p.bs, p.count, mx.get(), sm.get(), out.get(), ws, ex);
+  });
+  aclDestroyIntArray(sq);
+  aclDestroyIntArray(skv);
+  return st;
+}
+
+// D = 192, Dv = 128 (the forward's only head sizes), blocks of 16.
+Sparse problem(int64_t N1, int64_t N2, int64_t count, double scale, std::vector<int64_t> qLen,
+               std::vector<int64_t> kvLen) {
+  Sparse p;
+  p.N1 = N1;
+  p.N2 = N2;
+  p.D = 192;
+  p.Dv = 128;
+  p.bs = 16;
+  p.count = count;
+  p.scale = scale;
+  p.qLen = std::move(qLen);
+  p.kvLen = std::move(kvLen);
+  return p;
+}
+
+Sparse forwardProblem() { return problem(4, 2, 3, 1 / std::sqrt(192.0), {3, 5}, {64, 96}); }
+
+}  // namespace
+
+// Two packed sequences (3 and 5 queries over 64 and 96 keys), 4 query heads on 2 key heads, 3
+// selected blocks of 16 with repeats and -1: the output and both statistics match the definition,
+// without a mask and with the causal rule of sparse mode 2 (a row that sees no key gives 0).
+TEST(NsaSelectedAttention, MatchesTheDefinitionOverTheSelectedBlocks) {
+  std::mt19937 g(44);
+  for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
+    for (bool causal : {false, true}) {
+      Sparse p = forwardProblem();
+      p.causal = causal;
+      SparseTensors t(p, dt, g);
+      HostTensorBuf mx(ACL_FLOAT, {8, 4, 8}), sm(ACL_FLOAT, {8, 4, 8}), out(dt, {8, 4, 128}),
+          mask(ACL_BOOL, {128, 128});
+      ASSERT_EQ(selectedForward(p, t, causal ? &mask : nullptr, 2, mx, sm, out), 0) << aclGetRecentErrMsg();
+      std::vector<double> want, wantMx, wantSm;
+      p.forward(&want, &wantMx, &wantSm);
+      const double atol = dt == ACL_FLOAT16 ? 4e-3 : 3e-2;  // P rounded to dt before P V
+      for (int64_t i = 0; i < out.numel(); ++i)
+        EXPECT_NEAR(out.get(i), want[static_cast<size_t>(i)], atol) << i;
+      for (int64_t r = 0; r < 8 * 4; ++r)
+        for (int64_t e = 0; e < 8; ++e) {
+          EXPECT_NEAR(mx.get(r * 8 + e), wantMx[static_cast<size_t>(r)], 1e-4) << r;
+          EXPECT_NEAR(sm.get(r * 8 + e), wantSm[static_cast<size_t>(r)],
+                      1e-4 * wantSm[static_cast<size_t>(r)])
+              << r;
+        }
+    }
+  }
+  // Sparse mode 0 ignores the mask: the same as no mask.
+  Sparse p = forwardProblem();
+  SparseTensors t(p, ACL_FLOAT16, g);
+  HostTensorBuf mx(ACL_FLOAT, {8, 4, 8}), sm(ACL_FLOAT, {8, 4, 8}), out(ACL_FLOAT16, {8, 4, 128}),
+      mask(ACL_BOOL, {128, 128});
+  ASSERT_EQ(selectedForward(p, t, &mask, 0, mx, sm, out), 0);
+  std::vector<double> want, wantMx, wantSm;
+  p.forward(&want, &wantMx, &wantSm);
+  for (int64_t i = 0; i < out.numel(); ++i) EXPECT_NEAR(out.get(i), want[static_cast<size_t>(i)], 4e-3) << i;
+}
+
+TEST(NsaSelectedAttention, RefusesWhatTheDocExcludes) {
+  std::mt19937 g(45);
+  Sparse p = forwardProblem();
+  SparseTensors t(p, ACL_FLOAT16, g);
+  HostTensorBuf mx(ACL_FLOAT, {8, 4, 8}), sm(ACL_FLOAT, {8, 4, 8}), out(ACL_FLOAT16, {8, 4, 128}),
+      out64(ACL_FLOAT16, {8, 4, 64});
+  EXPECT_EQ(selectedForward(p, t, nullptr, 0, mx, sm, out, "BSND"), 161002);
+  EXPECT_EQ(selectedForward(p, t, nullptr, 1, mx, sm, out), 161002);  // sparse mode 1
+  EXPECT_EQ(selectedForward(p, t, nullptr, 0, mx, sm, out64), 161002);
+  Sparse shortKeys = p;
+  shortKeys.kvLen = {40, 120};  // 40 is not a multiple of 16
+  EXPECT_EQ(selectedForward(shortKeys, t, nullptr, 0, mx, sm, out), 161002);
+  Sparse many = p;
+  many.count = 5;  // 5 blocks of 16 exceed the 64 keys of batch 0 (and the index shape)
+  EXPECT_EQ(selectedForward(many, t, nullptr, 0, mx, sm, out), 161002);
+  std::vector<int64_t> qe{3, 8}, kve{64, 160};
+  aclIntArray* sq = aclCreateIntArray(qe.data(), 2);
+  aclIntArray* skv = aclCreateIntArray(kve.data(), 2);
+  char l[] = "TND";
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(
+      aclnnNsaSelectedAttentionGetWorkspaceSize(t.q.get(), t.k.get(), t.v.get(), nullptr, nullptr, sq, skv,
+                                                1.0, 4, l, 0, 16, 3, mx.get(), sm.get(), out.get(), &ws, &ex),
+      161001);
+  HostTensorBuf q32(ACL_FLOAT, {8, 4, 192});
+  EXPECT_EQ(aclnnNsaSelectedAttentionGetWorkspaceSize(q32.get(), t.k.get(), t.v.get(), t.idx.get(), nullptr,
+                                                      sq, skv, 1.0, 4, l, 0, 16, 3, mx.get(), sm.get(),
+                                                      out.get(), &ws, &ex),
+            161002);
+  aclDestroyIntArray(sq);
+  aclDestroyIntArray(skv);
+}
+
+// The gradient of L = sum(dy * out) against central differences of the definition, the forward's
+// own output and statistics fed back (two sequences, 2 query heads on 1 key head, D = 192, Dv = 128,
+// blocks selected twice), with and without the causal rule.
+TEST(NsaSelectedAttentionGrad, MatchesFiniteDifferencesOfTheForward) {
+  std::mt19937 g(46);
+  for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
+    for (bool causal : {false, true}) {
+      Sparse p = problem(2, 1, 2, 0.3, {2, 3}, {32, 48});
+      p.causal = causal;
+      SparseTensors t(p, dt, g);
+      const std::vector<int64_t> rowsShape{5, 2, 128}, qShape{5, 2, 192}, kShape{80, 1, 192},
+          vShape{80, 1, 128};
+      HostTensorBuf mx(ACL_FLOAT, {5, 2, 8}), sm(ACL_FLOAT, {5, 2, 8}), out(dt, rowsShape), dy(dt, rowsShape),
+          dq(dt, qShape), dk(dt, kShape), dv(dt, vShape), mask(ACL_BOOL, {128, 128});
+      dy.fillRandom(g, -1, 1);
+      HostTensorBuf* m = causal ? &mask : nullptr;
+      ASSERT_EQ(selectedForward(p, t, m, 2, mx, sm, out), 0) << aclGetRecentErrMsg();
+      std::vector<int64_t> qe{2, 5}, kve{32, 80};
+      aclIntArray* sq = aclCreateIntArray(qe.data(), 2);
+      aclIntArray* skv = aclCreateIntArray(kve.data(), 2);
+      char l[] = "TND";
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnNsaSelectedAttentionGradGetWorkspaceSize(
+                      t.q.get(), t.k.get(), t.v.get(), out.get(), dy.get(), mx.get(), sm.get(), t.idx.get(),
+                      sq, skv, m != nullptr ? m->get() : nullptr, p.scale, p.bs, p.count, p.N1, l, 2,
+                      dq.get(), dk.get(), dv.get(), ws, ex);
+                }),
+                0)
+          << aclGetRecentErrMsg();
+      aclDestroyIntArray(sq);
+      aclDestroyIntArray(skv);
+      const std::vector<double> dys = valuesOf(dy);
+      auto loss = [&](const Sparse& pp) {
+        std::vector<double> o, a, b;
+        pp.forward(&o, &a, &b);
+        double s = 0;
+        for (size_t i = 0; i < o.size(); ++i) s += o[i] * dys[i];
+        return s;
+      };
+      // Every 7th element of q, every 13th of k and v (the keys no query selects have 0 gradients).
+      for (auto [tensor, grad, step] :
+           {std::tuple{&Sparse::q, &dq, 7}, {&Sparse::k, &dk, 13}, {&Sparse::v, &dv, 13}}) {
+        double largest = 0;
+        for (int64_t e = 0; e < grad->numel(); ++e) largest = std::max(largest, std::fabs(grad->get(e)));
+        ASSERT_GT(largest, 0.0);
+        const double atol = (dt == ACL_FLOAT16 ? 1e-2 : 5e-2) * largest;
+        for (size_t e = 0; e < (p.*tensor).size(); e += static_cast<size_t>(step)) {
+          Sparse hi = p, lo = p;
+          (hi.*tensor)[e] += 1e-4;
+          (lo.*tensor)[e] -= 1e-4;
+          const double fd = (loss(hi) - loss(lo)) / 2e-4;
+          EXPECT_NEAR(grad->get(static_cast<int64_t>(e)), fd, atol) << e << (causal ? " causal" : "");
+        }
+      }
+    }
+  }
+}
+
+TEST(NsaSelectedAttentionGrad, RefusesWhatTheDocExcludes) {
+  std::mt19937 g(47);
+  Sparse p = forwardProblem();
+  SparseTensors t(p, ACL_FLOAT16, g);
+  HostTensorBuf mx(ACL_FLOAT, {8, 4, 8}), sm(ACL_FLOAT, {8, 4, 8}), out(ACL_FLOAT16, {8, 4, 128}),
+      dy(ACL_FLOAT16, {8, 4, 128}), dq(ACL_FLOAT16, {8, 4, 192}), dk(ACL_FLOAT16, {160, 2, 192}),
+      dv(ACL_FLOAT16, {160, 2, 128}), dq64(ACL_FLOAT16, {8, 4, 64});
+  std::vector<int64_t> qe{3, 8}, kve{64, 160};
+  aclIntArray* sq = aclCreateIntArray(qe.data(), 2);
+  aclIntArray* skv = aclCreateIntArray(kve.data(), 2);
+  char tnd[] = "TND", bsnd[] = "BSND";
+  auto call = [&](const aclTensor* topk, char* layout, int64_t mode, const aclTensor* dqOut,
+                  const aclTensor* dkOut) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    const int st = aclnnNsaSelectedAttentionGradGetWorkspaceSize(
+        t.q.get(), t.k.get(), t.v.get(), out.get(), dy.get(), mx.get(), sm.get(), topk, sq, skv, nullptr, 0.1,
+        16, 3, 4, layout, mode, dqOut, dkOut, dv.get(), &ws, &ex);
+    if (st == 0) aclDestroyAclOpExecutor(ex);
+    return st;
+  };
+  EXPECT_EQ(call(t.idx.get(), tnd, 0, dq.get(), dk.get()), 0) << aclGetRecentErrMsg();
+  EXPECT_EQ(call(t.idx.get(), bsnd, 0, dq.get(), dk.get()), 161002);
+  EXPECT_EQ(call(t.idx.get(), tnd, 3, dq.get(), dk.get()), 161002);
+  EXPECT_EQ(call(t.idx.get(), tnd, 0, dq64.get(), dk.get()), 161002);
+  EXPECT_EQ(call(nullptr, tnd, 0, dq.get(), dk.get()), 161001);
+  EXPECT_EQ(call(t.idx.get(), tnd, 0, dq.get(), nullptr), 161001);
+  aclDestroyIntArray(sq);
+  aclDestroyIntArray(skv);
+}
+
+// Inference over a paged cache: 2 batches of 2 queries (BSND), 40 and 100 keys in pages of 64
+// (batch 0 on page 1, batch 1 on pages 2 and 0), key pages as [blockNum, 64, N2 * 192] and value
+// pages as [blockNum, 64, N2, 128]; block 2 of batch 0 holds keys 32..39 only.
+TEST(NsaSelectedAttentionInfer, AttendsTheSelectedBlocksOfAPagedCache) {
+  std::mt19937 g(48);
+  const int64_t B = 2, S = 2, N1 = 4, N2 = 2, D = 192, Dv = 128, P = 64, bs = 16, count = 2;
+  const std::vector<int64_t> kvLen{40, 100};
+  const std::vector<std::vector<int32_t>> pages{{1, 0}, {2, 0}};
+  for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
+    HostTensorBuf q(dt, {B, S, N1, D}), k(dt, {3, P, N2 * D}), v(dt, {3, P, N2, Dv}),
+        idx(ACL_INT32, {B, S, N2, count}), table(ACL_INT32, {B, 2}), out(dt, {B, S, N1, Dv});
+    q.fillRandom(g, -1, 1);
+    k.fillRandom(g, -1, 1);
+    v.fillRandom(g, -1, 1);
+    for (int64_t b = 0; b < B; ++b) {
+      for (int64_t c = 0; c < 2; ++c)
+        table.set(b * 2 + c, pages[static_cast<size_t>(b)][static_cast<size_t>(c)]);
+      std::uniform_int_distribution<int32_t> blk(
+          -1, static_cast<int32_t>((kvLen[static_cast<size_t>(b)] + bs - 1) / bs) - 1);
+      for (int64_t e = 0; e < S * N2 * count; ++e) idx.set(b * S * N2 * count + e, blk(g));
+    }
+    const double scale = 1 / std::sqrt(192.0);
+    aclIntArray* skv = aclCreateIntArray(kvLen.data(), 2);
+    char layout[] = "BSND";
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnNsaSelectedAttentionInferGetWorkspaceSize(
+                    q.get(), k.get(), v.get(), idx.get(), nullptr, table.get(), nullptr, skv, layout, N1, N2,
+                    bs, count, P, scale, 0, out.get(), ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    aclDestroyIntArray(skv);
+    for (int64_t b = 0; b < B; ++b)
+      for (int64_t i = 0; i < S; ++i)
+        for (int64_t n = 0; n < N1; ++n) {
+          const int64_t gk = n / (N1 / N2);
+          std::vector<double> s;
+          std::vector<int64_t> rows;  // page * P + p % P
+          for (int64_t c = 0; c < count; ++c) {
+            const auto blk = static_cast<int64_t>(idx.get(((b * S + i) * N2 + gk) * count + c));
+            for (int64_t pos = blk * bs;
+                 blk >= 0 && pos < std::min(kvLen[static_cast<size_t>(b)], (blk + 1) * bs); ++pos) {
+              const int64_t row = pages[static_cast<size_t>(b)][static_cast<size_t>(pos / P)] * P + pos % P;
+              double dot = 0;
+              for (int64_t d = 0; d < D; ++d)
+                dot += q.get(((b * S + i) * N1 + n) * D + d) * k.get((row * N2 + gk) * D + d);
+              s.push_back(dot * scale);
+              rows.push_back(row);
+            }
+          }
+          double m = -1e300, sum = 0;
+          for (double x : s) m = std::max(m, x);
+          for (double& x : s) sum += x = std::exp(x - m);
+          for (int64_t d = 0; d < Dv; ++d) {
+            double want = 0;
+            for (size_t kk = 0; kk < s.size(); ++kk)
+              want += s[kk] / sum * v.get((rows[kk] * N2 + gk) * Dv + d);
+            EXPECT_NEAR(out.get(((b * S + i) * N1 + n) * Dv + d), want, dt == ACL_FLOAT16 ? 4e-3 : 3e-2)
+                << b << " " << i << " " << n;
+          }
+        }
+  }
+}
+
+TEST(NsaSelectedAttentionInfer, RefusesWhatTheDocExcludes) {
+  HostTensorBuf q(ACL_FLOAT16, {1, 1, 2, 192}), k(ACL_FLOAT16, {1, 64, 1, 192}),
+      v(ACL_FLOAT16, {1, 64, 1, 128}), idx(ACL_INT32, {1, 1, 1, 1}), table(ACL_INT32, {1, 1}),
+      out(ACL_FLOAT16, {1, 1, 2, 128}), q5(ACL_FLOAT16, {1, 5, 2, 192}), out5(ACL_FLOAT16, {1, 5, 2, 128}),
+      idx5(ACL_INT32, {1, 5, 1, 1});
+  const std::vector<int64_t> lens{48};
+  aclIntArray* skv = aclCreateIntArray(lens.data(), 1);
+  auto call = [&](HostTensorBuf& qq, HostTensorBuf& ii, HostTensorBuf& oo, const aclTensor* tbl,
+                  const char* layout, int64_t page, int64_t kvHeads) {
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    std::string l = layout;
+    const int st = aclnnNsaSelectedAttentionInferGetWorkspaceSize(
+        qq.get(), k.get(), v.get(), ii.get(), nullptr, tbl, nullptr, skv, l.data(), 2, kvHeads, 64, 1, page,
+        1.0, 0, oo.get(), &ws, &ex);
+    if (st == 0) aclDestroyAclOpExecutor(ex);
+    return st;
+  };
+  EXPECT_EQ(call(q, idx, out, table.get(), "BSND", 64, 1), 0) << aclGetRecentErrMsg();
+  EXPECT_EQ(call(q, idx, out, nullptr, "BSND", 64, 1), 161001);         // paged cache only
+  EXPECT_EQ(call(q, idx, out, table.get(), "SBH", 64, 1), 161002);      // layout
+  EXPECT_EQ(call(q, idx, out, table.get(), "BSND", 32, 1), 161002);     // page size
+  EXPECT_EQ(call(q, idx, out, table.get(), "BSND", 64, 2), 161002);     // key heads differ from key's
+  EXPECT_EQ(call(q5, idx5, out5, table.get(), "BSND", 64, 1), 161002);  // more than 4 queries
+  aclDestroyIntArray(skv);
 }
