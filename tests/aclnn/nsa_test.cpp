@@ -611,3 +611,56 @@ TEST(NsaSelectedAttentionInfer, RefusesWhatTheDocExcludes) {
   EXPECT_EQ(call(q5, idx5, out5, table.get(), "BSND", 64, 1), 161002);  // more than 4 queries
   aclDestroyIntArray(skv);
 }
+
+namespace {
+
+// Simulated microseconds of aclnnNsaSelectedAttention, fp16, one sequence of 384 queries over
+// 2048 keys, 16 query heads on 1 key head, `count` blocks of 64 selected.
+double selectedUs(aclrtStream stream, int64_t count) {
+  const int64_t T1 = 384, T2 = 2048, N1 = 16;
+  DeviceBuf q(ACL_FLOAT16, {T1, N1, 192}), k(ACL_FLOAT16, {T2, 1, 192}), v(ACL_FLOAT16, {T2, 1, 128}),
+      idx(ACL_INT32, {T1, 1, count}), mx(ACL_FLOAT, {T1, N1, 8}), sm(ACL_FLOAT, {T1, N1, 8}),
+      out(ACL_FLOAT16, {T1, N1, 128});
+  const std::vector<int64_t> qe{T1}, kve{T2};
+  aclIntArray* sq = aclCreateIntArray(qe.data(), 1);
+  aclIntArray* skv = aclCreateIntArray(kve.data(), 1);
+  char l[] = "TND";
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnNsaSelectedAttentionGetWorkspaceSize(q.t, k.t, v.t, idx.t, nullptr, sq, skv, 0.07, N1, l, 0,
+                                                      64, count, mx.t, sm.t, out.t, &ws, &ex),
+            0)
+      << aclGetRecentErrMsg();
+  const float ms = simulatedMs(stream, [&] { return aclnnNsaSelectedAttention(nullptr, ws, ex, stream); });
+  aclDestroyIntArray(sq);
+  aclDestroyIntArray(skv);
+  return ms * 1e3;
+}
+
+}  // namespace
+
+// 48 tiles of 8 query rows x 16 heads (two waves on the 24 cube cores, configs/910b.json: 4096
+// fp16 MACs/cycle, 32 B/cycle through a core's MTE, 1.8 GHz). A tile reads its rows' gathered
+// keys and values, 8 x keys x (192 + 128) x 2 B, and does 8 x 16 x keys x 320 MACs: from 8 to 16
+// blocks of 64 (512 more keys) each wave grows by 81920 MTE cycles and 5120 cube cycles. The time
+// grows by at least the two waves' extra bytes at the MTE rate and at most both works one after
+// the other plus one tile (the launch's fixed costs cancel).
+TEST(NsaSelectedAttentionTiming, GatheredKeysAtTheCoresMteRate) {
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  const double t8 = selectedUs(stream, 8), t16 = selectedUs(stream, 16);
+  const double mteUs = 2 * 8.0 * 512 * 320 * 2 / 32 / 1.8e3;
+  const double cubeUs = 2 * 8.0 * 16 * 512 * 320 / 4096 / 1.8e3;
+  const double tileUs = (8.0 * 1024 * 320 * 2 / 32 + 8.0 * 16 * 1024 * 320 / 4096) / 1.8e3;
+  std::printf(
+      "NsaSelectedAttention: %.2f us (8 blocks), %.2f us (16 blocks); growth %.2f us, MTE %.2f us, "
+      "MTE + cube + one tile %.2f us\n",
+      t8, t16, t16 - t8, mteUs, mteUs + cubeUs + tileUs);
+  EXPECT_GT(t16 - t8, mteUs);
+  EXPECT_LT(t16 - t8, mteUs + cubeUs + tileUs);
+  aclrtDestroyStream(stream);
+  aclrtResetDevice(0);
+  aclFinalize();
+}
