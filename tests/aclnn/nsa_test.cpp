@@ -14,6 +14,7 @@
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_nsa_compress.h"
+#include "aclnnop/aclnn_nsa_compress_attention.h"
 #include "aclnnop/aclnn_nsa_compress_grad.h"
 #include "aclnnop/aclnn_nsa_compress_with_cache.h"
 #include "aclnnop/aclnn_nsa_selected_attention.h"
@@ -663,4 +664,185 @@ TEST(NsaSelectedAttentionTiming, GatheredKeysAtTheCoresMteRate) {
   aclrtDestroyStream(stream);
   aclrtResetDevice(0);
   aclFinalize();
+}
+
+// ---- aclnnNsaCompressAttention ----
+
+namespace {
+
+struct Compressed {
+  int64_t N1 = 4, N2 = 2, D = 32, Dv = 16, block = 32, stride = 16, sel = 64, count = 3;
+  std::vector<int64_t> qLen{5, 3}, cmpLen{20, 13};
+  double scale = 0.2;
+  int64_t selBlocks(size_t b) const { return (cmpLen[b] + sel / stride - 1) / (sel / stride); }
+};
+
+int compressAttention(const Compressed& c, HostTensorBuf& q, HostTensorBuf& k, HostTensorBuf& v,
+                      HostTensorBuf* mask, HostTensorBuf* topkMask, int64_t mode, HostTensorBuf& mx,
+                      HostTensorBuf& sm, HostTensorBuf& out, HostTensorBuf& topk,
+                      const char* layout = "TND") {
+  std::vector<int64_t> qe, ce, se;
+  int64_t a = 0, bb = 0, cc = 0;
+  for (size_t b = 0; b < c.qLen.size(); ++b) {
+    qe.push_back(a += c.qLen[b]);
+    ce.push_back(bb += c.cmpLen[b]);
+    se.push_back(cc += c.selBlocks(b));
+  }
+  aclIntArray* sq = aclCreateIntArray(qe.data(), qe.size());
+  aclIntArray* sc = aclCreateIntArray(ce.data(), ce.size());
+  aclIntArray* ss = aclCreateIntArray(se.data(), se.size());
+  std::string l = layout;
+  const int st = run([&](uint64_t* ws, aclOpExecutor** ex) {
+    return aclnnNsaCompressAttentionGetWorkspaceSize(
+        q.get(), k.get(), v.get(), mask != nullptr ? mask->get() : nullptr,
+        topkMask != nullptr ? topkMask->get() : nullptr, sq, sc, ss, c.scale, c.N1, l.data(), mode, c.block,
+        c.stride, c.sel, c.count, mx.get(), sm.get(), out.get(), topk.get(), ws, ex);
+  });
+  aclDestroyIntArray(sq);
+  aclDestroyIntArray(sc);
+  aclDestroyIntArray(ss);
+  return st;
+}
+
+}  // namespace
+
+// Two packed sequences (5 and 3 queries over 20 and 13 compressed keys; l = 32, d = 16, l' = 64:
+// 4 compressed keys per select block, 2 per window, 5 and 4 select blocks), 4 query heads on 2
+// key heads, a random attention mask and a top-k mask forcing two blocks: the output and the
+// statistics match the masked softmax attention, and every chosen block's importance (summed
+// over the group's heads: P at (j + 1) * 4 - m - l, m < 4, l < 2) is the importance of that rank.
+TEST(NsaCompressAttention, AttentionAndTheTopBlocksByImportance) {
+  std::mt19937 g(49);
+  const Compressed c;
+  const int64_t T1 = 8, T2 = 33, G = c.N1 / c.N2, M = c.sel / c.stride, L = c.block / c.stride;
+  for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
+    HostTensorBuf q(dt, {T1, c.N1, c.D}), k(dt, {T2, c.N2, c.D}), v(dt, {T2, c.N2, c.Dv}),
+        mask(ACL_UINT8, {5, 20}), topkMask(ACL_BOOL, {5, 5}), mx(ACL_FLOAT, {T1, c.N1, 8}),
+        sm(ACL_FLOAT, {T1, c.N1, 8}), out(dt, {T1, c.N1, c.Dv}), topk(ACL_INT32, {T1, c.N2, c.count});
+    q.fillRandom(g, -1, 1);
+    k.fillRandom(g, -1, 1);
+    v.fillRandom(g, -1, 1);
+    std::bernoulli_distribution hide(0.2);
+    for (int64_t i = 0; i < mask.numel(); ++i) mask.set(i, hide(g) ? 1 : 0);
+    for (int64_t i = 0; i < topkMask.numel(); ++i) topkMask.set(i, 0);
+    topkMask.set(1 * 5 + 3, 1);  // query position 1 forces block 3
+    topkMask.set(2 * 5 + 0, 1);  // query position 2 forces block 0
+    ASSERT_EQ(compressAttention(c, q, k, v, &mask, &topkMask, 1, mx, sm, out, topk), 0)
+        << aclGetRecentErrMsg();
+    int64_t qFirst = 0, kFirst = 0;
+    for (size_t b = 0; b < 2; ++b) {
+      const int64_t S2 = c.cmpLen[b], sel = c.selBlocks(b);
+      for (int64_t i = 0; i < c.qLen[b]; ++i) {
+        const int64_t row = qFirst + i;
+        for (int64_t gk = 0; gk < c.N2; ++gk) {
+          std::vector<double> score(static_cast<size_t>(sel), 0.0);
+          for (int64_t n = gk * G; n < (gk + 1) * G; ++n) {
+            std::vector<double> p(static_cast<size_t>(S2));
+            double m = -1e300, sum = 0;
+            for (int64_t cc = 0; cc < S2; ++cc) {
+              double dot = 0;
+              for (int64_t d = 0; d < c.D; ++d)
+                dot += q.get((row * c.N1 + n) * c.D + d) * k.get(((kFirst + cc) * c.N2 + gk) * c.D + d);
+              p[static_cast<size_t>(cc)] = mask.get(i * 20 + cc) != 0 ? -1e300 : dot * c.scale;
+              m = std::max(m, p[static_cast<size_t>(cc)]);
+            }
+            for (double& x : p) sum += x = x <= -1e299 ? 0.0 : std::exp(x - m);
+            for (int64_t d = 0; d < c.Dv; ++d) {
+              double want = 0;
+              for (int64_t cc = 0; cc < S2; ++cc)
+                want += p[static_cast<size_t>(cc)] / sum * v.get(((kFirst + cc) * c.N2 + gk) * c.Dv + d);
+              EXPECT_NEAR(out.get((row * c.N1 + n) * c.Dv + d), want, dt == ACL_FLOAT16 ? 4e-3 : 3e-2)
+                  << row << " " << n;
+            }
+            EXPECT_NEAR(mx.get((row * c.N1 + n) * 8 + 7), m, 1e-4);
+            EXPECT_NEAR(sm.get((row * c.N1 + n) * 8), sum, 1e-4 * sum);
+            for (int64_t j = 0; j < sel; ++j)
+              for (int64_t mm = 0; mm < M; ++mm)
+                for (int64_t l = 0; l < L; ++l) {
+                  const int64_t cc = (j + 1) * M - mm - l;
+                  if (cc >= 0 && cc < S2) score[static_cast<size_t>(j)] += p[static_cast<size_t>(cc)] / sum;
+                }
+          }
+          for (int64_t j = 0; j < sel; ++j)
+            if (topkMask.get(i * 5 + j) != 0) score[static_cast<size_t>(j)] = 1e30;
+          std::vector<double> ranked = score;
+          std::sort(ranked.rbegin(), ranked.rend());
+          std::vector<int64_t> seen;
+          for (int64_t r = 0; r < c.count; ++r) {
+            const auto j = static_cast<int64_t>(topk.get((row * c.N2 + gk) * c.count + r));
+            ASSERT_GE(j, 0);
+            ASSERT_LT(j, sel);
+            EXPECT_EQ(std::count(seen.begin(), seen.end(), j), 0) << "block " << j << " chosen twice";
+            seen.push_back(j);
+            EXPECT_NEAR(score[static_cast<size_t>(j)], ranked[static_cast<size_t>(r)],
+                        1e-5 * std::max(1.0, ranked[0]))
+                << "row " << row << " rank " << r;
+          }
+          if (row == 1) {
+            EXPECT_EQ(topk.get((row * c.N2 + gk) * c.count), 3);  // the forced block first
+          }
+        }
+      }
+      qFirst += c.qLen[b];
+      kFirst += S2;
+    }
+  }
+}
+
+// The public example's inputs (ones, 64 compressed keys, l = 32, d = 16, l' = 64, 16 blocks of
+// 16 chosen): P = 1/64 everywhere, every block's importance 8/64 per head except the last one's,
+// whose index 64 is past the keys (7/64): blocks 0..14 in order, then 15.
+TEST(NsaCompressAttention, EqualScoresKeepTheLowerBlockFirst) {
+  Compressed c;
+  c.N1 = 4;
+  c.N2 = 1;
+  c.D = 16;
+  c.Dv = 16;
+  c.count = 16;
+  c.qLen = {2};
+  c.cmpLen = {64};
+  c.scale = 1;
+  HostTensorBuf q(ACL_FLOAT16, {2, 4, 16}), k(ACL_FLOAT16, {64, 1, 16}), v(ACL_FLOAT16, {64, 1, 16}),
+      mx(ACL_FLOAT, {2, 4, 8}), sm(ACL_FLOAT, {2, 4, 8}), out(ACL_FLOAT16, {2, 4, 16}),
+      topk(ACL_INT32, {2, 1, 16});
+  for (HostTensorBuf* t : {&q, &k, &v})
+    for (int64_t i = 0; i < t->numel(); ++i) t->set(i, 1);
+  ASSERT_EQ(compressAttention(c, q, k, v, nullptr, nullptr, 1, mx, sm, out, topk), 0) << aclGetRecentErrMsg();
+  for (int64_t i = 0; i < out.numel(); ++i) EXPECT_EQ(out.get(i), 1.0);
+  for (int64_t i = 0; i < mx.numel(); ++i) {
+    EXPECT_EQ(mx.get(i), 16.0);
+    EXPECT_EQ(sm.get(i), 64.0);
+  }
+  for (int64_t r = 0; r < 2; ++r)
+    for (int64_t j = 0; j < 16; ++j) EXPECT_EQ(topk.get(r * 16 + j), j);
+}
+
+TEST(NsaCompressAttention, RefusesWhatTheDocExcludes) {
+  const Compressed c;
+  HostTensorBuf q(ACL_FLOAT16, {8, 4, 32}), k(ACL_FLOAT16, {33, 2, 32}), v(ACL_FLOAT16, {33, 2, 16}),
+      mx(ACL_FLOAT, {8, 4, 8}), sm(ACL_FLOAT, {8, 4, 8}), out(ACL_FLOAT16, {8, 4, 16}),
+      topk(ACL_INT32, {8, 2, 3}), topk5(ACL_INT32, {8, 2, 5}), smallMask(ACL_BOOL, {4, 20});
+  EXPECT_EQ(compressAttention(c, q, k, v, nullptr, nullptr, 1, mx, sm, out, topk), 0) << aclGetRecentErrMsg();
+  EXPECT_EQ(compressAttention(c, q, k, v, nullptr, nullptr, 2, mx, sm, out, topk), 161002);  // sparse mode 2
+  EXPECT_EQ(compressAttention(c, q, k, v, nullptr, nullptr, 1, mx, sm, out, topk, "BSND"), 161002);
+  EXPECT_EQ(compressAttention(c, q, k, v, &smallMask, nullptr, 1, mx, sm, out, topk),
+            161002);  // 4 < max S1 5
+  Compressed wide = c;
+  wide.count = 5;  // more than the 4 select blocks of batch 1
+  EXPECT_EQ(compressAttention(wide, q, k, v, nullptr, nullptr, 1, mx, sm, out, topk5), 161002);
+  Compressed odd = c;
+  odd.stride = 24;
+  EXPECT_EQ(compressAttention(odd, q, k, v, nullptr, nullptr, 1, mx, sm, out, topk), 161002);
+  HostTensorBuf q32(ACL_FLOAT, {8, 4, 32});
+  EXPECT_EQ(compressAttention(c, q32, k, v, nullptr, nullptr, 1, mx, sm, out, topk), 161002);
+  std::vector<int64_t> e{5, 8};
+  aclIntArray* a = aclCreateIntArray(e.data(), 2);
+  char l[] = "TND";
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  EXPECT_EQ(aclnnNsaCompressAttentionGetWorkspaceSize(q.get(), k.get(), v.get(), nullptr, nullptr, a, nullptr,
+                                                      a, 0.2, 4, l, 1, 32, 16, 64, 3, mx.get(), sm.get(),
+                                                      out.get(), topk.get(), &ws, &ex),
+            161001);
+  aclDestroyIntArray(a);
 }

@@ -62,6 +62,21 @@ void NsaSelection::positions(const HostTensor& indices, int64_t b, int64_t i, in
   }
 }
 
+int32_t nsaCheckPacked(const char* api, const OpInfo& info,
+                       std::initializer_list<std::pair<const char*, const aclTensor*>> tensors) {
+  const aclDataType dt = tensors.begin()->second->desc.dtype;
+  for (const auto& [name, t] : tensors) {
+    int32_t st = checkTensor(api, name, t->desc);
+    if (st != kSuccess || (st = checkDtype(api, name, t->desc.dtype, info)) != kSuccess) return st;
+    if (t->desc.dtype != dt || t->desc.rank() != 3) {
+      return fail(
+          api, kErrParamInvalid,
+          fmt::format("{} {} must be [T, N, D] of {}'s type", name, t->desc.brief(), tensors.begin()->first));
+    }
+  }
+  return kSuccess;
+}
+
 int32_t nsaCheckBlocks(const char* api, int64_t blockSize, int64_t blockCount) {
   if (blockSize <= 0 || blockSize % 16 != 0 || blockSize > 128 || blockCount < 1 || blockCount > 32) {
     return fail(
@@ -177,7 +192,6 @@ rt::TileWork nsaAttentionTile(int64_t rows, int64_t group, int64_t keys, int64_t
 
 namespace {
 
-constexpr int64_t kTileRows = 128;    // query-head rows of one tile (the cube's M block)
 constexpr double kSoftmaxPasses = 6;  // scale+mask, max, subtract+exp, sum, rescale, cast
 
 class NsaForwardInstance : public OpInstanceBase<NsaForwardInstance> {
@@ -197,7 +211,7 @@ class NsaForwardInstance : public OpInstanceBase<NsaForwardInstance> {
     rt::OpWork w;
     w.cube = true;
     const int64_t group = p.heads / p.kvHeads, keys = p.sel.blockSize * p.sel.blockCount;
-    const int64_t rowsPerTile = std::max<int64_t>(1, kTileRows / group);
+    const int64_t rowsPerTile = std::max<int64_t>(1, kNsaTileRows / group);
     const auto es = static_cast<uint64_t>(inputs[0].elementSize());
     auto addr = [](const TensorDesc& d, int64_t elem) {
       return d.data + static_cast<uint64_t>((d.offset + elem) * static_cast<int64_t>(d.elementSize()));
@@ -300,15 +314,10 @@ int32_t build(const aclTensor* query, const aclTensor* key, const aclTensor* val
                                   {"softmaxSumOut", softmaxSum},
                                   {"attentionOut", attentionOut}});
   if (st != kSuccess) return st;
-  for (auto [name, t] :
-       {std::pair{"query", query}, {"key", key}, {"value", value}, {"attentionOut", attentionOut}}) {
-    if ((st = checkTensor(api, name, t->desc)) != kSuccess ||
-        (st = checkDtype(api, name, t->desc.dtype, kInfo)) != kSuccess)
-      return st;
-    if (t->desc.dtype != query->desc.dtype || t->desc.rank() != 3)
-      return fail(api, kErrParamInvalid,
-                  fmt::format("{} {} must be [T, N, D] of query's type", name, t->desc.brief()));
-  }
+  if ((st = nsaCheckPacked(
+           api, kInfo, {{"query", query}, {"key", key}, {"value", value}, {"attentionOut", attentionOut}})) !=
+      kSuccess)
+    return st;
   const auto &qs = query->desc.shape, &ks = key->desc.shape, &vs = value->desc.shape;
   const int64_t N1 = qs[1], N2 = ks[1];
   if (N1 != headNum || N1 < 1 || N1 > 128 || N2 < 1 || N1 % N2 != 0 || N1 / N2 > 32 || vs[1] != N2 ||

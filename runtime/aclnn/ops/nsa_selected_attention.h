@@ -5,12 +5,15 @@
 // index past the sequence selecting nothing, the top-left causal rule of sparse mode 2), the
 // packed sequence lengths and the cube/vector cost of one tile of query rows.
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "aclnn/acl_meta.h"
 #include "runtime/aclnn/base/op_instance.h"
+#include "runtime/aclnn/ops/op_checks.h"
 
 namespace npusim::aclnn {
 
@@ -23,6 +26,13 @@ struct NsaRows {
     return b * sb + ((first.empty() ? 0 : first[static_cast<size_t>(b)]) + i) * ss + n * sn;
   }
 };
+
+// Query-head rows of one attention tile (the cube's M block).
+constexpr int64_t kNsaTileRows = 128;
+
+// Each tensor is a valid [T, N, D] tensor of `info`'s types and of the first one's type (161002).
+int32_t nsaCheckPacked(const char* api, const OpInfo& info,
+                       std::initializer_list<std::pair<const char*, const aclTensor*>> tensors);
 
 // The views of a [T, N, D] (TND) tensor whose batch b starts at row first[b].
 NsaRows nsaPackedRows(const TensorDesc& t, const std::vector<int64_t>& first);

@@ -40,7 +40,6 @@ const OpInfo kInfo{"aclnnNsaSelectedAttentionGrad",
                    "dq, dk, dv of out = softmax(scale * Q K_sel^T) V_sel"};
 const OpRegistrar kRegistrar(kInfo);
 
-constexpr int64_t kTileRows = 128;    // query-head rows of one tile
 constexpr double kSoftmaxPasses = 8;  // scale, -max, exp, /sum, dP - D, * P, two casts
 
 class NsaGradInstance : public OpInstanceBase<NsaGradInstance> {
@@ -55,7 +54,7 @@ class NsaGradInstance : public OpInstanceBase<NsaGradInstance> {
     rt::OpWork w;
     w.cube = true;
     const int64_t group = heads / kvHeads, keys = sel.blockSize * sel.blockCount;
-    const int64_t rowsPerTile = std::max<int64_t>(1, kTileRows / group);
+    const int64_t rowsPerTile = std::max<int64_t>(1, kNsaTileRows / group);
     const auto es = static_cast<uint64_t>(inputs[0].elementSize());
     auto addr = [](const TensorDesc& d, int64_t elem) {
       return d.data + static_cast<uint64_t>((d.offset + elem) * static_cast<int64_t>(d.elementSize()));
@@ -187,21 +186,16 @@ int32_t build(const aclTensor* query, const aclTensor* key, const aclTensor* val
                                   {"dkOut", dkOut},
                                   {"dvOut", dvOut}});
   if (st != kSuccess) return st;
-  for (auto [name, t] : {std::pair{"query", query},
-                         {"key", key},
-                         {"value", value},
-                         {"attentionOut", attentionOut},
-                         {"attentionOutGrad", dy},
-                         {"dqOut", dqOut},
-                         {"dkOut", dkOut},
-                         {"dvOut", dvOut}}) {
-    if ((st = checkTensor(api, name, t->desc)) != kSuccess ||
-        (st = checkDtype(api, name, t->desc.dtype, kInfo)) != kSuccess)
-      return st;
-    if (t->desc.dtype != query->desc.dtype || t->desc.rank() != 3)
-      return fail(api, kErrParamInvalid,
-                  fmt::format("{} {} must be [T, N, D] of query's type", name, t->desc.brief()));
-  }
+  if ((st = nsaCheckPacked(api, kInfo,
+                           {{"query", query},
+                            {"key", key},
+                            {"value", value},
+                            {"attentionOut", attentionOut},
+                            {"attentionOutGrad", dy},
+                            {"dqOut", dqOut},
+                            {"dkOut", dkOut},
+                            {"dvOut", dvOut}})) != kSuccess)
+    return st;
   const auto &qs = query->desc.shape, &ks = key->desc.shape, &vs = value->desc.shape;
   const int64_t N1 = qs[1], N2 = ks[1], D = qs[2], Dv = vs[2];
   const std::vector<int64_t> outShape{qs[0], N1, Dv};

@@ -1,0 +1,333 @@
+// aclnnNsaCompressAttention (ops-transformer attention/nsa_compress_attention/docs/
+// aclnnNsaCompressAttention.md), the compressed branch of native sparse attention with the
+// selection of the blocks for the selected branch. Per query row i of batch b (TND, cumulative
+// ends actualSeqQLen / actualCmpSeqKvLen / actualSelSeqKvLen), head n, key head g = n / G:
+//   P = softmax(scale * q K_cmp^T, masked),  attentionOut = P V_cmp,
+// softmaxMax / softmaxSum [T1, N1, 8] (the row's max and sum of exponentials, 8 times). The
+// importance of select block j (M = selectBlockSize / compressStride compressed keys per select
+// block, L = compressBlockSize / compressStride compressed keys overlapping a window) sums P
+// over the G heads of the key head and over m < M, l < L:
+//   score[j] = sum_h sum_m sum_l P_h[(j + 1) * M - m - l]   (indices outside 0 .. CmpSkv - 1 dropped),
+// the public kernel's indexing (the doc writes j * M: the kernel's block j is the doc's j + 1; see
+// docs/operators/nsa.md). A topkMask entry of 1 forces its block to the top (the kernel selects
+// the largest float for it); topkIndices[i, g, :] are the selectBlockCount best blocks, best first,
+// ties to the lower index. The attention mask (bool/uint8 [maxS1, maxCmpSkv], 1 = hidden, indexed
+// by positions inside the sequence) applies in sparse modes 0 and 1; a row it hides whole gives 0.
+// fp16/bf16; fp32 products, softmax and scores; P rounded to the input type before P V.
+// Cost: one cube tile per (batch, key head, up to 128 / G query rows): its QK^T and PV MACs, or
+// its vector passes (softmax, the importance sums, the head reduction, the top-k) if longer; the
+// first tile of a key head reads its compressed keys and values, the others find them in L2.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "aclnnop/aclnn_nsa_compress_attention.h"
+#include "runtime/aclnn/base/arrays.h"
+#include "runtime/aclnn/base/dtype.h"
+#include "runtime/aclnn/base/error.h"
+#include "runtime/aclnn/base/status.h"
+#include "runtime/aclnn/ops/element_convert.h"
+#include "runtime/aclnn/ops/gemm.h"
+#include "runtime/aclnn/ops/nsa_selected_attention.h"
+#include "runtime/aclnn/ops/op_checks.h"
+#include "runtime/aclnn/ops/op_define.h"
+#include "runtime/aclnn/ops/registry.h"
+
+namespace npusim::aclnn {
+namespace {
+
+const OpInfo kInfo{"aclnnNsaCompressAttention",
+                   ExecUnit::kCube,
+                   {ACL_FLOAT16, ACL_BF16},
+                   "out = softmax(scale * Q K_cmp^T, mask) V_cmp; topk of the select blocks' summed P"};
+const OpRegistrar kRegistrar(kInfo);
+
+class NsaCompressAttentionInstance : public OpInstanceBase<NsaCompressAttentionInstance> {
+ public:
+  int64_t heads = 0, kvHeads = 0, dqk = 0, dv = 0, M = 0, L = 0, count = 0;
+  std::vector<int64_t> qLen, cmpLen, selLen;
+  NsaRows q, k, v, out, stats, topk;
+  double scale = 1.0;
+  int maskInput = -1, topkMaskInput = -1;  // indices among the inputs, or -1
+
+  rt::OpWork work() const override {
+    rt::OpWork w;
+    w.cube = true;
+    const int64_t group = heads / kvHeads, rowsPerTile = std::max<int64_t>(1, kNsaTileRows / group);
+    const auto es = static_cast<uint64_t>(inputs[0].elementSize());
+    auto addr = [](const TensorDesc& d, int64_t elem) {
+      return d.data + static_cast<uint64_t>((d.offset + elem) * static_cast<int64_t>(d.elementSize()));
+    };
+    for (size_t bi = 0; bi < qLen.size(); ++bi) {
+      const auto b = static_cast<int64_t>(bi);
+      const int64_t keys = cmpLen[bi], sel = std::max<int64_t>(1, selLen[bi]);
+      // Vector passes per score: softmax (6), the importance sums ((M + L - 1) / M per score),
+      // the head reduction and the mask (2), the top-k's sort (log2 of the select blocks).
+      const double passes = 6 + static_cast<double>(M + L - 1) / static_cast<double>(M) + 2 +
+                            std::ceil(std::log2(static_cast<double>(sel) + 1));
+      for (int64_t g = 0; g < kvHeads; ++g) {
+        for (int64_t i0 = 0; i0 < qLen[bi]; i0 += rowsPerTile) {
+          const int64_t rows = std::min(rowsPerTile, qLen[bi] - i0);
+          uint64_t read = static_cast<uint64_t>(rows * group * dqk) * es;
+          if (i0 == 0) read += static_cast<uint64_t>(keys * (dqk + dv)) * es;
+          const uint64_t write =
+              static_cast<uint64_t>(rows * group) * (static_cast<uint64_t>(dv) * es + 2 * 8 * 4) +
+              static_cast<uint64_t>(rows * count) * 4;
+          w.tiles.push_back(nsaAttentionTile(rows, group, keys, dqk, dv, 1.0, passes,
+                                             addr(inputs[0], q.at(b, i0, g * group)), read,
+                                             addr(outputs[2], out.at(b, i0, g * group)), write));
+        }
+      }
+    }
+    return w;
+  }
+
+  void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& outs) const override {
+    const HostTensor &Q = in[0], &K = in[1], &V = in[2], &O = outs[2], &I = outs[3];
+    const HostTensor* mask = maskInput >= 0 ? &in[static_cast<size_t>(maskInput)] : nullptr;
+    const HostTensor* topkMask = topkMaskInput >= 0 ? &in[static_cast<size_t>(topkMaskInput)] : nullptr;
+    const aclDataType dt = Q.dtype;
+    const auto es = static_cast<int64_t>(dtypeSize(dt));
+    const int64_t group = heads / kvHeads, D = dqk, Dv = dv;
+    auto byteAt = [](const HostTensor& t, int64_t r, int64_t c) {
+      return t.data[(r * t.strides[0] + c * t.strides[1]) * static_cast<int64_t>(dtypeSize(t.dtype))] != 0;
+    };
+    for (size_t bi = 0; bi < qLen.size(); ++bi) {
+      const auto b = static_cast<int64_t>(bi);
+      const int64_t S1 = qLen[bi], S2 = cmpLen[bi], sel = selLen[bi];
+      std::vector<float> kt(static_cast<size_t>(D * S2)), vm(static_cast<size_t>(S2 * Dv)),
+          qm(static_cast<size_t>(group * D)), p(static_cast<size_t>(group * S2)),
+          pr(static_cast<size_t>(group * S2)), o(static_cast<size_t>(group * Dv)),
+          row(static_cast<size_t>(std::max(D, Dv))), score(static_cast<size_t>(sel));
+      std::vector<int64_t> order(static_cast<size_t>(sel));
+      for (int64_t g = 0; g < kvHeads; ++g) {
+        for (int64_t c = 0; c < S2; ++c) {
+          loadRow(dt, K.data + k.at(b, c, g) * es, k.sd * es, D, row.data());
+          for (int64_t d = 0; d < D; ++d) kt[static_cast<size_t>(d * S2 + c)] = row[static_cast<size_t>(d)];
+          loadRow(dt, V.data + v.at(b, c, g) * es, v.sd * es, Dv, vm.data() + c * Dv);
+        }
+        for (int64_t i = 0; i < S1; ++i) {
+          for (int64_t h = 0; h < group; ++h)
+            loadRow(dt, Q.data + q.at(b, i, g * group + h) * es, q.sd * es, D, qm.data() + h * D);
+          if (S2 > 0) gemmF32(group, S2, D, qm.data(), D, kt.data(), S2, p.data(), S2);
+          std::fill(score.begin(), score.end(), 0.0f);
+          for (int64_t h = 0; h < group; ++h) {
+            float* ph = p.data() + h * S2;
+            float m = -std::numeric_limits<float>::infinity(), sum = 0;
+            for (int64_t c = 0; c < S2; ++c) {
+              ph[c] = mask != nullptr && byteAt(*mask, i, c) ? -std::numeric_limits<float>::infinity()
+                                                             : static_cast<float>(ph[c] * scale);
+              m = std::max(m, ph[c]);
+            }
+            for (int64_t c = 0; c < S2; ++c) sum += ph[c] = std::isinf(m) ? 0.0f : std::exp(ph[c] - m);
+            for (int64_t c = 0; c < S2; ++c) ph[c] = sum > 0 ? ph[c] / sum : 0.0f;
+            const int64_t n = g * group + h;
+            for (int which = 0; which < 2; ++which) {
+              const float val = std::isinf(m) ? 0.0f : which == 0 ? m : sum;
+              for (int64_t e = 0; e < 8; ++e)
+                std::memcpy(outs[static_cast<size_t>(which)].data + (stats.at(b, i, n) + e * stats.sd) * 4,
+                            &val, 4);
+            }
+            // Importance of select block j: P at (j + 1) M - m - l for m < M, l < L.
+            for (int64_t j = 0; j < sel; ++j)
+              for (int64_t mm = 0; mm < M; ++mm)
+                for (int64_t l = 0; l < L; ++l) {
+                  const int64_t c = (j + 1) * M - mm - l;
+                  if (c >= 0 && c < S2) score[static_cast<size_t>(j)] += ph[c];
+                }
+            std::copy(ph, ph + S2, pr.data() + h * S2);
+            if (dt != ACL_FLOAT) quantizeRow(dt, pr.data() + h * S2, S2);
+          }
+          std::fill(o.begin(), o.end(), 0.0f);
+          if (S2 > 0) gemmF32(group, Dv, S2, pr.data(), S2, vm.data(), Dv, o.data(), Dv);
+          for (int64_t h = 0; h < group; ++h)
+            storeRow(O.dtype, O.data + out.at(b, i, g * group + h) * es, out.sd * es, Dv, o.data() + h * Dv);
+          if (topkMask != nullptr)
+            for (int64_t j = 0; j < sel; ++j)
+              if (byteAt(*topkMask, i, j)) score[static_cast<size_t>(j)] = std::numeric_limits<float>::max();
+          std::iota(order.begin(), order.end(), 0);
+          std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
+            return score[static_cast<size_t>(x)] > score[static_cast<size_t>(y)];
+          });
+          for (int64_t c = 0; c < count; ++c) {
+            const auto idx = static_cast<int32_t>(order[static_cast<size_t>(c)]);
+            std::memcpy(I.data + (topk.at(b, i, g) + c * topk.sd) * 4, &idx, 4);
+          }
+        }
+      }
+    }
+  }
+};
+
+int32_t checkMask(const char* api, const char* name, const aclTensor* mask, int64_t rows, int64_t cols) {
+  if (mask == nullptr) return kSuccess;
+  int32_t st = checkTensor(api, name, mask->desc);
+  if (st != kSuccess) return st;
+  const auto& s = mask->desc.shape;
+  if ((mask->desc.dtype != ACL_BOOL && mask->desc.dtype != ACL_UINT8) || s.size() != 2 || s[0] < rows ||
+      s[1] < cols) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("{} {} must be bool or uint8 [S, S] covering [{}, {}] (the longest sequences)",
+                            name, mask->desc.brief(), rows, cols));
+  }
+  return kSuccess;
+}
+
+int32_t build(const aclTensor* query, const aclTensor* key, const aclTensor* value, const aclTensor* mask,
+              const aclTensor* topkMask, const aclIntArray* seqQ, const aclIntArray* seqCmp,
+              const aclIntArray* seqSel, double scale, int64_t headNum, const char* layout,
+              int64_t sparseMode, int64_t cmpBlock, int64_t cmpStride, int64_t selBlock, int64_t selCount,
+              const aclTensor* softmaxMax, const aclTensor* softmaxSum, const aclTensor* attentionOut,
+              const aclTensor* topkOut, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  const char* api = "aclnnNsaCompressAttentionGetWorkspaceSize";
+  rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"query", query},
+                                  {"key", key},
+                                  {"value", value},
+                                  {"actualSeqQLenOptional", seqQ},
+                                  {"actualCmpSeqKvLenOptional", seqCmp},
+                                  {"actualSelSeqKvLenOptional", seqSel},
+                                  {"inputLayout", layout},
+                                  {"softmaxMaxOut", softmaxMax},
+                                  {"softmaxSumOut", softmaxSum},
+                                  {"attentionOutOut", attentionOut},
+                                  {"topkIndicesOut", topkOut}});
+  if (st != kSuccess) return st;
+  if ((st = nsaCheckPacked(
+           api, kInfo,
+           {{"query", query}, {"key", key}, {"value", value}, {"attentionOutOut", attentionOut}})) !=
+      kSuccess)
+    return st;
+  if (std::string(layout) != "TND")
+    return fail(api, kErrParamInvalid,
+                fmt::format("inputLayout must be TND (the only one the doc supports), got {}", layout));
+  if (sparseMode != 0 && sparseMode != 1)
+    return fail(api, kErrParamInvalid, fmt::format("sparseMode must be 0 or 1, got {}", sparseMode));
+  if (cmpBlock < 16 || cmpBlock > 128 || cmpBlock % 16 != 0 || cmpStride < 16 || cmpStride > 64 ||
+      cmpStride % 16 != 0 || selBlock < 16 || selBlock > 128 || selBlock % 16 != 0 || cmpBlock < cmpStride ||
+      selBlock < cmpBlock || selBlock % cmpStride != 0 || selCount < 1 || selCount > 32) {
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format(
+            "compressBlockSize {} (16..128), compressStride {} (16..64), selectBlockSize {} (16..128), "
+            "all multiples of 16 with stride <= block <= select block and the select block a multiple "
+            "of the stride, selectBlockCount {} (1..32): outside the doc's limits",
+            cmpBlock, cmpStride, selBlock, selCount));
+  }
+  const auto &qs = query->desc.shape, &ks = key->desc.shape, &vs = value->desc.shape;
+  const int64_t N1 = qs[1], N2 = ks[1], G = N2 > 0 ? N1 / N2 : 0;
+  if (N1 != headNum || N2 < 1 || N1 % N2 != 0 || G >= 128 || 128 % G != 0 || vs[1] != N2 || vs[0] != ks[0] ||
+      ks[2] != qs[2] || vs[2] > ks[2] || attentionOut->desc.shape != std::vector<int64_t>{qs[0], N1, vs[2]}) {
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format(
+            "query {}, key {}, value {}, attentionOut {} outside the doc's shapes: [T1, N1 = headNum {}, "
+            "D], [T2, N2, D], [T2, N2, Dv <= D], [T1, N1, Dv], G = N1 / N2 dividing 128 and below it",
+            shapeString(qs), shapeString(ks), shapeString(vs), shapeString(attentionOut->desc.shape),
+            headNum));
+  }
+  auto inst = std::make_unique<NsaCompressAttentionInstance>();
+  std::vector<int64_t> qFirst, kvFirst;
+  if ((st = nsaPackedSequences(api, seqQ, seqCmp, qs[0], ks[0], &qFirst, &inst->qLen, &kvFirst,
+                               &inst->cmpLen)) != kSuccess)
+    return st;
+  const int64_t M = selBlock / cmpStride;
+  if (seqSel->values.size() != inst->qLen.size()) {
+    return fail(api, kErrParamInvalid, "actualSelSeqKvLenOptional must have one entry per batch");
+  }
+  int64_t prev = 0, maxS1 = 0, maxCmp = 0, maxSel = 0;
+  for (size_t b = 0; b < inst->qLen.size(); ++b) {
+    const int64_t sel = seqSel->values[b] - prev, cmp = inst->cmpLen[b];
+    prev = seqSel->values[b];
+    if (cmp > 14000 || sel != (cmp + M - 1) / M || sel < selCount) {
+      return fail(
+          api, kErrParamInvalid,
+          fmt::format("batch {}: {} compressed keys (at most 14000) give CeilDiv({}, selectBlockSize / "
+                      "compressStride = {}) = {} select blocks (actualSelSeqKvLen, cumulative, says {}), at "
+                      "least selectBlockCount {}",
+                      b, cmp, cmp, M, (cmp + M - 1) / M, sel, selCount));
+    }
+    inst->selLen.push_back(sel);
+    maxS1 = std::max(maxS1, inst->qLen[b]);
+    maxCmp = std::max(maxCmp, cmp);
+    maxSel = std::max(maxSel, sel);
+  }
+  for (auto [name, t] : {std::pair{"softmaxMaxOut", softmaxMax}, {"softmaxSumOut", softmaxSum}}) {
+    if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
+    if (t->desc.dtype != ACL_FLOAT || t->desc.shape != std::vector<int64_t>{qs[0], N1, 8} ||
+        t->desc.strides != softmaxMax->desc.strides)
+      return fail(api, kErrParamInvalid,
+                  fmt::format("{} {} must be fp32 [T1, N1, 8]", name, t->desc.brief()));
+  }
+  if ((st = checkTensor(api, "topkIndicesOut", topkOut->desc)) != kSuccess) return st;
+  if (topkOut->desc.dtype != ACL_INT32 || topkOut->desc.shape != std::vector<int64_t>{qs[0], N2, selCount}) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("topkIndicesOut {} must be int32 [T1, N2, selectBlockCount] = [{}, {}, {}]",
+                            topkOut->desc.brief(), qs[0], N2, selCount));
+  }
+  if ((st = checkMask(api, "attenMaskOptional", mask, maxS1, maxCmp)) != kSuccess ||
+      (st = checkMask(api, "topkMaskOptional", topkMask, maxS1, maxSel)) != kSuccess)
+    return st;
+  inst->heads = N1;
+  inst->kvHeads = N2;
+  inst->dqk = qs[2];
+  inst->dv = vs[2];
+  inst->M = M;
+  inst->L = cmpBlock / cmpStride;
+  inst->count = selCount;
+  inst->q = nsaPackedRows(query->desc, qFirst);
+  inst->k = nsaPackedRows(key->desc, kvFirst);
+  inst->v = nsaPackedRows(value->desc, kvFirst);
+  inst->out = nsaPackedRows(attentionOut->desc, qFirst);
+  inst->stats = nsaPackedRows(softmaxMax->desc, qFirst);
+  inst->topk = nsaPackedRows(topkOut->desc, qFirst);
+  inst->scale = scale;
+  inst->name = "aclnnNsaCompressAttention";
+  addInput(*inst, "query", query);
+  addInput(*inst, "key", key);
+  addInput(*inst, "value", value);
+  if (mask != nullptr) {
+    inst->maskInput = static_cast<int>(inst->inputs.size());
+    addInput(*inst, "attenMask", mask);
+  }
+  if (topkMask != nullptr) {
+    inst->topkMaskInput = static_cast<int>(inst->inputs.size());
+    addInput(*inst, "topkMask", topkMask);
+  }
+  addOutput(*inst, "softmaxMaxOut", softmaxMax);
+  addOutput(*inst, "softmaxSumOut", softmaxSum);
+  addOutput(*inst, "attentionOutOut", attentionOut);
+  addOutput(*inst, "topkIndicesOut", topkOut);
+  inst->attrs = fmt::format(
+      "scale={:.6g}, headNum={}, sparseMode={}, compressBlockSize={}, compressStride={}, "
+      "selectBlockSize={}, selectBlockCount={}",
+      scale, headNum, sparseMode, cmpBlock, cmpStride, selBlock, selCount);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
+}  // namespace
+}  // namespace npusim::aclnn
+
+extern "C" aclnnStatus aclnnNsaCompressAttentionGetWorkspaceSize(
+    const aclTensor* query, const aclTensor* key, const aclTensor* value, const aclTensor* attenMaskOptional,
+    const aclTensor* topkMaskOptional, const aclIntArray* actualSeqQLenOptional,
+    const aclIntArray* actualCmpSeqKvLenOptional, const aclIntArray* actualSelSeqKvLenOptional,
+    double scaleValue, int64_t headNum, char* inputLayout, int64_t sparseMode, int64_t compressBlockSize,
+    int64_t compressStride, int64_t selectBlockSize, int64_t selectBlockCount, const aclTensor* softmaxMaxOut,
+    const aclTensor* softmaxSumOut, const aclTensor* attentionOutOut, const aclTensor* topkIndicesOut,
+    uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return npusim::aclnn::build(query, key, value, attenMaskOptional, topkMaskOptional, actualSeqQLenOptional,
+                              actualCmpSeqKvLenOptional, actualSelSeqKvLenOptional, scaleValue, headNum,
+                              inputLayout, sparseMode, compressBlockSize, compressStride, selectBlockSize,
+                              selectBlockCount, softmaxMaxOut, softmaxSumOut, attentionOutOut, topkIndicesOut,
+                              workspaceSize, executor);
+}
+
+NPUSIM_ACLNN_PHASE2(NsaCompressAttention)
