@@ -15,6 +15,7 @@
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_nsa_compress.h"
 #include "aclnnop/aclnn_nsa_compress_attention.h"
+#include "aclnnop/aclnn_nsa_compress_attention_infer.h"
 #include "aclnnop/aclnn_nsa_compress_grad.h"
 #include "aclnnop/aclnn_nsa_compress_with_cache.h"
 #include "aclnnop/aclnn_nsa_selected_attention.h"
@@ -845,4 +846,89 @@ TEST(NsaCompressAttention, RefusesWhatTheDocExcludes) {
                                                       out.get(), topk.get(), &ws, &ex),
             161001);
   aclDestroyIntArray(a);
+}
+
+// The inference form over a paged cache equals the training form (checked above against the
+// definition) on the same keys packed: 2 batches of one query over 20 and 13 compressed keys in
+// pages of 16 (batch 0 on pages 3, 0; batch 1 on page 4), TND and BSND queries, keys as
+// [blockNum, 16, N2 * D] pages.
+TEST(NsaCompressAttentionInfer, PagedCacheEqualsTheTrainingForm) {
+  std::mt19937 g(50);
+  Compressed c;
+  c.qLen = {1, 1};
+  const int64_t P = 16, T2 = 33;
+  const std::vector<std::vector<int32_t>> pages{{3, 0}, {4, 1}};
+  for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
+    HostTensorBuf q(dt, {2, c.N1, c.D}), k(dt, {T2, c.N2, c.D}), v(dt, {T2, c.N2, c.Dv}),
+        mx(ACL_FLOAT, {2, c.N1, 8}), sm(ACL_FLOAT, {2, c.N1, 8}), out(dt, {2, c.N1, c.Dv}),
+        topk(ACL_INT32, {2, c.N2, c.count}), kPages(dt, {5, P, c.N2 * c.D}), vPages(dt, {5, P, c.N2, c.Dv}),
+        table(ACL_INT32, {2, 2});
+    q.fillRandom(g, -1, 1);
+    k.fillRandom(g, -1, 1);
+    v.fillRandom(g, -1, 1);
+    ASSERT_EQ(compressAttention(c, q, k, v, nullptr, nullptr, 1, mx, sm, out, topk), 0)
+        << aclGetRecentErrMsg();
+    int64_t first = 0;
+    for (int64_t b = 0; b < 2; ++b) {
+      for (int64_t cc = 0; cc < c.cmpLen[static_cast<size_t>(b)]; ++cc) {
+        const int64_t row = pages[static_cast<size_t>(b)][static_cast<size_t>(cc / P)] * P + cc % P;
+        for (int64_t e = 0; e < c.N2 * c.D; ++e)
+          kPages.set(row * c.N2 * c.D + e, k.get((first + cc) * c.N2 * c.D + e));
+        for (int64_t e = 0; e < c.N2 * c.Dv; ++e)
+          vPages.set(row * c.N2 * c.Dv + e, v.get((first + cc) * c.N2 * c.Dv + e));
+      }
+      for (int64_t p = 0; p < 2; ++p)
+        table.set(b * 2 + p, pages[static_cast<size_t>(b)][static_cast<size_t>(p)]);
+      first += c.cmpLen[static_cast<size_t>(b)];
+    }
+    for (const char* layout : {"TND", "BSND"}) {
+      const bool tnd = std::string(layout) == "TND";
+      HostTensorBuf qi(dt, tnd ? std::vector<int64_t>{2, c.N1, c.D} : std::vector<int64_t>{2, 1, c.N1, c.D}),
+          oi(dt, tnd ? std::vector<int64_t>{2, c.N1, c.Dv} : std::vector<int64_t>{2, 1, c.N1, c.Dv}),
+          ti(ACL_INT32,
+             tnd ? std::vector<int64_t>{2, c.N2, c.count} : std::vector<int64_t>{2, 1, c.N2, c.count});
+      for (int64_t e = 0; e < q.numel(); ++e) qi.set(e, q.get(e));
+      aclIntArray* cmp = aclCreateIntArray(c.cmpLen.data(), 2);
+      std::string l = layout;
+      ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                  return aclnnNsaCompressAttentionInferGetWorkspaceSize(
+                      qi.get(), kPages.get(), vPages.get(), nullptr, table.get(), nullptr, cmp, nullptr,
+                      nullptr, c.N1, c.N2, c.sel, c.count, c.block, c.stride, c.scale, l.data(), P, 0,
+                      oi.get(), ti.get(), ws, ex);
+                }),
+                0)
+          << aclGetRecentErrMsg();
+      aclDestroyIntArray(cmp);
+      for (int64_t e = 0; e < out.numel(); ++e) EXPECT_EQ(oi.get(e), out.get(e)) << layout << " " << e;
+      for (int64_t e = 0; e < topk.numel(); ++e) EXPECT_EQ(ti.get(e), topk.get(e)) << layout << " " << e;
+    }
+  }
+}
+
+TEST(NsaCompressAttentionInfer, RefusesWhatTheDocExcludes) {
+  HostTensorBuf q(ACL_FLOAT16, {1, 4, 32}), k(ACL_FLOAT16, {2, 16, 64}), v(ACL_FLOAT16, {2, 16, 32}),
+      table(ACL_INT32, {1, 2}), out(ACL_FLOAT16, {1, 4, 16}), topk(ACL_INT32, {1, 2, 3});
+  auto call = [&](const aclTensor* tbl, std::vector<int64_t> cmpLen, const aclIntArray* seqQ, int64_t page,
+                  int64_t stride) {
+    aclIntArray* cmp = aclCreateIntArray(cmpLen.data(), cmpLen.size());
+    char l[] = "TND";
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    const int st = aclnnNsaCompressAttentionInferGetWorkspaceSize(
+        q.get(), k.get(), v.get(), nullptr, tbl, seqQ, cmp, nullptr, nullptr, 4, 2, 64, 3, 32, stride, 0.2, l,
+        page, 0, out.get(), topk.get(), &ws, &ex);
+    aclDestroyIntArray(cmp);
+    if (st == 0) aclDestroyAclOpExecutor(ex);
+    return st;
+  };
+  const std::vector<int64_t> two{2};
+  aclIntArray* multi = aclCreateIntArray(two.data(), 1);
+  EXPECT_EQ(call(table.get(), {20}, nullptr, 16, 16), 0) << aclGetRecentErrMsg();
+  EXPECT_EQ(call(nullptr, {20}, nullptr, 16, 16), 161001);      // the paged cache only
+  EXPECT_EQ(call(table.get(), {40}, nullptr, 16, 16), 161002);  // more keys than its 2 pages of 16
+  EXPECT_EQ(call(table.get(), {8}, nullptr, 16, 16), 161002);   // 2 select blocks < selectBlockCount 3
+  EXPECT_EQ(call(table.get(), {20}, multi, 16, 16), 161002);    // multi-token inference
+  EXPECT_EQ(call(table.get(), {20}, nullptr, 32, 16), 161002);  // pages of 16, not 32
+  EXPECT_EQ(call(table.get(), {20}, nullptr, 16, 24), 161002);  // stride 24
+  aclDestroyIntArray(multi);
 }

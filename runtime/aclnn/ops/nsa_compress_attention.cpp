@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "aclnnop/aclnn_nsa_compress_attention.h"
+#include "aclnnop/aclnn_nsa_compress_attention_infer.h"
 #include "runtime/aclnn/base/arrays.h"
 #include "runtime/aclnn/base/dtype.h"
 #include "runtime/aclnn/base/error.h"
@@ -56,6 +57,17 @@ class NsaCompressAttentionInstance : public OpInstanceBase<NsaCompressAttentionI
   NsaRows q, k, v, out, stats, topk;
   double scale = 1.0;
   int maskInput = -1, topkMaskInput = -1;  // indices among the inputs, or -1
+  int tableInput = -1;                     // the block table of a paged cache, or -1
+  int64_t pageBlockSize = 0;               // > 0: key/value rows (page, c % P), page = blockTable[b, c / P]
+  bool withStats = true;                   // softmaxMax / softmaxSum come first among the outputs
+
+  // Element offset of compressed key c of batch b, key head g in a key or value view.
+  int64_t keyAt(const NsaRows& r, const HostTensor* table, int64_t b, int64_t c, int64_t g) const {
+    if (table == nullptr) return r.at(b, c, g);
+    int32_t page = 0;
+    std::memcpy(&page, table->data + (b * table->strides[0] + c / pageBlockSize * table->strides[1]) * 4, 4);
+    return page * r.sb + (c % pageBlockSize) * r.ss + g * r.sn;
+  }
 
   rt::OpWork work() const override {
     rt::OpWork w;
@@ -77,12 +89,12 @@ class NsaCompressAttentionInstance : public OpInstanceBase<NsaCompressAttentionI
           const int64_t rows = std::min(rowsPerTile, qLen[bi] - i0);
           uint64_t read = static_cast<uint64_t>(rows * group * dqk) * es;
           if (i0 == 0) read += static_cast<uint64_t>(keys * (dqk + dv)) * es;
-          const uint64_t write =
-              static_cast<uint64_t>(rows * group) * (static_cast<uint64_t>(dv) * es + 2 * 8 * 4) +
-              static_cast<uint64_t>(rows * count) * 4;
-          w.tiles.push_back(nsaAttentionTile(rows, group, keys, dqk, dv, 1.0, passes,
-                                             addr(inputs[0], q.at(b, i0, g * group)), read,
-                                             addr(outputs[2], out.at(b, i0, g * group)), write));
+          const uint64_t write = static_cast<uint64_t>(rows * group) *
+                                     (static_cast<uint64_t>(dv) * es + (withStats ? 2 * 8 * 4 : 0)) +
+                                 static_cast<uint64_t>(rows * count) * 4;
+          w.tiles.push_back(nsaAttentionTile(
+              rows, group, keys, dqk, dv, 1.0, passes, addr(inputs[0], q.at(b, i0, g * group)), read,
+              addr(outputs[withStats ? 2 : 0], out.at(b, i0, g * group)), write));
         }
       }
     }
@@ -90,7 +102,9 @@ class NsaCompressAttentionInstance : public OpInstanceBase<NsaCompressAttentionI
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& outs) const override {
-    const HostTensor &Q = in[0], &K = in[1], &V = in[2], &O = outs[2], &I = outs[3];
+    const size_t first = withStats ? 2 : 0;
+    const HostTensor &Q = in[0], &K = in[1], &V = in[2], &O = outs[first], &I = outs[first + 1];
+    const HostTensor* table = tableInput >= 0 ? &in[static_cast<size_t>(tableInput)] : nullptr;
     const HostTensor* mask = maskInput >= 0 ? &in[static_cast<size_t>(maskInput)] : nullptr;
     const HostTensor* topkMask = topkMaskInput >= 0 ? &in[static_cast<size_t>(topkMaskInput)] : nullptr;
     const aclDataType dt = Q.dtype;
@@ -109,9 +123,9 @@ class NsaCompressAttentionInstance : public OpInstanceBase<NsaCompressAttentionI
       std::vector<int64_t> order(static_cast<size_t>(sel));
       for (int64_t g = 0; g < kvHeads; ++g) {
         for (int64_t c = 0; c < S2; ++c) {
-          loadRow(dt, K.data + k.at(b, c, g) * es, k.sd * es, D, row.data());
+          loadRow(dt, K.data + keyAt(k, table, b, c, g) * es, k.sd * es, D, row.data());
           for (int64_t d = 0; d < D; ++d) kt[static_cast<size_t>(d * S2 + c)] = row[static_cast<size_t>(d)];
-          loadRow(dt, V.data + v.at(b, c, g) * es, v.sd * es, Dv, vm.data() + c * Dv);
+          loadRow(dt, V.data + keyAt(v, table, b, c, g) * es, v.sd * es, Dv, vm.data() + c * Dv);
         }
         for (int64_t i = 0; i < S1; ++i) {
           for (int64_t h = 0; h < group; ++h)
@@ -129,7 +143,7 @@ class NsaCompressAttentionInstance : public OpInstanceBase<NsaCompressAttentionI
             for (int64_t c = 0; c < S2; ++c) sum += ph[c] = std::isinf(m) ? 0.0f : std::exp(ph[c] - m);
             for (int64_t c = 0; c < S2; ++c) ph[c] = sum > 0 ? ph[c] / sum : 0.0f;
             const int64_t n = g * group + h;
-            for (int which = 0; which < 2; ++which) {
+            for (int which = 0; which < (withStats ? 2 : 0); ++which) {
               const float val = std::isinf(m) ? 0.0f : which == 0 ? m : sum;
               for (int64_t e = 0; e < 8; ++e)
                 std::memcpy(outs[static_cast<size_t>(which)].data + (stats.at(b, i, n) + e * stats.sd) * 4,
@@ -312,6 +326,148 @@ int32_t build(const aclTensor* query, const aclTensor* key, const aclTensor* val
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
 
+const OpInfo kInferInfo{
+    "aclnnNsaCompressAttentionInfer",
+    ExecUnit::kCube,
+    {ACL_FLOAT16, ACL_BF16},
+    "one query per batch over a paged compressed cache: attention and the topk select blocks"};
+const OpRegistrar kInferRegistrar(kInferInfo);
+
+// The inference form: one query per batch (the doc's single-token case) over a paged compressed
+// cache, key [blockNum, P, N2 * D] (or [blockNum, P, N2, D]), value likewise with Dv, compressed key c
+// of batch b at page blockTable[b, c / P], row c % P; query TND [B, N1, D] or BSND [B, 1, N1, D],
+// output alike with Dv, topKOutput [B, N2, count] or [B, 1, N2, count]; no statistics.
+int32_t buildInfer(const aclTensor* query, const aclTensor* key, const aclTensor* value,
+                   const aclTensor* blockTable, const aclIntArray* seqQ, const aclIntArray* seqCmp,
+                   int64_t numHeads, int64_t numKvHeads, int64_t selBlock, int64_t selCount, int64_t cmpBlock,
+                   int64_t cmpStride, double scale, const char* layoutIn, int64_t pageBlockSize,
+                   const aclTensor* output, const aclTensor* topkOut, uint64_t* workspaceSize,
+                   aclOpExecutor** executor) {
+  const char* api = "aclnnNsaCompressAttentionInferGetWorkspaceSize";
+  rt::chargeOpPrepare(api);
+  int32_t st = checkNotNull(api, {{"query", query},
+                                  {"key", key},
+                                  {"value", value},
+                                  {"blockTableOptional", blockTable},
+                                  {"actualCmpKvSeqLenOptional", seqCmp},
+                                  {"output", output},
+                                  {"topKOutput", topkOut}});
+  if (st != kSuccess) return st;
+  const std::string layout = layoutIn != nullptr ? layoutIn : "BSND";
+  if (layout != "TND" && layout != "BSND")
+    return fail(api, kErrParamInvalid, fmt::format("layoutOptional must be TND or BSND, got {}", layout));
+  if ((st = nsaCheckPacked(api, kInferInfo,
+                           {{"query", query}, {"key", key}, {"value", value}, {"output", output}}, 0,
+                           {{"blockTableOptional", blockTable}, {"topKOutput", topkOut}})) != kSuccess)
+    return st;
+  const bool stridesOk = cmpStride == 16 || cmpStride == 32 || cmpStride == 48 || cmpStride == 64;
+  const int64_t G = numKvHeads > 0 ? numHeads / numKvHeads : 0;
+  if (!stridesOk || cmpBlock < 16 || cmpBlock > 128 || cmpBlock % 16 != 0 || cmpBlock < cmpStride ||
+      selBlock < 16 || selBlock > 128 || selBlock % 16 != 0 || selBlock < cmpBlock ||
+      selBlock % cmpStride != 0 || selCount < 1 || numKvHeads < 1 || numHeads % numKvHeads != 0 || G > 128 ||
+      128 % G != 0 || pageBlockSize < 16 || pageBlockSize > 128 || pageBlockSize % 16 != 0) {
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format(
+            "compressBlockSize {}, compressBlockStride {}, selectBlockSize {}, selectBlockCount {}, "
+            "numHeads {} / numKeyValueHeads {} (a group dividing 128) or pageBlockSize {} (a multiple "
+            "of 16 up to 128) outside the doc's limits",
+            cmpBlock, cmpStride, selBlock, selCount, numHeads, numKvHeads, pageBlockSize));
+  }
+  const int64_t B = blockTable->desc.rank() == 2 ? blockTable->desc.shape[0] : -1;
+  if (B < 1 || B > 10000 || static_cast<int64_t>(seqCmp->values.size()) != B) {
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format(
+            "blockTableOptional {} must be [B <= 10000, pages] with one actualCmpKvSeqLen per batch ({})",
+            blockTable->desc.brief(), seqCmp->values.size()));
+  }
+  if (seqQ != nullptr &&
+      std::any_of(seqQ->values.begin(), seqQ->values.end(), [](int64_t v) { return v != 1; })) {
+    return fail(
+        api, kErrParamInvalid,
+        "multi-token inference (actualQSeqLenOptional above 1) is not simulated: one query per batch only");
+  }
+  auto inst = std::make_unique<NsaCompressAttentionInstance>();
+  const int64_t D = query->desc.shape.back(), Dv = output->desc.shape.back();
+  if (!nsaPaddedRows(key->desc, numKvHeads, D, &inst->k) ||
+      !nsaPaddedRows(value->desc, numKvHeads, Dv, &inst->v) || key->desc.shape[1] != pageBlockSize ||
+      value->desc.shape[0] != key->desc.shape[0] || value->desc.shape[1] != pageBlockSize || D > 192 ||
+      Dv > 128 || Dv > D) {
+    return fail(
+        api, kErrParamInvalid,
+        fmt::format(
+            "key {} / value {} must be pages [blockNum, pageBlockSize {}, numKeyValueHeads {} * D] with "
+            "query's D {} <= 192 and output's Dv {} <= min(D, 128)",
+            key->desc.brief(), value->desc.brief(), pageBlockSize, numKvHeads, D, Dv));
+  }
+  std::vector<int64_t> rowsFirst(static_cast<size_t>(B));
+  std::iota(rowsFirst.begin(), rowsFirst.end(), 0);
+  const auto& qs = query->desc.shape;
+  std::vector<int64_t> outShape = qs, topkShape;
+  outShape.back() = Dv;
+  if (layout == "TND") {
+    if (qs.size() != 3 || qs[0] != B || qs[1] != numHeads)
+      return fail(api, kErrParamInvalid,
+                  fmt::format("query {} must be [B {}, numHeads {}, D]", shapeString(qs), B, numHeads));
+    inst->q = nsaPackedRows(query->desc, rowsFirst);
+    inst->out = nsaPackedRows(output->desc, rowsFirst);
+    inst->topk = nsaPackedRows(topkOut->desc, rowsFirst);
+    topkShape = {B, numKvHeads, selCount};
+  } else {
+    if (qs.size() != 4 || qs[0] != B || qs[1] != 1 || qs[2] != numHeads || output->desc.rank() != 4)
+      return fail(api, kErrParamInvalid,
+                  fmt::format("query {} must be [B {}, 1, numHeads {}, D]", shapeString(qs), B, numHeads));
+    nsaPaddedRows(query->desc, numHeads, D, &inst->q);
+    nsaPaddedRows(output->desc, numHeads, Dv, &inst->out);
+    const auto& ts = topkOut->desc.strides;
+    if (topkOut->desc.rank() == 4) inst->topk = NsaRows{ts[0], ts[1], ts[2], ts[3], {}};
+    topkShape = {B, 1, numKvHeads, selCount};
+  }
+  if (output->desc.shape != outShape || topkOut->desc.shape != topkShape) {
+    return fail(api, kErrParamInvalid,
+                fmt::format("output {} must be {} and topKOutput {} {}", shapeString(output->desc.shape),
+                            shapeString(outShape), shapeString(topkOut->desc.shape), shapeString(topkShape)));
+  }
+  const int64_t M = selBlock / cmpStride;
+  for (int64_t b = 0; b < B; ++b) {
+    const int64_t cmp = seqCmp->values[static_cast<size_t>(b)], sel = (cmp + M - 1) / M;
+    if (cmp < 1 || cmp > 8192 || cmp > blockTable->desc.shape[1] * pageBlockSize || sel < selCount) {
+      return fail(
+          api, kErrParamInvalid,
+          fmt::format("batch {}: {} compressed keys (1 to 8192, within its {} pages of {}) give {} select "
+                      "blocks, fewer than selectBlockCount {}",
+                      b, cmp, blockTable->desc.shape[1], pageBlockSize, sel, selCount));
+    }
+    inst->qLen.push_back(1);
+    inst->cmpLen.push_back(cmp);
+    inst->selLen.push_back(sel);
+  }
+  inst->heads = numHeads;
+  inst->kvHeads = numKvHeads;
+  inst->dqk = D;
+  inst->dv = Dv;
+  inst->M = M;
+  inst->L = cmpBlock / cmpStride;
+  inst->count = selCount;
+  inst->scale = scale;
+  inst->pageBlockSize = pageBlockSize;
+  inst->withStats = false;
+  inst->name = "aclnnNsaCompressAttentionInfer";
+  addInput(*inst, "query", query);
+  addInput(*inst, "key", key);
+  addInput(*inst, "value", value);
+  inst->tableInput = static_cast<int>(inst->inputs.size());
+  addInput(*inst, "blockTable", blockTable);
+  addOutput(*inst, "output", output);
+  addOutput(*inst, "topKOutput", topkOut);
+  inst->attrs = fmt::format(
+      "layout={}, scale={:.6g}, numHeads={}, numKeyValueHeads={}, compressBlockSize={}, "
+      "compressBlockStride={}, selectBlockSize={}, selectBlockCount={}, pageBlockSize={}",
+      layout, scale, numHeads, numKvHeads, cmpBlock, cmpStride, selBlock, selCount, pageBlockSize);
+  return makeExecutor(api, std::move(inst), workspaceSize, executor);
+}
+
 }  // namespace
 }  // namespace npusim::aclnn
 
@@ -331,3 +487,27 @@ extern "C" aclnnStatus aclnnNsaCompressAttentionGetWorkspaceSize(
 }
 
 NPUSIM_ACLNN_PHASE2(NsaCompressAttention)
+
+extern "C" aclnnStatus aclnnNsaCompressAttentionInferGetWorkspaceSize(
+    const aclTensor* query, const aclTensor* key, const aclTensor* value,
+    const aclTensor* attentionMaskOptional, const aclTensor* blockTableOptional,
+    const aclIntArray* actualQSeqLenOptional, const aclIntArray* actualCmpKvSeqLenOptional,
+    const aclIntArray* actualSelKvSeqLenOptional, const aclTensor* topKMaskOptional, int64_t numHeads,
+    int64_t numKeyValueHeads, int64_t selectBlockSize, int64_t selectBlockCount, int64_t compressBlockSize,
+    int64_t compressBlockStride, double scaleValue, char* layoutOptional, int64_t pageBlockSize,
+    int64_t sparseMode, const aclTensor* output, const aclTensor* topKOutput, uint64_t* workspaceSize,
+    aclOpExecutor** executor) {
+  // With one query per batch the mask (the doc: only for query S > 1), the top-k mask (reserved)
+  // and sparseMode have nothing to act on; actualSelKvSeqLen only decides between the doc's
+  // single- and multi-token cases, and only the first is simulated.
+  (void)attentionMaskOptional;
+  (void)topKMaskOptional;
+  (void)actualSelKvSeqLenOptional;
+  (void)sparseMode;
+  return npusim::aclnn::buildInfer(
+      query, key, value, blockTableOptional, actualQSeqLenOptional, actualCmpKvSeqLenOptional, numHeads,
+      numKeyValueHeads, selectBlockSize, selectBlockCount, compressBlockSize, compressBlockStride, scaleValue,
+      layoutOptional, pageBlockSize, output, topKOutput, workspaceSize, executor);
+}
+
+NPUSIM_ACLNN_PHASE2(NsaCompressAttentionInfer)

@@ -47,6 +47,20 @@ NsaRows nsaPackedRows(const TensorDesc& t, const std::vector<int64_t>& first) {
   return r;
 }
 
+bool nsaPaddedRows(const TensorDesc& t, int64_t heads, int64_t D, NsaRows* r) {
+  const auto& sh = t.shape;
+  const auto& st = t.strides;
+  if (sh.size() == 4 && sh[2] == heads && sh[3] == D) {
+    *r = NsaRows{st[0], st[1], st[2], st[3], {}};
+    return true;
+  }
+  if (sh.size() == 3 && sh[2] == heads * D) {
+    *r = NsaRows{st[0], st[1], D * st[2], st[2], {}};
+    return true;
+  }
+  return false;
+}
+
 void NsaSelection::positions(const HostTensor& indices, int64_t b, int64_t i, int64_t g,
                              std::vector<int64_t>* pos) const {
   pos->clear();
@@ -63,16 +77,22 @@ void NsaSelection::positions(const HostTensor& indices, int64_t b, int64_t i, in
 }
 
 int32_t nsaCheckPacked(const char* api, const OpInfo& info,
-                       std::initializer_list<std::pair<const char*, const aclTensor*>> tensors) {
+                       std::initializer_list<std::pair<const char*, const aclTensor*>> tensors, size_t rank,
+                       std::initializer_list<std::pair<const char*, const aclTensor*>> ints) {
   const aclDataType dt = tensors.begin()->second->desc.dtype;
   for (const auto& [name, t] : tensors) {
     int32_t st = checkTensor(api, name, t->desc);
     if (st != kSuccess || (st = checkDtype(api, name, t->desc.dtype, info)) != kSuccess) return st;
-    if (t->desc.dtype != dt || t->desc.rank() != 3) {
-      return fail(
-          api, kErrParamInvalid,
-          fmt::format("{} {} must be [T, N, D] of {}'s type", name, t->desc.brief(), tensors.begin()->first));
+    if (t->desc.dtype != dt || (rank != 0 && t->desc.rank() != rank)) {
+      return fail(api, kErrParamInvalid,
+                  fmt::format("{} {} must be of {}'s type{}", name, t->desc.brief(), tensors.begin()->first,
+                              rank == 3 ? " and [T, N, D]" : ""));
     }
+  }
+  for (const auto& [name, t] : ints) {
+    const int32_t st = checkTensor(api, name, t->desc);
+    if (st != kSuccess) return st;
+    if (t->desc.dtype != ACL_INT32) return fail(api, kErrParamInvalid, fmt::format("{} must be int32", name));
   }
   return kSuccess;
 }

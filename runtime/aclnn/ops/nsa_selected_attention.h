@@ -30,9 +30,16 @@ struct NsaRows {
 // Query-head rows of one attention tile (the cube's M block).
 constexpr int64_t kNsaTileRows = 128;
 
-// Each tensor is a valid [T, N, D] tensor of `info`'s types and of the first one's type (161002).
+// Each tensor is valid, of `info`'s types and of the first one's type, and of rank `rank` (0: any)
+// (161002); then each of `ints` is a valid int32 tensor.
 int32_t nsaCheckPacked(const char* api, const OpInfo& info,
-                       std::initializer_list<std::pair<const char*, const aclTensor*>> tensors);
+                       std::initializer_list<std::pair<const char*, const aclTensor*>> tensors,
+                       size_t rank = 3,
+                       std::initializer_list<std::pair<const char*, const aclTensor*>> ints = {});
+
+// The views of a padded 4-D [B, S, N, D] tensor, or of a 3-D [B, S, N * D] one (also key/value
+// pages [blockNum, P, N, D] / [blockNum, P, N * D]); false if `t` is neither with `heads` and D.
+bool nsaPaddedRows(const TensorDesc& t, int64_t heads, int64_t D, NsaRows* r);
 
 // The views of a [T, N, D] (TND) tensor whose batch b starts at row first[b].
 NsaRows nsaPackedRows(const TensorDesc& t, const std::vector<int64_t>& first);

@@ -36,21 +36,6 @@ const OpRegistrar kRegistrar(kInfo);
 
 constexpr int64_t kDqk = 192, kDv = 128;  // the doc's head dimensions
 
-// Rows of a padded 4-D [B, S, N, D] tensor, or of a 3-D [B, S, N * D] one with `heads` heads.
-bool paddedRows(const TensorDesc& t, int64_t heads, int64_t D, NsaRows* r) {
-  const auto& sh = t.shape;
-  const auto& st = t.strides;
-  if (sh.size() == 4 && sh[2] == heads && sh[3] == D) {
-    *r = NsaRows{st[0], st[1], st[2], st[3], {}};
-    return true;
-  }
-  if (sh.size() == 3 && sh[2] == heads * D) {
-    *r = NsaRows{st[0], st[1], D * st[2], st[2], {}};
-    return true;
-  }
-  return false;
-}
-
 int32_t build(const aclTensor* query, const aclTensor* key, const aclTensor* value, const aclTensor* topk,
               const aclTensor* blockTable, const aclIntArray* seqQ, const aclIntArray* seqKv,
               const char* layoutIn, int64_t numHeads, int64_t numKvHeads, int64_t blockSize,
@@ -70,17 +55,9 @@ int32_t build(const aclTensor* query, const aclTensor* key, const aclTensor* val
   if (layout != "BSND" && layout != "BSH" && layout != "TND")
     return fail(api, kErrParamInvalid,
                 fmt::format("layoutOptional must be BSND, BSH or TND, got {}", layout));
-  for (auto [name, t] : {std::pair{"query", query}, {"key", key}, {"value", value}, {"output", output}}) {
-    if ((st = checkTensor(api, name, t->desc)) != kSuccess ||
-        (st = checkDtype(api, name, t->desc.dtype, kInfo)) != kSuccess)
-      return st;
-    if (t->desc.dtype != query->desc.dtype)
-      return fail(api, kErrParamInvalid, fmt::format("{} must have query's type", name));
-  }
-  for (auto [name, t] : {std::pair{"topkIndices", topk}, {"blockTableOptional", blockTable}}) {
-    if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
-    if (t->desc.dtype != ACL_INT32) return fail(api, kErrParamInvalid, fmt::format("{} must be int32", name));
-  }
+  if ((st = nsaCheckPacked(api, kInfo, {{"query", query}, {"key", key}, {"value", value}, {"output", output}},
+                           0, {{"topkIndices", topk}, {"blockTableOptional", blockTable}})) != kSuccess)
+    return st;
   const int64_t G = numKvHeads > 0 ? numHeads / numKvHeads : 0;
   if (numHeads <= 0 || numKvHeads <= 0 || numHeads % numKvHeads != 0 || G > 16 || numKvHeads > 256 ||
       blockSize <= 0 || blockSize % 16 != 0 || blockSize > 128 || blockCount < 1 ||
@@ -101,9 +78,9 @@ int32_t build(const aclTensor* query, const aclTensor* key, const aclTensor* val
                     blockTable->desc.brief(), seqKv->values.size()));
   }
   // Keys and values: pages [blockNum, P, N2, D] or [blockNum, P, N2 * D].
-  if (!paddedRows(key->desc, numKvHeads, kDqk, &p.k) || !paddedRows(value->desc, numKvHeads, kDv, &p.v) ||
-      key->desc.shape[1] != pageBlockSize || value->desc.shape[0] != key->desc.shape[0] ||
-      value->desc.shape[1] != pageBlockSize) {
+  if (!nsaPaddedRows(key->desc, numKvHeads, kDqk, &p.k) ||
+      !nsaPaddedRows(value->desc, numKvHeads, kDv, &p.v) || key->desc.shape[1] != pageBlockSize ||
+      value->desc.shape[0] != key->desc.shape[0] || value->desc.shape[1] != pageBlockSize) {
     return fail(
         api, kErrParamInvalid,
         fmt::format("key {} / value {} must be pages [blockNum, pageBlockSize {}, N2 {} (* ) D] with D 192 "
@@ -137,8 +114,8 @@ int32_t build(const aclTensor* query, const aclTensor* key, const aclTensor* val
     p.sel.topk = nsaPackedRows(topk->desc, qFirst);
   } else {
     const auto& qs = query->desc.shape;
-    if (!paddedRows(query->desc, numHeads, kDqk, &p.q) || qs[0] != B ||
-        !paddedRows(output->desc, numHeads, kDv, &p.out)) {
+    if (!nsaPaddedRows(query->desc, numHeads, kDqk, &p.q) || qs[0] != B ||
+        !nsaPaddedRows(output->desc, numHeads, kDv, &p.out)) {
       return fail(
           api, kErrParamInvalid,
           fmt::format("query {} / output {} must be [B {}, S, numHeads {}, 192 / 128] (BSND) or [B, S, "
