@@ -523,17 +523,26 @@ TEST(NsaSelectedAttentionGrad, RefusesWhatTheDocExcludes) {
   aclDestroyIntArray(skv);
 }
 
-// Inference over a paged cache: 2 batches of 2 queries (BSND), 40 and 100 keys in pages of 64
-// (batch 0 on page 1, batch 1 on pages 2 and 0), key pages as [blockNum, 64, N2 * 192] and value
-// pages as [blockNum, 64, N2, 128]; block 2 of batch 0 holds keys 32..39 only.
+// Inference over a paged cache: 2 batches of 2 queries, 40 and 100 keys in pages of 64 (batch 0
+// on page 1, batch 1 on pages 2 and 0), key pages as [blockNum, 64, N2 * 192] and value pages as
+// [blockNum, 64, N2, 128]; block 2 of batch 0 holds keys 32..39 only. The queries laid out as BSND,
+// BSH and TND (cumulative actualQSeqLen 2, 4) hold the same rows in the same order.
 TEST(NsaSelectedAttentionInfer, AttendsTheSelectedBlocksOfAPagedCache) {
   std::mt19937 g(48);
   const int64_t B = 2, S = 2, N1 = 4, N2 = 2, D = 192, Dv = 128, P = 64, bs = 16, count = 2;
   const std::vector<int64_t> kvLen{40, 100};
   const std::vector<std::vector<int32_t>> pages{{1, 0}, {2, 0}};
-  for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
-    HostTensorBuf q(dt, {B, S, N1, D}), k(dt, {3, P, N2 * D}), v(dt, {3, P, N2, Dv}),
-        idx(ACL_INT32, {B, S, N2, count}), table(ACL_INT32, {B, 2}), out(dt, {B, S, N1, Dv});
+  for (auto [dt, layoutName] :
+       {std::pair{ACL_FLOAT16, "BSND"}, {ACL_BF16, "BSND"}, {ACL_FLOAT16, "BSH"}, {ACL_BF16, "TND"}}) {
+    const std::string layout = layoutName;
+    auto shapeOf = [&](int64_t d, bool heads) {
+      return layout == "TND" ? std::vector<int64_t>{B * S, heads ? N1 : N2, d}
+             : layout == "BSH"
+                 ? (heads ? std::vector<int64_t>{B, S, N1 * d} : std::vector<int64_t>{B, S, N2, d})
+                 : std::vector<int64_t>{B, S, heads ? N1 : N2, d};
+    };
+    HostTensorBuf q(dt, shapeOf(D, true)), k(dt, {3, P, N2 * D}), v(dt, {3, P, N2, Dv}),
+        idx(ACL_INT32, shapeOf(count, false)), table(ACL_INT32, {B, 2}), out(dt, shapeOf(Dv, true));
     q.fillRandom(g, -1, 1);
     k.fillRandom(g, -1, 1);
     v.fillRandom(g, -1, 1);
@@ -545,16 +554,20 @@ TEST(NsaSelectedAttentionInfer, AttendsTheSelectedBlocksOfAPagedCache) {
       for (int64_t e = 0; e < S * N2 * count; ++e) idx.set(b * S * N2 * count + e, blk(g));
     }
     const double scale = 1 / std::sqrt(192.0);
+    const std::vector<int64_t> qEnds{S, 2 * S};
     aclIntArray* skv = aclCreateIntArray(kvLen.data(), 2);
-    char layout[] = "BSND";
+    aclIntArray* sq = aclCreateIntArray(qEnds.data(), 2);
+    std::string l = layout;
     ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnNsaSelectedAttentionInferGetWorkspaceSize(
-                    q.get(), k.get(), v.get(), idx.get(), nullptr, table.get(), nullptr, skv, layout, N1, N2,
-                    bs, count, P, scale, 0, out.get(), ws, ex);
+                    q.get(), k.get(), v.get(), idx.get(), nullptr, table.get(),
+                    layout == "TND" ? sq : nullptr, skv, l.data(), N1, N2, bs, count, P, scale, 0, out.get(),
+                    ws, ex);
               }),
               0)
-        << aclGetRecentErrMsg();
+        << layout << ": " << aclGetRecentErrMsg();
     aclDestroyIntArray(skv);
+    aclDestroyIntArray(sq);
     for (int64_t b = 0; b < B; ++b)
       for (int64_t i = 0; i < S; ++i)
         for (int64_t n = 0; n < N1; ++n) {
@@ -581,7 +594,7 @@ TEST(NsaSelectedAttentionInfer, AttendsTheSelectedBlocksOfAPagedCache) {
             for (size_t kk = 0; kk < s.size(); ++kk)
               want += s[kk] / sum * v.get((rows[kk] * N2 + gk) * Dv + d);
             EXPECT_NEAR(out.get(((b * S + i) * N1 + n) * Dv + d), want, dt == ACL_FLOAT16 ? 4e-3 : 3e-2)
-                << b << " " << i << " " << n;
+                << layout << " " << b << " " << i << " " << n;
           }
         }
   }
