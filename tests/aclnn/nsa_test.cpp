@@ -945,3 +945,32 @@ TEST(NsaCompressAttentionInfer, RefusesWhatTheDocExcludes) {
   EXPECT_EQ(call(table.get(), {20}, nullptr, 16, 24), 161002);  // stride 24
   aclDestroyIntArray(multi);
 }
+
+// No queries (one sequence of 0 queries over 64 keys): the forward writes nothing and succeeds,
+// the backward gives dk = dv = 0 (no query selected any key).
+TEST(NsaSelectedAttentionGrad, NoQueriesGiveZeroKeyGradients) {
+  std::mt19937 g(51);
+  Sparse p = problem(2, 1, 2, 0.3, {0}, {64});
+  SparseTensors t(p, ACL_FLOAT16, g);
+  HostTensorBuf mx(ACL_FLOAT, {0, 2, 8}), sm(ACL_FLOAT, {0, 2, 8}), out(ACL_FLOAT16, {0, 2, 128}),
+      dy(ACL_FLOAT16, {0, 2, 128}), dq(ACL_FLOAT16, {0, 2, 192}), dk(ACL_FLOAT16, {64, 1, 192}),
+      dv(ACL_FLOAT16, {64, 1, 128});
+  ASSERT_EQ(selectedForward(p, t, nullptr, 0, mx, sm, out), 0) << aclGetRecentErrMsg();
+  for (int64_t i = 0; i < dk.numel(); ++i) dk.set(i, 5);
+  for (int64_t i = 0; i < dv.numel(); ++i) dv.set(i, 5);
+  std::vector<int64_t> qe{0}, kve{64};
+  aclIntArray* sq = aclCreateIntArray(qe.data(), 1);
+  aclIntArray* skv = aclCreateIntArray(kve.data(), 1);
+  char l[] = "TND";
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnNsaSelectedAttentionGradGetWorkspaceSize(
+                  t.q.get(), t.k.get(), t.v.get(), out.get(), dy.get(), mx.get(), sm.get(), t.idx.get(), sq,
+                  skv, nullptr, p.scale, p.bs, p.count, p.N1, l, 0, dq.get(), dk.get(), dv.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  aclDestroyIntArray(sq);
+  aclDestroyIntArray(skv);
+  for (int64_t i = 0; i < dk.numel(); ++i) EXPECT_EQ(dk.get(i), 0.0) << i;
+  for (int64_t i = 0; i < dv.numel(); ++i) EXPECT_EQ(dv.get(i), 0.0) << i;
+}
