@@ -861,21 +861,26 @@ TEST(NsaCompressAttention, RefusesWhatTheDocExcludes) {
   aclDestroyIntArray(a);
 }
 
-// The inference form over a paged cache equals the training form (checked above against the
-// definition) on the same keys packed: 2 batches of one query over 20 and 13 compressed keys in
-// pages of 16 (batch 0 on pages 3, 0; batch 1 on page 4), TND and BSND queries, keys as
-// [blockNum, 16, N2 * D] pages.
-TEST(NsaCompressAttentionInfer, PagedCacheEqualsTheTrainingForm) {
+// The inference form over a paged cache against the training form (checked above against the
+// definition) on the same keys packed: 2 batches of one query over 40 and 30 compressed keys in
+// pages of 16 (batch 0 on pages 3, 0, 5; batch 1 on pages 4, 1), TND and BSND queries, keys as
+// [blockNum, 16, N2 * D] pages. The outputs are equal; the inference kernel scores
+// CeilDiv((CmpSkv - 1) * 16 + 32, 64) = 11 and 8 select blocks and always chooses the first and
+// the last two, then the best others: the training form's order without those.
+TEST(NsaCompressAttentionInfer, PagedCacheAndTheForcedBlocks) {
   std::mt19937 g(50);
   Compressed c;
   c.qLen = {1, 1};
-  const int64_t P = 16, T2 = 33;
-  const std::vector<std::vector<int32_t>> pages{{3, 0}, {4, 1}};
+  c.cmpLen = {40, 30};
+  c.count = 8;  // the training form ranks 8 of its 10 and 8 blocks
+  const int64_t P = 16, T2 = 70, count = 5;
+  const std::vector<int64_t> inferBlocks{11, 8};
+  const std::vector<std::vector<int32_t>> pages{{3, 0, 5}, {4, 1, 2}};
   for (aclDataType dt : {ACL_FLOAT16, ACL_BF16}) {
     HostTensorBuf q(dt, {2, c.N1, c.D}), k(dt, {T2, c.N2, c.D}), v(dt, {T2, c.N2, c.Dv}),
         mx(ACL_FLOAT, {2, c.N1, 8}), sm(ACL_FLOAT, {2, c.N1, 8}), out(dt, {2, c.N1, c.Dv}),
-        topk(ACL_INT32, {2, c.N2, c.count}), kPages(dt, {5, P, c.N2 * c.D}), vPages(dt, {5, P, c.N2, c.Dv}),
-        table(ACL_INT32, {2, 2});
+        topk(ACL_INT32, {2, c.N2, c.count}), kPages(dt, {6, P, c.N2 * c.D}), vPages(dt, {6, P, c.N2, c.Dv}),
+        table(ACL_INT32, {2, 3});
     q.fillRandom(g, -1, 1);
     k.fillRandom(g, -1, 1);
     v.fillRandom(g, -1, 1);
@@ -890,30 +895,40 @@ TEST(NsaCompressAttentionInfer, PagedCacheEqualsTheTrainingForm) {
         for (int64_t e = 0; e < c.N2 * c.Dv; ++e)
           vPages.set(row * c.N2 * c.Dv + e, v.get((first + cc) * c.N2 * c.Dv + e));
       }
-      for (int64_t p = 0; p < 2; ++p)
-        table.set(b * 2 + p, pages[static_cast<size_t>(b)][static_cast<size_t>(p)]);
+      for (int64_t p = 0; p < 3; ++p)
+        table.set(b * 3 + p, pages[static_cast<size_t>(b)][static_cast<size_t>(p)]);
       first += c.cmpLen[static_cast<size_t>(b)];
     }
     for (const char* layout : {"TND", "BSND"}) {
       const bool tnd = std::string(layout) == "TND";
       HostTensorBuf qi(dt, tnd ? std::vector<int64_t>{2, c.N1, c.D} : std::vector<int64_t>{2, 1, c.N1, c.D}),
           oi(dt, tnd ? std::vector<int64_t>{2, c.N1, c.Dv} : std::vector<int64_t>{2, 1, c.N1, c.Dv}),
-          ti(ACL_INT32,
-             tnd ? std::vector<int64_t>{2, c.N2, c.count} : std::vector<int64_t>{2, 1, c.N2, c.count});
+          ti(ACL_INT32, tnd ? std::vector<int64_t>{2, c.N2, count} : std::vector<int64_t>{2, 1, c.N2, count});
       for (int64_t e = 0; e < q.numel(); ++e) qi.set(e, q.get(e));
       aclIntArray* cmp = aclCreateIntArray(c.cmpLen.data(), 2);
       std::string l = layout;
       ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
                   return aclnnNsaCompressAttentionInferGetWorkspaceSize(
                       qi.get(), kPages.get(), vPages.get(), nullptr, table.get(), nullptr, cmp, nullptr,
-                      nullptr, c.N1, c.N2, c.sel, c.count, c.block, c.stride, c.scale, l.data(), P, 0,
-                      oi.get(), ti.get(), ws, ex);
+                      nullptr, c.N1, c.N2, c.sel, count, c.block, c.stride, c.scale, l.data(), P, 0, oi.get(),
+                      ti.get(), ws, ex);
                 }),
                 0)
           << aclGetRecentErrMsg();
       aclDestroyIntArray(cmp);
       for (int64_t e = 0; e < out.numel(); ++e) EXPECT_EQ(oi.get(e), out.get(e)) << layout << " " << e;
-      for (int64_t e = 0; e < topk.numel(); ++e) EXPECT_EQ(ti.get(e), topk.get(e)) << layout << " " << e;
+      for (int64_t b = 0; b < 2; ++b)
+        for (int64_t gk = 0; gk < c.N2; ++gk) {
+          const int64_t last = inferBlocks[static_cast<size_t>(b)] - 1;
+          std::vector<int64_t> want{0, last - 1, last};
+          for (int64_t r = 0; r < c.count && static_cast<int64_t>(want.size()) < count; ++r) {
+            const auto j = static_cast<int64_t>(topk.get((b * c.N2 + gk) * c.count + r));
+            if (std::count(want.begin(), want.end(), j) == 0) want.push_back(j);
+          }
+          for (int64_t r = 0; r < count; ++r)
+            EXPECT_EQ(ti.get((b * c.N2 + gk) * count + r), want[static_cast<size_t>(r)])
+                << layout << " " << b << " " << r;
+        }
     }
   }
 }
@@ -939,7 +954,7 @@ TEST(NsaCompressAttentionInfer, RefusesWhatTheDocExcludes) {
   EXPECT_EQ(call(table.get(), {20}, nullptr, 16, 16), 0) << aclGetRecentErrMsg();
   EXPECT_EQ(call(nullptr, {20}, nullptr, 16, 16), 161001);      // the paged cache only
   EXPECT_EQ(call(table.get(), {40}, nullptr, 16, 16), 161002);  // more keys than its 2 pages of 16
-  EXPECT_EQ(call(table.get(), {8}, nullptr, 16, 16), 161002);   // 2 select blocks < selectBlockCount 3
+  EXPECT_EQ(call(table.get(), {8}, nullptr, 16, 16), 161002);   // 8 keys cover 144 tokens: 2 whole blocks < count 3
   EXPECT_EQ(call(table.get(), {20}, multi, 16, 16), 161002);    // multi-token inference
   EXPECT_EQ(call(table.get(), {20}, nullptr, 32, 16), 161002);  // pages of 16, not 32
   EXPECT_EQ(call(table.get(), {20}, nullptr, 16, 24), 161002);  // stride 24

@@ -60,6 +60,7 @@ class NsaCompressAttentionInstance : public OpInstanceBase<NsaCompressAttentionI
   int tableInput = -1;                     // the block table of a paged cache, or -1
   int64_t pageBlockSize = 0;               // > 0: key/value rows (page, c % P), page = blockTable[b, c / P]
   bool withStats = true;                   // softmaxMax / softmaxSum come first among the outputs
+  bool forceEnds = false;                  // the first and the last two select blocks always chosen
 
   // Element offset of compressed key c of batch b, key head g in a key or value view.
   int64_t keyAt(const NsaRows& r, const HostTensor* table, int64_t b, int64_t c, int64_t g) const {
@@ -166,6 +167,9 @@ class NsaCompressAttentionInstance : public OpInstanceBase<NsaCompressAttentionI
           if (topkMask != nullptr)
             for (int64_t j = 0; j < sel; ++j)
               if (byteAt(*topkMask, i, j)) score[static_cast<size_t>(j)] = std::numeric_limits<float>::max();
+          if (forceEnds)
+            for (int64_t j : {int64_t{0}, sel - 2, sel - 1})
+              if (j >= 0) score[static_cast<size_t>(j)] = std::numeric_limits<float>::max();
           std::iota(order.begin(), order.end(), 0);
           std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
             return score[static_cast<size_t>(x)] > score[static_cast<size_t>(y)];
@@ -334,9 +338,12 @@ const OpInfo kInferInfo{
 const OpRegistrar kInferRegistrar(kInferInfo);
 
 // The inference form: one query per batch (the doc's single-token case) over a paged compressed
-// cache, key [blockNum, P, N2 * D] (or [blockNum, P, N2, D]), value likewise with Dv, compressed key c
-// of batch b at page blockTable[b, c / P], row c % P; query TND [B, N1, D] or BSND [B, 1, N1, D],
-// output alike with Dv, topKOutput [B, N2, count] or [B, 1, N2, count]; no statistics.
+// cache, whose kernel (op_kernel/nsa_compress_attention_infer.h, InitImportanceScoreParams and
+// ImpScoreReduceSum) scores CeilDiv((CmpSkv - 1) d + l, l') select blocks and always chooses the
+// first and the last two (their scores set to infinity: the paper's initial and local blocks); key [blockNum,
+// P, N2 * D] (or [blockNum, P, N2, D]), value likewise with Dv, compressed key c of batch b at page
+// blockTable[b, c / P], row c % P; query TND [B, N1, D] or BSND [B, 1, N1, D], output alike with Dv,
+// topKOutput [B, N2, count] or [B, 1, N2, count]; no statistics.
 int32_t buildInfer(const aclTensor* query, const aclTensor* key, const aclTensor* value,
                    const aclTensor* blockTable, const aclIntArray* seqQ, const aclIntArray* seqCmp,
                    int64_t numHeads, int64_t numKvHeads, int64_t selBlock, int64_t selCount, int64_t cmpBlock,
@@ -431,13 +438,18 @@ int32_t buildInfer(const aclTensor* query, const aclTensor* key, const aclTensor
   }
   const int64_t M = selBlock / cmpStride;
   for (int64_t b = 0; b < B; ++b) {
-    const int64_t cmp = seqCmp->values[static_cast<size_t>(b)], sel = (cmp + M - 1) / M;
-    if (cmp < 1 || cmp > 8192 || cmp > blockTable->desc.shape[1] * pageBlockSize || sel < selCount) {
+    // The tokens the compressed keys cover, (cmp - 1) d + l, in select blocks (the doc's
+    // actualSelKvSeqLenCeil; the kernel scores CeilDiv of it, and count may reach its floor).
+    const int64_t cmp = seqCmp->values[static_cast<size_t>(b)], tokens = (cmp - 1) * cmpStride + cmpBlock;
+    const int64_t sel = (tokens + selBlock - 1) / selBlock;
+    if (cmp < 1 || cmp > 8192 || cmp > blockTable->desc.shape[1] * pageBlockSize ||
+        tokens / selBlock < selCount || tokens / selBlock > 4096) {
       return fail(
           api, kErrParamInvalid,
-          fmt::format("batch {}: {} compressed keys (1 to 8192, within its {} pages of {}) give {} select "
-                      "blocks, fewer than selectBlockCount {}",
-                      b, cmp, blockTable->desc.shape[1], pageBlockSize, sel, selCount));
+          fmt::format(
+              "batch {}: {} compressed keys (1 to 8192, within its {} pages of {}) cover {} tokens, {} "
+              "whole select blocks: selectBlockCount {} must not exceed them (nor they 4096)",
+              b, cmp, blockTable->desc.shape[1], pageBlockSize, tokens, tokens / selBlock, selCount));
     }
     inst->qLen.push_back(1);
     inst->cmpLen.push_back(cmp);
@@ -453,6 +465,7 @@ int32_t buildInfer(const aclTensor* query, const aclTensor* key, const aclTensor
   inst->scale = scale;
   inst->pageBlockSize = pageBlockSize;
   inst->withStats = false;
+  inst->forceEnds = true;
   inst->name = "aclnnNsaCompressAttentionInfer";
   addInput(*inst, "query", query);
   addInput(*inst, "key", key);
