@@ -525,8 +525,9 @@ TEST(NsaSelectedAttentionGrad, RefusesWhatTheDocExcludes) {
 
 // Inference over a paged cache: 2 batches of 2 queries, 40 and 100 keys in pages of 64 (batch 0
 // on page 1, batch 1 on pages 2 and 0), key pages as [blockNum, 64, N2 * 192] and value pages as
-// [blockNum, 64, N2, 128]; block 2 of batch 0 holds keys 32..39 only. The queries laid out as BSND,
-// BSH and TND (cumulative actualQSeqLen 2, 4) hold the same rows in the same order.
+// [blockNum, 64, N2, 128]; block 2 of batch 0 holds keys 32..39 only; the 2 queries of a batch are
+// its last 2 tokens (the first does not see the last key). The queries laid out as BSND, BSH and
+// TND (actualQSeqLen 2, 2) hold the same rows in the same order.
 TEST(NsaSelectedAttentionInfer, AttendsTheSelectedBlocksOfAPagedCache) {
   std::mt19937 g(48);
   const int64_t B = 2, S = 2, N1 = 4, N2 = 2, D = 192, Dv = 128, P = 64, bs = 16, count = 2;
@@ -554,9 +555,9 @@ TEST(NsaSelectedAttentionInfer, AttendsTheSelectedBlocksOfAPagedCache) {
       for (int64_t e = 0; e < S * N2 * count; ++e) idx.set(b * S * N2 * count + e, blk(g));
     }
     const double scale = 1 / std::sqrt(192.0);
-    const std::vector<int64_t> qEnds{S, 2 * S};
+    const std::vector<int64_t> qCounts{S, S};  // per batch, as the kernel reads it
     aclIntArray* skv = aclCreateIntArray(kvLen.data(), 2);
-    aclIntArray* sq = aclCreateIntArray(qEnds.data(), 2);
+    aclIntArray* sq = aclCreateIntArray(qCounts.data(), 2);
     std::string l = layout;
     ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
                 return aclnnNsaSelectedAttentionInferGetWorkspaceSize(
@@ -578,6 +579,7 @@ TEST(NsaSelectedAttentionInfer, AttendsTheSelectedBlocksOfAPagedCache) {
             const auto blk = static_cast<int64_t>(idx.get(((b * S + i) * N2 + gk) * count + c));
             for (int64_t pos = blk * bs;
                  blk >= 0 && pos < std::min(kvLen[static_cast<size_t>(b)], (blk + 1) * bs); ++pos) {
+              if (pos > kvLen[static_cast<size_t>(b)] - S + i) continue;  // the batch's later tokens
               const int64_t row = pages[static_cast<size_t>(b)][static_cast<size_t>(pos / P)] * P + pos % P;
               double dot = 0;
               for (int64_t d = 0; d < D; ++d)
@@ -954,7 +956,8 @@ TEST(NsaCompressAttentionInfer, RefusesWhatTheDocExcludes) {
   EXPECT_EQ(call(table.get(), {20}, nullptr, 16, 16), 0) << aclGetRecentErrMsg();
   EXPECT_EQ(call(nullptr, {20}, nullptr, 16, 16), 161001);      // the paged cache only
   EXPECT_EQ(call(table.get(), {40}, nullptr, 16, 16), 161002);  // more keys than its 2 pages of 16
-  EXPECT_EQ(call(table.get(), {8}, nullptr, 16, 16), 161002);   // 8 keys cover 144 tokens: 2 whole blocks < count 3
+  EXPECT_EQ(call(table.get(), {8}, nullptr, 16, 16),
+            161002);  // 8 keys cover 144 tokens: 2 whole blocks < count 3
   EXPECT_EQ(call(table.get(), {20}, multi, 16, 16), 161002);    // multi-token inference
   EXPECT_EQ(call(table.get(), {20}, nullptr, 32, 16), 161002);  // pages of 16, not 32
   EXPECT_EQ(call(table.get(), {20}, nullptr, 16, 24), 161002);  // stride 24

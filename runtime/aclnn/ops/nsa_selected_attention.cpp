@@ -66,12 +66,13 @@ void NsaSelection::positions(const HostTensor& indices, int64_t b, int64_t i, in
   pos->clear();
   const int64_t len = kvLen[static_cast<size_t>(b)];
   const int64_t base = topk.at(b, i, g);
+  const int64_t last = i + (causalShift.empty() ? 0 : causalShift[static_cast<size_t>(b)]);
   for (int64_t c = 0; c < blockCount; ++c) {
     int32_t blk = 0;
     std::memcpy(&blk, indices.data + (base + c * topk.sd) * 4, 4);
     for (int64_t p = static_cast<int64_t>(blk) * blockSize, e = std::min(len, p + blockSize);
          blk >= 0 && p < e; ++p) {
-      if (!causal || p <= i) pos->push_back(p);
+      if (!causal || p <= last) pos->push_back(p);
     }
   }
 }

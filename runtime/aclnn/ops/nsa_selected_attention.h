@@ -46,7 +46,9 @@ NsaRows nsaPackedRows(const TensorDesc& t, const std::vector<int64_t>& first);
 
 struct NsaSelection {
   int64_t blockSize = 0, blockCount = 0;
-  bool causal = false;         // key position p is visible to query position i only if p <= i
+  bool causal = false;  // key position p is visible to query row i of batch b only if p <= i + causalShift[b]
+  std::vector<int64_t>
+      causalShift;             // empty: 0 (training, top-left); inference: keys - queries (bottom-right)
   NsaRows topk;                // topkIndices: heads = key/value heads, "d" = the block counter
   std::vector<int64_t> kvLen;  // keys of each batch
 

@@ -3,9 +3,11 @@
 // inference, over a paged KV cache: key [blockNum, P, N2 * 192] or [blockNum, P, N2, 192], value
 // likewise with D 128, key position p of batch b at page blockTable[b, p / P], row p % P.
 // query BSND [B, S1, N1, 192] (the default), BSH [B, S1, N1 * 192] or TND [T, N1, 192] (batches
-// packed, cumulative ends actualQSeqLenOptional); topkIndices [B, S1, N2, count] (BSND/BSH) or
-// [T, N2, count]; actualKvSeqLenOptional the keys of each batch. No softmax statistics; the mask
-// and sparseMode are reserved by the doc and not read. The doc's selectBlockCount * selectBlockSize
+// packed, actualQSeqLenOptional their query counts, as the kernel reads it); topkIndices
+// [B, S1, N2, count] (BSND/BSH) or [T, N2, count]; actualKvSeqLenOptional the keys of each batch.
+// The S1 <= 4 queries of a batch are its last tokens: query i sees the keys up to kvLen - S1 + i
+// (the kernel's maskedLen hides the later ones). No softmax statistics; the mask and sparseMode
+// are reserved by the doc and not read. The doc's selectBlockCount * selectBlockSize
 // <= max(actualKvSeqLen) is not enforced: the public example selects one block of 64 over 48 keys
 // (keys past a sequence are never attended). Only the paged cache exists (the doc), so
 // blockTableOptional is required. Numerics and cost as aclnnNsaSelectedAttention.
@@ -96,17 +98,22 @@ int32_t build(const aclTensor* query, const aclTensor* key, const aclTensor* val
                   fmt::format("query {} must be [T, numHeads {}, 192]", shapeString(qs), numHeads));
     }
     if (seqQ == nullptr) return fail(api, kErrParamNullptr, "actualQSeqLenOptional is required for TND");
-    std::vector<int64_t> qFirst, unusedFirst, unusedLen;
-    const std::vector<int64_t> kvEnds = [&] {
-      std::vector<int64_t> e;
-      int64_t sum = 0;
-      for (int64_t v : seqKv->values) e.push_back(sum += v);
-      return e;
-    }();
-    aclIntArray kvCum{kvEnds};
-    if ((st = nsaPackedSequences(api, seqQ, &kvCum, qs[0], kvEnds.back(), &qFirst, &p.qLen, &unusedFirst,
-                                 &unusedLen)) != kSuccess)
-      return st;
+    // Per-batch query counts, packed in order (the kernel sums them for each batch's first row).
+    std::vector<int64_t> qFirst;
+    int64_t rows = 0;
+    for (int64_t len : seqQ->values) {
+      if (len < 0) return fail(api, kErrParamInvalid, "actualQSeqLenOptional entries must not be negative");
+      qFirst.push_back(rows);
+      rows += len;
+    }
+    if (static_cast<int64_t>(seqQ->values.size()) != B || rows != qs[0]) {
+      return fail(
+          api, kErrParamInvalid,
+          fmt::format("actualQSeqLenOptional must give each of the {} batches its query count, summing to "
+                      "query's T {}",
+                      B, qs[0]));
+    }
+    p.qLen = seqQ->values;
     p.q = nsaPackedRows(query->desc, qFirst);
     p.out = nsaPackedRows(output->desc, qFirst);
     outShape[2] = kDv;
@@ -158,6 +165,11 @@ int32_t build(const aclTensor* query, const aclTensor* key, const aclTensor* val
   p.dqk = kDqk;
   p.dv = kDv;
   p.sel.kvLen = seqKv->values;
+  // Several queries of a batch are its last tokens: query i sees the keys up to kvLen - S1 + i (the
+  // kernel's maskedLen = S1 - 1 - i keys hidden at the end).
+  p.sel.causal = true;
+  for (int64_t b = 0; b < B; ++b)
+    p.sel.causalShift.push_back(seqKv->values[static_cast<size_t>(b)] - p.qLen[static_cast<size_t>(b)]);
   p.sel.blockSize = blockSize;
   p.sel.blockCount = blockCount;
   p.pageBlockSize = pageBlockSize;
