@@ -863,6 +863,31 @@ TEST(NsaCompressAttention, RefusesWhatTheDocExcludes) {
   aclDestroyIntArray(a);
 }
 
+namespace {
+
+// Copies packed compressed keys/values ([T2, N2, D]) of c's batches into pages of P rows
+// ([blockNum, P, N2 * D] keys, [blockNum, P, N2, Dv] values) and fills the block table.
+void pageKeys(const Compressed& c, int64_t P, const std::vector<std::vector<int32_t>>& pages,
+              HostTensorBuf& k, HostTensorBuf& v, HostTensorBuf& kPages, HostTensorBuf& vPages,
+              HostTensorBuf& table) {
+  int64_t first = 0;
+  const int64_t perBatch = table.shape()[1];
+  for (size_t b = 0; b < c.cmpLen.size(); ++b) {
+    for (int64_t cc = 0; cc < c.cmpLen[b]; ++cc) {
+      const int64_t row = pages[b][static_cast<size_t>(cc / P)] * P + cc % P;
+      for (int64_t e = 0; e < c.N2 * c.D; ++e)
+        kPages.set(row * c.N2 * c.D + e, k.get((first + cc) * c.N2 * c.D + e));
+      for (int64_t e = 0; e < c.N2 * c.Dv; ++e)
+        vPages.set(row * c.N2 * c.Dv + e, v.get((first + cc) * c.N2 * c.Dv + e));
+    }
+    for (int64_t p = 0; p < perBatch; ++p)
+      table.set(static_cast<int64_t>(b) * perBatch + p, pages[b][static_cast<size_t>(p)]);
+    first += c.cmpLen[b];
+  }
+}
+
+}  // namespace
+
 // The inference form over a paged cache against the training form (checked above against the
 // definition) on the same keys packed: 2 batches of one query over 40 and 30 compressed keys in
 // pages of 16 (batch 0 on pages 3, 0, 5; batch 1 on pages 4, 1), TND and BSND queries, keys as
@@ -888,19 +913,7 @@ TEST(NsaCompressAttentionInfer, PagedCacheAndTheForcedBlocks) {
     v.fillRandom(g, -1, 1);
     ASSERT_EQ(compressAttention(c, q, k, v, nullptr, nullptr, 1, mx, sm, out, topk), 0)
         << aclGetRecentErrMsg();
-    int64_t first = 0;
-    for (int64_t b = 0; b < 2; ++b) {
-      for (int64_t cc = 0; cc < c.cmpLen[static_cast<size_t>(b)]; ++cc) {
-        const int64_t row = pages[static_cast<size_t>(b)][static_cast<size_t>(cc / P)] * P + cc % P;
-        for (int64_t e = 0; e < c.N2 * c.D; ++e)
-          kPages.set(row * c.N2 * c.D + e, k.get((first + cc) * c.N2 * c.D + e));
-        for (int64_t e = 0; e < c.N2 * c.Dv; ++e)
-          vPages.set(row * c.N2 * c.Dv + e, v.get((first + cc) * c.N2 * c.Dv + e));
-      }
-      for (int64_t p = 0; p < 3; ++p)
-        table.set(b * 3 + p, pages[static_cast<size_t>(b)][static_cast<size_t>(p)]);
-      first += c.cmpLen[static_cast<size_t>(b)];
-    }
+    pageKeys(c, P, pages, k, v, kPages, vPages, table);
     for (const char* layout : {"TND", "BSND"}) {
       const bool tnd = std::string(layout) == "TND";
       HostTensorBuf qi(dt, tnd ? std::vector<int64_t>{2, c.N1, c.D} : std::vector<int64_t>{2, 1, c.N1, c.D}),
@@ -991,4 +1004,52 @@ TEST(NsaSelectedAttentionGrad, NoQueriesGiveZeroKeyGradients) {
   aclDestroyIntArray(skv);
   for (int64_t i = 0; i < dk.numel(); ++i) EXPECT_EQ(dk.get(i), 0.0) << i;
   for (int64_t i = 0; i < dv.numel(); ++i) EXPECT_EQ(dv.get(i), 0.0) << i;
+}
+
+// Several queries per batch (3 and 1, TND): the mask's presence hides the last compressed key
+// from the queries whose later tokens reach past the compressed windows, here the first two of
+// batch 0 (its 20 keys cover all 336 tokens); the outputs equal the training form's with a mask
+// hiding exactly those, and without a mask the training form's without one.
+TEST(NsaCompressAttentionInfer, SeveralQueriesAndTheLastCompressedKey) {
+  std::mt19937 g(52);
+  Compressed c;
+  c.qLen = {3, 1};
+  const int64_t P = 16, T2 = 33;
+  const std::vector<std::vector<int32_t>> pages{{3, 0}, {4, 1}};
+  HostTensorBuf q(ACL_FLOAT16, {4, c.N1, c.D}), k(ACL_FLOAT16, {T2, c.N2, c.D}),
+      v(ACL_FLOAT16, {T2, c.N2, c.Dv}), mx(ACL_FLOAT, {4, c.N1, 8}), sm(ACL_FLOAT, {4, c.N1, 8}),
+      out(ACL_FLOAT16, {4, c.N1, c.Dv}), topk(ACL_INT32, {4, c.N2, c.count}),
+      kPages(ACL_FLOAT16, {5, P, c.N2 * c.D}), vPages(ACL_FLOAT16, {5, P, c.N2, c.Dv}),
+      table(ACL_INT32, {2, 2}), mask(ACL_BOOL, {3, 20}), oi(ACL_FLOAT16, {4, c.N1, c.Dv}),
+      ti(ACL_INT32, {4, c.N2, 3}), anyMask(ACL_BOOL, {4, 4});
+  q.fillRandom(g, -1, 1);
+  k.fillRandom(g, -1, 1);
+  v.fillRandom(g, -1, 1);
+  pageKeys(c, P, pages, k, v, kPages, vPages, table);
+  const std::vector<int64_t> qCounts{3, 1}, sel{(20 - 1) * 16 + 32, (13 - 1) * 16 + 32};
+  aclIntArray* sq = aclCreateIntArray(qCounts.data(), 2);
+  aclIntArray* scmp = aclCreateIntArray(c.cmpLen.data(), 2);
+  aclIntArray* ssel = aclCreateIntArray(sel.data(), 2);
+  for (bool masked : {true, false}) {
+    for (int64_t i = 0; i < mask.numel(); ++i) mask.set(i, 0);
+    if (masked) {
+      mask.set(0 * 20 + 19, 1);
+      mask.set(1 * 20 + 19, 1);
+    }
+    ASSERT_EQ(compressAttention(c, q, k, v, &mask, nullptr, 1, mx, sm, out, topk), 0) << aclGetRecentErrMsg();
+    char l[] = "TND";
+    ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+                return aclnnNsaCompressAttentionInferGetWorkspaceSize(
+                    q.get(), kPages.get(), vPages.get(), masked ? anyMask.get() : nullptr, table.get(), sq,
+                    scmp, ssel, nullptr, c.N1, c.N2, c.sel, 3, c.block, c.stride, c.scale, l, P, 0, oi.get(),
+                    ti.get(), ws, ex);
+              }),
+              0)
+        << aclGetRecentErrMsg();
+    for (int64_t e = 0; e < out.numel(); ++e)
+      EXPECT_EQ(oi.get(e), out.get(e)) << (masked ? "masked " : "") << e;
+  }
+  aclDestroyIntArray(sq);
+  aclDestroyIntArray(scmp);
+  aclDestroyIntArray(ssel);
 }

@@ -61,6 +61,7 @@ class NsaCompressAttentionInstance : public OpInstanceBase<NsaCompressAttentionI
   int64_t pageBlockSize = 0;               // > 0: key/value rows (page, c % P), page = blockTable[b, c / P]
   bool withStats = true;                   // softmaxMax / softmaxSum come first among the outputs
   bool forceEnds = false;                  // the first and the last two select blocks always chosen
+  std::vector<int64_t> hideLastRows;       // per batch: its first rows do not see its last compressed key
 
   // Element offset of compressed key c of batch b, key head g in a key or value view.
   int64_t keyAt(const NsaRows& r, const HostTensor* table, int64_t b, int64_t c, int64_t g) const {
@@ -136,9 +137,11 @@ class NsaCompressAttentionInstance : public OpInstanceBase<NsaCompressAttentionI
           for (int64_t h = 0; h < group; ++h) {
             float* ph = p.data() + h * S2;
             float m = -std::numeric_limits<float>::infinity(), sum = 0;
+            const bool hideLast = !hideLastRows.empty() && i < hideLastRows[bi];
             for (int64_t c = 0; c < S2; ++c) {
-              ph[c] = mask != nullptr && byteAt(*mask, i, c) ? -std::numeric_limits<float>::infinity()
-                                                             : static_cast<float>(ph[c] * scale);
+              ph[c] = (mask != nullptr && byteAt(*mask, i, c)) || (hideLast && c == S2 - 1)
+                          ? -std::numeric_limits<float>::infinity()
+                          : static_cast<float>(ph[c] * scale);
               m = std::max(m, ph[c]);
             }
             for (int64_t c = 0; c < S2; ++c) sum += ph[c] = std::isinf(m) ? 0.0f : std::exp(ph[c] - m);
@@ -334,22 +337,23 @@ const OpInfo kInferInfo{
     "aclnnNsaCompressAttentionInfer",
     ExecUnit::kCube,
     {ACL_FLOAT16, ACL_BF16},
-    "one query per batch over a paged compressed cache: attention and the topk select blocks"};
+    "1-4 queries per batch over a paged compressed cache: attention and the topk select blocks"};
 const OpRegistrar kInferRegistrar(kInferInfo);
 
-// The inference form: one query per batch (the doc's single-token case) over a paged compressed
-// cache, whose kernel (op_kernel/nsa_compress_attention_infer.h, InitImportanceScoreParams and
-// ImpScoreReduceSum) scores CeilDiv((CmpSkv - 1) d + l, l') select blocks and always chooses the
-// first and the last two (their scores set to infinity: the paper's initial and local blocks); key [blockNum,
-// P, N2 * D] (or [blockNum, P, N2, D]), value likewise with Dv, compressed key c of batch b at page
-// blockTable[b, c / P], row c % P; query TND [B, N1, D] or BSND [B, 1, N1, D], output alike with Dv,
-// topKOutput [B, N2, count] or [B, 1, N2, count]; no statistics.
+// The inference form over a paged compressed cache: key [blockNum, P, N2 * D] (or [blockNum, P,
+// N2, D]), value likewise with Dv, compressed key c of batch b at page blockTable[b, c / P], row
+// c % P; 1 to 4 queries per batch (actualQSeqLenOptional, per-batch counts; 1 without it), query
+// TND [T, N1, D] or BSND [B, S, N1, D], output alike with Dv, topKOutput [T, N2, count] or
+// [B, S, N2, count]; no statistics. Its kernel (op_kernel/nsa_compress_attention_infer.h:
+// InitImportanceScoreParams, ImpScoreReduceSum) scores CeilDiv((CmpSkv - 1) d + l, l') select
+// blocks and always chooses the first and the last two (their scores set to infinity: the
+// paper's initial and local blocks).
 int32_t buildInfer(const aclTensor* query, const aclTensor* key, const aclTensor* value,
-                   const aclTensor* blockTable, const aclIntArray* seqQ, const aclIntArray* seqCmp,
-                   int64_t numHeads, int64_t numKvHeads, int64_t selBlock, int64_t selCount, int64_t cmpBlock,
-                   int64_t cmpStride, double scale, const char* layoutIn, int64_t pageBlockSize,
-                   const aclTensor* output, const aclTensor* topkOut, uint64_t* workspaceSize,
-                   aclOpExecutor** executor) {
+                   const aclTensor* mask, const aclTensor* blockTable, const aclIntArray* seqQ,
+                   const aclIntArray* seqCmp, const aclIntArray* seqSel, int64_t numHeads, int64_t numKvHeads,
+                   int64_t selBlock, int64_t selCount, int64_t cmpBlock, int64_t cmpStride, double scale,
+                   const char* layoutIn, int64_t pageBlockSize, const aclTensor* output,
+                   const aclTensor* topkOut, uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* api = "aclnnNsaCompressAttentionInferGetWorkspaceSize";
   rt::chargeOpPrepare(api);
   int32_t st = checkNotNull(api, {{"query", query},
@@ -389,12 +393,16 @@ int32_t buildInfer(const aclTensor* query, const aclTensor* key, const aclTensor
             "blockTableOptional {} must be [B <= 10000, pages] with one actualCmpKvSeqLen per batch ({})",
             blockTable->desc.brief(), seqCmp->values.size()));
   }
-  if (seqQ != nullptr &&
-      std::any_of(seqQ->values.begin(), seqQ->values.end(), [](int64_t v) { return v != 1; })) {
-    return fail(
-        api, kErrParamInvalid,
-        "multi-token inference (actualQSeqLenOptional above 1) is not simulated: one query per batch only");
+  // Query rows per batch: 1, or actualQSeqLenOptional's counts (1 to 4, the kernel's tiling).
+  std::vector<int64_t> qLen(static_cast<size_t>(B), 1);
+  if (seqQ != nullptr) {
+    if (static_cast<int64_t>(seqQ->values.size()) != B ||
+        std::any_of(seqQ->values.begin(), seqQ->values.end(), [](int64_t v) { return v < 1 || v > 4; })) {
+      return fail(api, kErrParamInvalid, "actualQSeqLenOptional must give each batch 1 to 4 queries");
+    }
+    qLen = seqQ->values;
   }
+  const int64_t maxQ = *std::max_element(qLen.begin(), qLen.end());
   auto inst = std::make_unique<NsaCompressAttentionInstance>();
   const int64_t D = query->desc.shape.back(), Dv = output->desc.shape.back();
   if (!nsaPaddedRows(key->desc, numKvHeads, D, &inst->k) ||
@@ -409,27 +417,29 @@ int32_t buildInfer(const aclTensor* query, const aclTensor* key, const aclTensor
             key->desc.brief(), value->desc.brief(), pageBlockSize, numKvHeads, D, Dv));
   }
   std::vector<int64_t> rowsFirst(static_cast<size_t>(B));
-  std::iota(rowsFirst.begin(), rowsFirst.end(), 0);
+  std::exclusive_scan(qLen.begin(), qLen.end(), rowsFirst.begin(), int64_t{0});
+  const int64_t rows = rowsFirst.back() + qLen.back();
   const auto& qs = query->desc.shape;
   std::vector<int64_t> outShape = qs, topkShape;
   outShape.back() = Dv;
   if (layout == "TND") {
-    if (qs.size() != 3 || qs[0] != B || qs[1] != numHeads)
+    if (qs.size() != 3 || qs[0] != rows || qs[1] != numHeads)
       return fail(api, kErrParamInvalid,
-                  fmt::format("query {} must be [B {}, numHeads {}, D]", shapeString(qs), B, numHeads));
+                  fmt::format("query {} must be [T {}, numHeads {}, D]", shapeString(qs), rows, numHeads));
     inst->q = nsaPackedRows(query->desc, rowsFirst);
     inst->out = nsaPackedRows(output->desc, rowsFirst);
     inst->topk = nsaPackedRows(topkOut->desc, rowsFirst);
-    topkShape = {B, numKvHeads, selCount};
+    topkShape = {rows, numKvHeads, selCount};
   } else {
-    if (qs.size() != 4 || qs[0] != B || qs[1] != 1 || qs[2] != numHeads || output->desc.rank() != 4)
+    if (qs.size() != 4 || qs[0] != B || qs[1] != maxQ || qs[2] != numHeads || output->desc.rank() != 4)
       return fail(api, kErrParamInvalid,
-                  fmt::format("query {} must be [B {}, 1, numHeads {}, D]", shapeString(qs), B, numHeads));
+                  fmt::format("query {} must be [B {}, S {} (the most queries of a batch), numHeads {}, D]",
+                              shapeString(qs), B, maxQ, numHeads));
     nsaPaddedRows(query->desc, numHeads, D, &inst->q);
     nsaPaddedRows(output->desc, numHeads, Dv, &inst->out);
     const auto& ts = topkOut->desc.strides;
     if (topkOut->desc.rank() == 4) inst->topk = NsaRows{ts[0], ts[1], ts[2], ts[3], {}};
-    topkShape = {B, 1, numKvHeads, selCount};
+    topkShape = {B, maxQ, numKvHeads, selCount};
   }
   if (output->desc.shape != outShape || topkOut->desc.shape != topkShape) {
     return fail(api, kErrParamInvalid,
@@ -451,9 +461,30 @@ int32_t buildInfer(const aclTensor* query, const aclTensor* key, const aclTensor
               "whole select blocks: selectBlockCount {} must not exceed them (nor they 4096)",
               b, cmp, blockTable->desc.shape[1], pageBlockSize, tokens, tokens / selBlock, selCount));
     }
-    inst->qLen.push_back(1);
+    inst->qLen.push_back(qLen[static_cast<size_t>(b)]);
     inst->cmpLen.push_back(cmp);
     inst->selLen.push_back(sel);
+  }
+  // Several queries: the mask (its presence; the kernel's attenMaskFlag) hides the last compressed
+  // key from query i of S when the S - 1 - i later tokens reach past the tokens the compressed keys
+  // cover, (S - 1 - i) > actualSelKvSeqLen - ((CmpSkv - 1) d + l) (the kernel's MaskOperation).
+  if (maxQ > 1) {
+    if (seqSel == nullptr || static_cast<int64_t>(seqSel->values.size()) != B)
+      return fail(api, kErrParamNullptr,
+                  "several queries per batch need actualSelKvSeqLenOptional, one per batch");
+    for (int64_t b = 0; b < B; ++b) {
+      const int64_t sel = seqSel->values[static_cast<size_t>(b)], cmp = inst->cmpLen[static_cast<size_t>(b)];
+      if (sel < cmpBlock || (sel - cmpBlock) / cmpStride + 1 != cmp || qLen[static_cast<size_t>(b)] > sel) {
+        return fail(
+            api, kErrParamInvalid,
+            fmt::format("batch {}: actualCmpKvSeqLen {} must be (actualSelKvSeqLen {} - compressBlockSize) / "
+                        "compressBlockStride + 1, and its queries at most its tokens",
+                        b, cmp, sel));
+      }
+      const int64_t tail = sel - ((cmp - 1) * cmpStride + cmpBlock);
+      inst->hideLastRows.push_back(
+          mask != nullptr ? std::max<int64_t>(0, qLen[static_cast<size_t>(b)] - 1 - tail) : 0);
+    }
   }
   inst->heads = numHeads;
   inst->kvHeads = numKvHeads;
@@ -510,17 +541,15 @@ extern "C" aclnnStatus aclnnNsaCompressAttentionInferGetWorkspaceSize(
     int64_t compressBlockStride, double scaleValue, char* layoutOptional, int64_t pageBlockSize,
     int64_t sparseMode, const aclTensor* output, const aclTensor* topKOutput, uint64_t* workspaceSize,
     aclOpExecutor** executor) {
-  // With one query per batch the mask (the doc: only for query S > 1), the top-k mask (reserved)
-  // and sparseMode have nothing to act on; actualSelKvSeqLen only decides between the doc's
-  // single- and multi-token cases, and only the first is simulated.
-  (void)attentionMaskOptional;
+  // The top-k mask is reserved by the doc; sparseMode has no mode to choose (the mask's presence
+  // decides, as the kernel's attenMaskFlag).
   (void)topKMaskOptional;
-  (void)actualSelKvSeqLenOptional;
   (void)sparseMode;
   return npusim::aclnn::buildInfer(
-      query, key, value, blockTableOptional, actualQSeqLenOptional, actualCmpKvSeqLenOptional, numHeads,
-      numKeyValueHeads, selectBlockSize, selectBlockCount, compressBlockSize, compressBlockStride, scaleValue,
-      layoutOptional, pageBlockSize, output, topKOutput, workspaceSize, executor);
+      query, key, value, attentionMaskOptional, blockTableOptional, actualQSeqLenOptional,
+      actualCmpKvSeqLenOptional, actualSelKvSeqLenOptional, numHeads, numKeyValueHeads, selectBlockSize,
+      selectBlockCount, compressBlockSize, compressBlockStride, scaleValue, layoutOptional, pageBlockSize,
+      output, topKOutput, workspaceSize, executor);
 }
 
 NPUSIM_ACLNN_PHASE2(NsaCompressAttentionInfer)
