@@ -17,7 +17,7 @@ foreach(name ascendcl acl_rt acl_rt_impl nnopbase opapi hccl opapi_math opapi_nn
   endif()
 endforeach()
 foreach(header hccl/hccl.h hccl/hccl_types.h hccl/hccl_comm.h acl/acl.h acl/acl_prof.h acl/acl_dump.h acl/acl_tdt.h acl/acl_tdt_queue.h securec.h
-               mstx/ms_tools_ext.h aclnnop/aclnn_add.h)
+               mstx/ms_tools_ext.h aclnnop/aclnn_add.h aclnn/opdev/fp16_t.h)
   if(NOT EXISTS ${prefix}/include/${header})
     message(FATAL_ERROR "include/${header} is missing from the install")
   endif()
