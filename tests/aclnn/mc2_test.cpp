@@ -10,6 +10,9 @@
 #include "aclnnop/aclnn_matmul_all_reduce_v2.h"
 #include "aclnnop/aclnn_matmul_reduce_scatter.h"
 #include "aclnnop/aclnn_mm.h"
+#include "aclnnop/aclnn_quant_matmul_all_reduce_v2.h"
+#include "aclnnop/aclnn_quant_matmul_all_reduce_v3.h"
+#include "aclnnop/aclnn_weight_quant_matmul_all_reduce.h"
 #include "tests/aclnn/aclnn_test_util.h"
 #include "tests/hccl/hccl_test_util.h"
 
@@ -319,6 +322,82 @@ TEST(Mc2, MatmulAllReduceAddRmsNormNormalisesTheSumPlusResidualFp16) { addRmsNor
 TEST(Mc2, MatmulAllReduceAddRmsNormBf16) { addRmsNorm(false, ACL_BF16); }
 TEST(Mc2, InplaceMatmulAllReduceAddRmsNormWritesYIntoResidual) { addRmsNorm(true, ACL_FLOAT16); }
 
+// The int8 form (fp32 dequant scales with per-token scales): each rank's product (x1 @ x2 + bias) * dequantScale * pertokenScale rounded to
+// fp16, + x3, summed over the ranks; the weight-quantised form: x1 @ ((x2 + offset) * scale) + bias.
+void quantAllReduce(bool weightQuant) {
+  npusim::test::configure("");
+  const uint32_t n = 2;
+  Ranks k(n);
+  const int64_t m = 4, kk = 64, nn = 16;
+  const aclDataType h = ACL_FLOAT16;
+  std::mt19937 g(9);
+  std::uniform_int_distribution<int> i8(-8, 8);
+  auto ints = [&](size_t count) {
+    std::vector<double> v(count);
+    for (double& x : v) x = i8(g);
+    return v;
+  };
+  std::vector<double> scale = randoms(g, nn, 0.01, 0.02);
+  for (double& v : scale) v = static_cast<float>(v);
+  Tensors x1, x2, bias, deq, tok, x3, out, aScale, aOffset;
+  for (uint32_t r = 0; r < n; ++r) {
+    x1.push_back(std::make_unique<RankTensor>(k, r, weightQuant ? h : ACL_INT8, std::vector<int64_t>{m, kk},
+                                              weightQuant ? randoms(g, m * kk) : ints(m * kk)));
+    x2.push_back(std::make_unique<RankTensor>(k, r, ACL_INT8, std::vector<int64_t>{kk, nn}, ints(kk * nn)));
+    bias.push_back(std::make_unique<RankTensor>(k, r, weightQuant ? h : ACL_INT32, std::vector<int64_t>{nn},
+                                                weightQuant ? randoms(g, nn) : ints(nn)));
+    deq.push_back(std::make_unique<RankTensor>(k, r, ACL_FLOAT, std::vector<int64_t>{nn}, scale));
+    tok.push_back(
+        std::make_unique<RankTensor>(k, r, ACL_FLOAT, std::vector<int64_t>{m}, randoms(g, m, 0.5, 2)));
+    aScale.push_back(std::make_unique<RankTensor>(k, r, h, std::vector<int64_t>{nn}, scale));
+    aOffset.push_back(std::make_unique<RankTensor>(k, r, h, std::vector<int64_t>{nn}, ints(nn)));
+    x3.push_back(std::make_unique<RankTensor>(k, r, h, std::vector<int64_t>{m, nn}, randoms(g, m * nn)));
+    out.push_back(std::make_unique<RankTensor>(k, r, h, std::vector<int64_t>{m, nn}, zeros(m * nn)));
+  }
+  for (uint32_t r = 0; r < n; ++r) {
+    const std::string group = useRank(k, r);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    if (weightQuant) {
+      ASSERT_EQ(aclnnWeightQuantMatmulAllReduceGetWorkspaceSize(x1[r]->t, x2[r]->t, bias[r]->t, aScale[r]->t,
+                                                                aOffset[r]->t, x3[r]->t, group.c_str(), "sum",
+                                                                0, 1, 0, out[r]->t, &ws, &ex),
+                0);
+      ASSERT_EQ(aclnnWeightQuantMatmulAllReduce(k.alloc(r, ws), ws, ex, k.streams[r]), 0);
+    } else {
+      ASSERT_EQ(aclnnQuantMatmulAllReduceV2GetWorkspaceSize(x1[r]->t, x2[r]->t, bias[r]->t, x3[r]->t,
+                                                            deq[r]->t, tok[r]->t, group.c_str(), "sum", 0, 1,
+                                                            out[r]->t, &ws, &ex),
+                0)
+          << aclGetRecentErrMsg();
+      ASSERT_EQ(aclnnQuantMatmulAllReduceV2(k.alloc(r, ws), ws, ex, k.streams[r]), 0);
+    }
+  }
+  k.syncAll();
+  std::vector<double> want(static_cast<size_t>(m * nn), 0.0), mag(want.size(), 0.0);
+  for (uint32_t r = 0; r < n; ++r) {
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < nn; ++j) {
+        double acc = 0;
+        for (int64_t p = 0; p < kk; ++p) {
+          const double w = x2[r]->values[p * nn + j];
+          acc += x1[r]->values[i * kk + p] *
+                 (weightQuant ? roundTo(h, roundTo(h, w + aOffset[r]->values[j]) * scale[j]) : w);
+        }
+        const double v = weightQuant ? acc + bias[r]->values[j]
+                                     : (acc + bias[r]->values[j]) * scale[j] * tok[r]->values[i];
+        const double term = roundTo(h, roundTo(h, v) + x3[r]->values[i * nn + j]);
+        want[i * nn + j] += term;
+        mag[i * nn + j] += std::fabs(term);
+      }
+  }
+  for (uint32_t r = 0; r < n; ++r) expectNear(out[r]->read(k, r), want, mag, h, "rank " + std::to_string(r));
+  k.destroy();
+}
+
+TEST(Mc2, QuantMatmulAllReduceV2DequantisesEachRanksInt8Product) { quantAllReduce(false); }
+TEST(Mc2, WeightQuantMatmulAllReduceDequantisesTheWeight) { quantAllReduce(true); }
+
 TEST(Mc2, BadArgumentsGetTheDocumentedCodes) {
   npusim::test::configure("");
   Ranks k(2);
@@ -344,6 +423,18 @@ TEST(Mc2, BadArgumentsGetTheDocumentedCodes) {
   EXPECT_EQ(allReduce(x1.t, bad.t, name, "sum", 1), 161002);
   EXPECT_EQ(allReduce(x1.t, f32.t, name, "sum", 1), 161002);
   EXPECT_EQ(aclnnMatmulAllReduceGetWorkspaceSize(x1.t, x2.t, nullptr, name, "sum", 1, 1, out.t, &ws, &ex),
+            161002);
+  // The int8 forms: x1 and x2 int8, dequantScale required; V3's int8 communication is refused.
+  RankTensor q1(k, 0, ACL_INT8, {4, 256}, zeros(4 * 256)), q2(k, 0, ACL_INT8, {256, 8}, zeros(256 * 8)),
+      deq(k, 0, ACL_FLOAT, {8}, zeros(8)), cq(k, 0, h, {8}, zeros(8));
+  EXPECT_EQ(aclnnQuantMatmulAllReduceV2GetWorkspaceSize(q1.t, q2.t, nullptr, nullptr, nullptr, nullptr, name,
+                                                        "sum", 0, 1, out.t, &ws, &ex),
+            161001);
+  EXPECT_EQ(aclnnQuantMatmulAllReduceV2GetWorkspaceSize(x1.t, x2.t, nullptr, nullptr, deq.t, nullptr, name,
+                                                        "sum", 0, 1, out.t, &ws, &ex),
+            161002);
+  EXPECT_EQ(aclnnQuantMatmulAllReduceV3GetWorkspaceSize(q1.t, q2.t, nullptr, nullptr, deq.t, nullptr, cq.t,
+                                                        cq.t, name, "sum", 0, 1, out.t, &ws, &ex),
             161002);
   // Reduce-scatter: m a multiple of the ranks, output (m / n, n), k in [256, 65535).
   EXPECT_EQ(
