@@ -46,8 +46,18 @@ struct RankTensor {
   }
   ~RankTensor() {
     aclDestroyTensor(t);
+    if (view != nullptr) aclDestroyTensor(view);
     aclrtFree(dev);
   }
+  // The 2-D storage read as its transpose (a strided view, as a transposed weight is passed).
+  aclTensor* transposed() {
+    if (view == nullptr) {
+      const std::vector<int64_t> sh{shape[1], shape[0]}, st{1, shape[1]};
+      view = aclCreateTensor(sh.data(), 2, dt, st.data(), 0, ACL_FORMAT_ND, shape.data(), 2, dev);
+    }
+    return view;
+  }
+  aclTensor* view = nullptr;
   std::vector<double> read(Ranks& k, uint32_t r) const {
     std::vector<uint8_t> b = k.read(r, dev, values.size() * elemSize(dt));
     std::vector<double> v(values.size());
@@ -111,10 +121,18 @@ void matmulAllReduce(uint32_t n, aclDataType dt, bool withX3) {
   const int64_t b = 2, s = 3, kk = 40, nn = 24, m = b * s;
   std::mt19937 g(7);
   const std::vector<double> w = randoms(g, kk * nn), bias = randoms(g, nn);
+  // V2 takes x2 as a transposed view of an (n, k) weight, which the document allows.
+  std::vector<double> wT(w.size()), wRounded(w.size());
+  for (int64_t p = 0; p < kk; ++p)
+    for (int64_t j = 0; j < nn; ++j) {
+      wT[j * kk + p] = w[p * nn + j];
+      wRounded[p * nn + j] = roundTo(dt, w[p * nn + j]);
+    }
   Tensors x1, x2, bs, x3, out;
   for (uint32_t r = 0; r < n; ++r) {
     x1.push_back(std::make_unique<RankTensor>(k, r, dt, std::vector<int64_t>{b, s, kk}, randoms(g, m * kk)));
-    x2.push_back(std::make_unique<RankTensor>(k, r, dt, std::vector<int64_t>{kk, nn}, w));
+    x2.push_back(withX3 ? std::make_unique<RankTensor>(k, r, dt, std::vector<int64_t>{nn, kk}, wT)
+                        : std::make_unique<RankTensor>(k, r, dt, std::vector<int64_t>{kk, nn}, w));
     bs.push_back(std::make_unique<RankTensor>(k, r, dt, std::vector<int64_t>{nn}, bias));
     x3.push_back(std::make_unique<RankTensor>(k, r, dt, std::vector<int64_t>{b, s, nn}, randoms(g, m * nn)));
     out.push_back(std::make_unique<RankTensor>(k, r, dt, std::vector<int64_t>{b, s, nn}, zeros(m * nn)));
@@ -129,10 +147,11 @@ void matmulAllReduce(uint32_t n, aclDataType dt, bool withX3) {
       HcclGetCommName(k.comms[r], name);
       uint64_t ws = 0;
       aclOpExecutor* ex = nullptr;
-      int st = withX3 ? aclnnMatmulAllReduceV2GetWorkspaceSize(x1[r]->t, x2[r]->t, bs[r]->t, x3[r]->t, name,
-                                                               "sum", 0, 1, out[r]->t, &ws, &ex)
-                      : aclnnMatmulAllReduceGetWorkspaceSize(x1[r]->t, x2[r]->t, bs[r]->t, name, "sum", 0, 1,
-                                                             out[r]->t, &ws, &ex);
+      int st = withX3
+                   ? aclnnMatmulAllReduceV2GetWorkspaceSize(x1[r]->t, x2[r]->transposed(), bs[r]->t, x3[r]->t,
+                                                            name, "sum", 0, 1, out[r]->t, &ws, &ex)
+                   : aclnnMatmulAllReduceGetWorkspaceSize(x1[r]->t, x2[r]->t, bs[r]->t, name, "sum", 0, 1,
+                                                          out[r]->t, &ws, &ex);
       if (st == 0) {
         if (ws > 0) aclrtMalloc(&keep[r], ws, ACL_MEM_MALLOC_HUGE_FIRST);
         st = withX3 ? aclnnMatmulAllReduceV2(keep[r], ws, ex, k.streams[r])
@@ -147,7 +166,7 @@ void matmulAllReduce(uint32_t n, aclDataType dt, bool withX3) {
 
   std::vector<double> want(static_cast<size_t>(m * nn), 0.0), scale(want.size(), 0.0);
   for (uint32_t r = 0; r < n; ++r) {
-    std::vector<double> p = product(x1[r]->values, x2[r]->values, &bs[r]->values, m, kk, nn, dt);
+    std::vector<double> p = product(x1[r]->values, wRounded, &bs[r]->values, m, kk, nn, dt);
     if (withX3)
       for (size_t i = 0; i < p.size(); ++i) p[i] = roundTo(dt, p[i] + x3[r]->values[i]);
     for (size_t i = 0; i < p.size(); ++i) {
@@ -163,7 +182,9 @@ void matmulAllReduce(uint32_t n, aclDataType dt, bool withX3) {
 
 TEST(Mc2, MatmulAllReduceSumsEveryRanksProductPlusBiasFp16) { matmulAllReduce(4, ACL_FLOAT16, false); }
 TEST(Mc2, MatmulAllReduceSumsEveryRanksProductPlusBiasBf16) { matmulAllReduce(8, ACL_BF16, false); }
-TEST(Mc2, MatmulAllReduceV2AddsX3BeforeTheReduction) { matmulAllReduce(4, ACL_FLOAT16, true); }
+TEST(Mc2, MatmulAllReduceV2AddsX3BeforeTheReductionWithATransposedX2) {
+  matmulAllReduce(4, ACL_FLOAT16, true);
+}
 
 TEST(Mc2, MatmulReduceScatterLeavesEachRankItsRowsOfTheSum) {
   npusim::test::configure("");
@@ -322,8 +343,9 @@ TEST(Mc2, MatmulAllReduceAddRmsNormNormalisesTheSumPlusResidualFp16) { addRmsNor
 TEST(Mc2, MatmulAllReduceAddRmsNormBf16) { addRmsNorm(false, ACL_BF16); }
 TEST(Mc2, InplaceMatmulAllReduceAddRmsNormWritesYIntoResidual) { addRmsNorm(true, ACL_FLOAT16); }
 
-// The int8 form (fp32 dequant scales with per-token scales): each rank's product (x1 @ x2 + bias) * dequantScale * pertokenScale rounded to
-// fp16, + x3, summed over the ranks; the weight-quantised form: x1 @ ((x2 + offset) * scale) + bias.
+// The int8 form (fp32 dequant scales with per-token scales): each rank's product (x1 @ x2 + bias) *
+// dequantScale * pertokenScale rounded to fp16, + x3, summed over the ranks; the weight-quantised form: x1 @
+// ((x2 + offset) * scale) + bias.
 void quantAllReduce(bool weightQuant) {
   npusim::test::configure("");
   const uint32_t n = 2;

@@ -125,14 +125,14 @@ struct MatmulPart {
   int64_t antiquantGroupSize = 0;
 };
 
-// x1 (b, s, k) as the (b * s, k) matrix the engines take; 2-D x1 as it is.
-int32_t rowsView(const char* api, const aclTensor& x1, aclTensor* out) {
-  *out = x1;
-  if (x1.desc.rank() != 3) return kSuccess;
-  if (!x1.desc.isContiguous()) {
-    return fail(api, kErrParamInvalid, fmt::format("a 3-D x1 {} must be contiguous", x1.desc.brief()));
+// A (b, s, c) tensor as the (b * s, c) matrix the engines take; a 2-D one as it is.
+int32_t rowsView(const char* api, const char* name, const aclTensor& t, aclTensor* out) {
+  *out = t;
+  if (t.desc.rank() != 3) return kSuccess;
+  if (!t.desc.isContiguous()) {
+    return fail(api, kErrParamInvalid, fmt::format("a 3-D {} {} must be contiguous", name, t.desc.brief()));
   }
-  out->desc.shape = {x1.desc.shape[0] * x1.desc.shape[1], x1.desc.shape[2]};
+  out->desc.shape = {t.desc.shape[0] * t.desc.shape[1], t.desc.shape[2]};
   out->desc.strides = contiguousStrides(out->desc.shape);
   return kSuccess;
 }
@@ -141,7 +141,7 @@ int32_t rowsView(const char* api, const aclTensor& x1, aclTensor* out) {
 int32_t matmulStep(const char* api, const OpInfo& info, Mc2Instance& inst, const MatmulPart& p,
                    const aclTensor& out) {
   aclTensor x1;
-  int32_t st = rowsView(api, *p.x1, &x1);
+  int32_t st = rowsView(api, "x1", *p.x1, &x1);
   if (st != kSuccess) return st;
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
@@ -275,7 +275,7 @@ int32_t buildAllReduce(const char* api, const OpInfo& info, const MatmulPart& p,
     if ((st = matmulStep(api, info, *inst, p, mm)) != kSuccess) return st;
     if (x3 != nullptr) {
       aclTensor x3Rows;
-      if ((st = rowsView(api, *x3, &x3Rows)) != kSuccess) return st;
+      if ((st = rowsView(api, "x3", *x3, &x3Rows)) != kSuccess) return st;
       float one = 1.0f;
       aclScalar* alpha = aclCreateScalar(&one, ACL_FLOAT);
       uint64_t ws = 0;
