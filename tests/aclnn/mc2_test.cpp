@@ -496,6 +496,34 @@ TEST(Mc2, BadArgumentsGetTheDocumentedCodes) {
   k.destroy();
 }
 
+// Phase 2 resolves the group again and passes HCCL's refusals on: a stream of another device
+// than the rank's, a communicator destroyed since phase 1.
+TEST(Mc2, PhaseTwoRefusesAForeignStreamAndAGoneCommunicator) {
+  npusim::test::configure("");
+  Ranks k(2);
+  const aclDataType h = ACL_FLOAT16;
+  RankTensor x1(k, 0, h, {4, 16}, zeros(64)), x2(k, 0, h, {16, 8}, zeros(128)),
+      out(k, 0, h, {4, 8}, zeros(32));
+  const std::string group = useRank(k, 0);
+  uint64_t ws = 0;
+  aclOpExecutor* ex = nullptr;
+  ASSERT_EQ(
+      aclnnMatmulAllReduceGetWorkspaceSize(x1.t, x2.t, nullptr, group.c_str(), "sum", 0, 1, out.t, &ws, &ex),
+      0);
+  void* w = k.alloc(0, ws);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  EXPECT_EQ(aclnnMatmulAllReduce(w, ws, ex, k.streams[1]), 361001);  // rank 0's buffers, device 1's stream
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("HcclAllReduce"), std::string::npos)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(
+      aclnnMatmulAllReduceGetWorkspaceSize(x1.t, x2.t, nullptr, group.c_str(), "sum", 0, 1, out.t, &ws, &ex),
+      0);
+  k.destroy();
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  EXPECT_EQ(aclnnMatmulAllReduce(w, ws, ex, k.streams[0]), 161002);
+  aclrtFree(w);
+}
+
 // The fused operator runs its matmul, then its collective: it lasts what the two take alone, and
 // the AllReduce cannot beat the bytes each rank must send over its PCIe link.
 TEST(Mc2, MatmulAllReduceLastsItsMatmulPlusItsAllReduce) {
