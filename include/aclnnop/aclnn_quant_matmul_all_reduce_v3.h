@@ -1,5 +1,5 @@
 /*
- * npusim: aclnnQuantMatmulAllReduceV3: as V2; the int8 communication scales are refused (161002).
+ * npusim: aclnnQuantMatmulAllReduceV3: as V2, or with commQuantScale1/2 the reduction through int8 communication.
  * Declarations as in hicann/ops-transformer mc2/matmul_all_reduce/op_host/op_api/aclnn_quant_matmul_all_reduce_v3.h.
  */
 #ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_QUANT_MATMUL_ALL_REDUCE_V3_H_

@@ -420,6 +420,72 @@ void quantAllReduce(bool weightQuant) {
 TEST(Mc2, QuantMatmulAllReduceV2DequantisesEachRanksInt8Product) { quantAllReduce(false); }
 TEST(Mc2, WeightQuantMatmulAllReduceDequantisesTheWeight) { quantAllReduce(true); }
 
+// V3's int8 communication on 4 ranks: each rank's fp16 result quantised by commQuantScale1,
+// AlltoAll'd, summed per rows block and requantised by scale1 / scale2, AllGather'd and
+// dequantised by commQuantScale2 (the document's case 3, with the kernels' rounding points:
+// fp16 then int8, ties to even, saturated).
+TEST(Mc2, QuantMatmulAllReduceV3ReducesThroughInt8Communication) {
+  npusim::test::configure("");
+  const uint32_t n = 4;
+  Ranks k(n);
+  const int64_t m = 8, kk = 64, nn = 16;
+  const aclDataType h = ACL_FLOAT16;
+  std::mt19937 g(21);
+  std::uniform_int_distribution<int> i8(-4, 4);
+  auto ints = [&](size_t count) {
+    std::vector<double> v(count);
+    for (double& x : v) x = i8(g);
+    return v;
+  };
+  const std::vector<double> deq(nn, 0.001953125), s1v = randoms(g, nn, 0.01, 0.02),
+                                                  s2v = randoms(g, nn, 0.01, 0.02);
+  Tensors x1, x2, dq, s1, s2, out;
+  for (uint32_t r = 0; r < n; ++r) {
+    x1.push_back(std::make_unique<RankTensor>(k, r, ACL_INT8, std::vector<int64_t>{m, kk}, ints(m * kk)));
+    x2.push_back(std::make_unique<RankTensor>(k, r, ACL_INT8, std::vector<int64_t>{kk, nn}, ints(kk * nn)));
+    dq.push_back(std::make_unique<RankTensor>(k, r, ACL_FLOAT, std::vector<int64_t>{nn}, deq));
+    s1.push_back(std::make_unique<RankTensor>(k, r, h, std::vector<int64_t>{nn}, s1v));
+    s2.push_back(std::make_unique<RankTensor>(k, r, h, std::vector<int64_t>{nn}, s2v));
+    out.push_back(std::make_unique<RankTensor>(k, r, h, std::vector<int64_t>{m, nn}, zeros(m * nn)));
+  }
+  for (uint32_t r = 0; r < n; ++r) {
+    const std::string group = useRank(k, r);
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    ASSERT_EQ(aclnnQuantMatmulAllReduceV3GetWorkspaceSize(x1[r]->t, x2[r]->t, nullptr, nullptr, dq[r]->t,
+                                                          nullptr, s1[r]->t, s2[r]->t, group.c_str(), "sum",
+                                                          0, 1, out[r]->t, &ws, &ex),
+              0)
+        << aclGetRecentErrMsg();
+    ASSERT_EQ(aclnnQuantMatmulAllReduceV3(k.alloc(r, ws), ws, ex, k.streams[r]), 0);
+  }
+  k.syncAll();
+  auto toInt8 = [](double v) { return std::clamp(std::nearbyint(roundTo(ACL_FLOAT16, v)), -128.0, 127.0); };
+  std::vector<double> want(static_cast<size_t>(m * nn)), sum(want.size(), 0.0);
+  for (uint32_t r = 0; r < n; ++r)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < nn; ++j) {
+        double acc = 0;
+        for (int64_t p = 0; p < kk; ++p) acc += x1[r]->values[i * kk + p] * x2[r]->values[p * nn + j];
+        const double term = roundTo(h, acc * deq[j]);
+        sum[i * nn + j] += toInt8(term / s1[0]->values[j]);
+      }
+  for (size_t e = 0; e < want.size(); ++e) {
+    const size_t j = e % nn;
+    const float ratio = static_cast<float>(s1[0]->values[j]) / static_cast<float>(s2[0]->values[j]);
+    want[e] = roundTo(h, toInt8(static_cast<float>(sum[e]) * ratio) * s2[0]->values[j]);
+  }
+  int nonZero = 0;
+  for (double v : want) nonZero += v != 0;
+  EXPECT_GT(nonZero, static_cast<int>(want.size() / 2));  // the data is not all rounded away
+  for (uint32_t r = 0; r < n; ++r) {
+    const std::vector<double> got = out[r]->read(k, r);
+    for (size_t e = 0; e < want.size(); ++e)
+      ASSERT_NEAR(got[e], want[e], 1e-6) << "rank " << r << " element " << e;
+  }
+  k.destroy();
+}
+
 TEST(Mc2, BadArgumentsGetTheDocumentedCodes) {
   npusim::test::configure("");
   Ranks k(2);
@@ -446,7 +512,7 @@ TEST(Mc2, BadArgumentsGetTheDocumentedCodes) {
   EXPECT_EQ(allReduce(x1.t, f32.t, name, "sum", 1), 161002);
   EXPECT_EQ(aclnnMatmulAllReduceGetWorkspaceSize(x1.t, x2.t, nullptr, name, "sum", 1, 1, out.t, &ws, &ex),
             161002);
-  // The int8 forms: x1 and x2 int8, dequantScale required; V3's int8 communication is refused.
+  // The int8 forms: x1 and x2 int8, dequantScale required; V3's two scales together or not at all.
   RankTensor q1(k, 0, ACL_INT8, {4, 256}, zeros(4 * 256)), q2(k, 0, ACL_INT8, {256, 8}, zeros(256 * 8)),
       deq(k, 0, ACL_FLOAT, {8}, zeros(8)), cq(k, 0, h, {8}, zeros(8));
   EXPECT_EQ(aclnnQuantMatmulAllReduceV2GetWorkspaceSize(q1.t, q2.t, nullptr, nullptr, nullptr, nullptr, name,
@@ -456,7 +522,7 @@ TEST(Mc2, BadArgumentsGetTheDocumentedCodes) {
                                                         "sum", 0, 1, out.t, &ws, &ex),
             161002);
   EXPECT_EQ(aclnnQuantMatmulAllReduceV3GetWorkspaceSize(q1.t, q2.t, nullptr, nullptr, deq.t, nullptr, cq.t,
-                                                        cq.t, name, "sum", 0, 1, out.t, &ws, &ex),
+                                                        nullptr, name, "sum", 0, 1, out.t, &ws, &ex),
             161002);
   // Reduce-scatter: m a multiple of the ranks, output (m / n, n), k in [256, 65535).
   EXPECT_EQ(

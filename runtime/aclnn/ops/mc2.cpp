@@ -2,7 +2,8 @@
 // all_gather_matmul, matmul_all_reduce_add_rms_norm, inplace_matmul_all_reduce_add_rms_norm;
 // docs/aclnn*.md there), each a sequence of steps on the caller's stream (mc2_op.h):
 //   [Quant|WeightQuant]MatmulAllReduce[V2|V3]
-//                          mm = product + bias (+ x3); output = AllReduce(mm)
+//                          mm = product + bias (+ x3); output = AllReduce(mm) (V3 with its
+//                          communication scales: through int8, mc2_int8_comm.cpp)
 //   MatmulReduceScatter    mm = x1 @ x2 + bias;        output = ReduceScatter(mm) (rows M / n)
 //   AllGatherMatmul        gatherOut = AllGather(x1);  output = gatherOut @ x2 + bias
 //   [Inplace][Quant|WeightQuant]MatmulAllReduceAddRmsNorm
@@ -61,7 +62,7 @@ const OpInfo kQuantAllReduce{"aclnnQuantMatmulAllReduce", ExecUnit::kCube, kQuan
 const OpInfo kQuantAllReduceV2{"aclnnQuantMatmulAllReduceV2", ExecUnit::kCube, kQuantTypes,
                                "output = allreduce(dequantScale * pertokenScale * (x1 @ x2 + bias) + x3)"};
 const OpInfo kQuantAllReduceV3{"aclnnQuantMatmulAllReduceV3", ExecUnit::kCube, kQuantTypes,
-                               "as V2; the int8 communication (commQuantScale1/2) is refused"};
+                               "as V2, or with commQuantScale1/2 the reduction by int8 AlltoAll + AllGather"};
 const OpInfo kWeightQuantAllReduce{
     "aclnnWeightQuantMatmulAllReduce", ExecUnit::kCube, kQuantTypes,
     "output = allreduce(x1 @ ((x2 + antiquantOffset) * antiquantScale) + bias + x3)"};
@@ -250,10 +251,12 @@ int32_t finish(const char* api, std::unique_ptr<Mc2Instance> inst, uint64_t* wor
 using Typed = std::initializer_list<std::pair<const char*, const aclTensor*>>;
 
 // The all-reduce operators: output = AllReduce(product + bias (+ x3)).
+// commScale1/2 (QuantMatmulAllReduceV3): the reduction through int8 communication instead.
 int32_t buildAllReduce(const char* api, const OpInfo& info, const MatmulPart& p, const aclTensor* x3,
                        const char* group, const char* reduceOp, int64_t commTurn, int64_t streamMode,
                        const aclTensor* output, Typed typed, uint64_t* workspaceSize,
-                       aclOpExecutor** executor) {
+                       aclOpExecutor** executor, const aclTensor* commScale1 = nullptr,
+                       const aclTensor* commScale2 = nullptr) {
   int32_t st = checkCommon(api, p, output, reduceOp, commTurn, streamMode, typed);
   if (st != kSuccess) return st;
   if ((st = requireRank(api, "x1", *p.x1, 2, 3)) != kSuccess) return st;
@@ -284,8 +287,17 @@ int32_t buildAllReduce(const char* api, const OpInfo& info, const MatmulPart& p,
       aclDestroyScalar(alpha);
       if ((st = addOpStep(*inst, st, ex, info.name + " add x3")) != kSuccess) return st;
     }
-    inst->steps.push_back(mc2Collective(HCCL_CMD_ALLREDUCE, mc2Address(mm), mc2Address(*output),
-                                        static_cast<uint64_t>(output->desc.numel()), dt));
+    if (commScale1 != nullptr) {
+      auto alloc = [&inst](aclDataType type, std::vector<int64_t> shape) {
+        return workspaceTensor(*inst, type, shape);
+      };
+      st = mc2Int8AllReduce(api, info.name, *inst, mm, *commScale1, *commScale2, *output, comm.rankSize,
+                            alloc);
+      if (st != kSuccess) return st;
+    } else {
+      inst->steps.push_back(mc2Collective(HCCL_CMD_ALLREDUCE, mc2Address(mm), mc2Address(*output),
+                                          static_cast<uint64_t>(output->desc.numel()), dt));
+    }
   }
   return finish(api, std::move(inst), workspaceSize, executor);
 }
@@ -381,12 +393,15 @@ static aclnnStatus quantAllReduce(const char* api, const OpInfo& info, const acl
                                   const aclTensor* dequantScale, const aclTensor* pertokenScale,
                                   const char* group, const char* reduceOp, int64_t commTurn,
                                   int64_t streamMode, const aclTensor* output, uint64_t* workspaceSize,
-                                  aclOpExecutor** executor) {
+                                  aclOpExecutor** executor, const aclTensor* commScale1 = nullptr,
+                                  const aclTensor* commScale2 = nullptr) {
   MatmulPart p{Kind::kQuant, x1, x2, bias};
   p.dequantScale = dequantScale;
   p.pertokenScale = pertokenScale;
-  return buildAllReduce(api, info, p, x3, group, reduceOp, commTurn, streamMode, output,
-                        {{"output", output}, {"x3", x3}}, workspaceSize, executor);
+  return buildAllReduce(
+      api, info, p, x3, group, reduceOp, commTurn, streamMode, output,
+      {{"output", output}, {"x3", x3}, {"commQuantScale1", commScale1}, {"commQuantScale2", commScale2}},
+      workspaceSize, executor, commScale1, commScale2);
 }
 
 extern "C" aclnnStatus aclnnQuantMatmulAllReduceGetWorkspaceSize(
@@ -408,8 +423,8 @@ extern "C" aclnnStatus aclnnQuantMatmulAllReduceV2GetWorkspaceSize(
                         commTurn, streamMode, output, workspaceSize, executor);
 }
 
-// V3's low-bit communication (the product quantised to int8 by commQuantScale1, AlltoAll, sum,
-// AllGather, dequantised by commQuantScale2) is not modelled: with those scales, 161002.
+// V3: with commQuantScale1/2 (both or neither, (n), output's type) the reduction is the int8
+// communication of mc2_int8_comm.cpp.
 extern "C" aclnnStatus aclnnQuantMatmulAllReduceV3GetWorkspaceSize(
     const aclTensor* x1, const aclTensor* x2, const aclTensor* biasOptional, const aclTensor* x3Optional,
     const aclTensor* dequantScale, const aclTensor* pertokenScaleOptional,
@@ -417,14 +432,20 @@ extern "C" aclnnStatus aclnnQuantMatmulAllReduceV3GetWorkspaceSize(
     const char* reduceOp, int64_t commTurn, int64_t streamMode, const aclTensor* output,
     uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* api = "aclnnQuantMatmulAllReduceV3GetWorkspaceSize";
-  if (commQuantScale1Optional != nullptr || commQuantScale2Optional != nullptr) {
+  const aclTensor *s1 = commQuantScale1Optional, *s2 = commQuantScale2Optional;
+  if ((s1 == nullptr) != (s2 == nullptr)) {
     return fail(api, kErrParamInvalid,
-                "commQuantScale1/commQuantScale2 (int8 communication through AlltoAll and AllGather) are not "
-                "supported by npusim; pass null for the fp16/bf16 AllReduce");
+                "commQuantScale1 and commQuantScale2 must both be given or both be null");
+  }
+  if (s1 != nullptr && x2 != nullptr) {
+    const int64_t n = x2->desc.rank() == 2 ? x2->desc.shape[1] : -1;
+    int32_t st = checkShape(api, "commQuantScale1", s1->desc.shape, {n});
+    if (st == kSuccess) st = checkShape(api, "commQuantScale2", s2->desc.shape, {n});
+    if (st != kSuccess) return st;
   }
   return quantAllReduce(api, kQuantAllReduceV3, x1, x2, biasOptional, x3Optional, dequantScale,
                         pertokenScaleOptional, group, reduceOp, commTurn, streamMode, output, workspaceSize,
-                        executor);
+                        executor, s1, s2);
 }
 
 extern "C" aclnnStatus aclnnWeightQuantMatmulAllReduceGetWorkspaceSize(

@@ -76,6 +76,7 @@ int32_t mc2CheckTypes(const char* api,
 }
 
 HcclDataType mc2HcclType(aclDataType dt) {
+  if (dt == ACL_INT8) return HCCL_DATA_TYPE_INT8;
   return dt == ACL_BF16 ? HCCL_DATA_TYPE_BFP16 : HCCL_DATA_TYPE_FP16;
 }
 
@@ -137,6 +138,10 @@ int32_t Mc2Instance::launchSteps(const char* api, void* workspace, aclrtStream s
       case HCCL_CMD_ALLGATHER:
         what = "HcclAllGather";
         r = HcclAllGather(send, recv, s.count, s.type, c.comm, stream);
+        break;
+      case HCCL_CMD_ALLTOALL:
+        what = "HcclAlltoAll";
+        r = HcclAlltoAll(send, s.count, s.type, recv, s.count, s.type, c.comm, stream);
         break;
       default:
         break;

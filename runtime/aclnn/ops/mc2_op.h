@@ -5,6 +5,7 @@
 // the collective through libhccl on its own timing model, so the trace shows each of them.
 // Intermediate results live in the operator's workspace.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,7 +28,8 @@ struct Mc2Step {
   uint64_t opWorkspace = 0, opWorkspaceOffset = 0;  // the operator task's own workspace within ours
   HcclCMDType collective = HCCL_CMD_INVALID;
   uint64_t send = 0, recv = 0;  // device addresses, or kMc2WorkspaceBase + offset
-  uint64_t count = 0;           // elements: per rank (AllReduce, AllGather), received (ReduceScatter)
+  uint64_t count =
+      0;  // elements: per rank (AllReduce, AllGather), received (ReduceScatter), per peer (AlltoAll)
   HcclDataType type = HCCL_DATA_TYPE_RESERVED;
 };
 
@@ -66,5 +68,12 @@ int32_t mc2TakeStep(int32_t status, aclOpExecutor* executor, uint64_t* workspace
 Mc2Step mc2Collective(HcclCMDType cmd, uint64_t send, uint64_t recv, uint64_t count, aclDataType dtype);
 // The address of a tensor's first element (collective buffers are contiguous).
 uint64_t mc2Address(const aclTensor& t);
+// aclnnQuantMatmulAllReduceV3's int8 communication of the product mm (m, n) into `output`
+// (mc2_int8_comm.cpp): quantise, AlltoAll, sum and requantise, AllGather, dequantise. `alloc`
+// places a tensor in the operator's workspace.
+int32_t mc2Int8AllReduce(const char* api, const std::string& name, Mc2Instance& inst, const aclTensor& mm,
+                         const aclTensor& scale1, const aclTensor& scale2, const aclTensor& output,
+                         uint32_t ranks,
+                         const std::function<aclTensor(aclDataType, std::vector<int64_t>)>& alloc);
 
 }  // namespace npusim::aclnn
