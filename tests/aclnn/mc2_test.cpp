@@ -562,6 +562,67 @@ TEST(Mc2, BadArgumentsGetTheDocumentedCodes) {
   k.destroy();
 }
 
+// A repeatable executor runs again on tensors moved with aclSet*TensorAddr: new x1, new output.
+TEST(Mc2, RepeatableExecutorFollowsMovedTensors) {
+  npusim::test::configure("");
+  const uint32_t n = 2;
+  Ranks k(n);
+  const int64_t m = 4, kk = 16, nn = 8;
+  const aclDataType h = ACL_FLOAT16;
+  std::mt19937 g(13);
+  Tensors x1, x1b, x2, out, outB;
+  for (uint32_t r = 0; r < n; ++r) {
+    x1.push_back(std::make_unique<RankTensor>(k, r, h, std::vector<int64_t>{m, kk}, randoms(g, m * kk)));
+    x1b.push_back(std::make_unique<RankTensor>(k, r, h, std::vector<int64_t>{m, kk}, randoms(g, m * kk)));
+    x2.push_back(std::make_unique<RankTensor>(k, r, h, std::vector<int64_t>{kk, nn}, randoms(g, kk * nn)));
+    out.push_back(std::make_unique<RankTensor>(k, r, h, std::vector<int64_t>{m, nn}, zeros(m * nn)));
+    outB.push_back(std::make_unique<RankTensor>(k, r, h, std::vector<int64_t>{m, nn}, zeros(m * nn)));
+  }
+  std::vector<aclOpExecutor*> ex(n);
+  std::vector<uint64_t> ws(n);
+  std::vector<void*> w(n);
+  for (uint32_t r = 0; r < n; ++r) {
+    const std::string group = useRank(k, r);
+    ASSERT_EQ(aclnnMatmulAllReduceGetWorkspaceSize(x1[r]->t, x2[r]->t, nullptr, group.c_str(), "sum", 0, 1,
+                                                   out[r]->t, &ws[r], &ex[r]),
+              0);
+    ASSERT_EQ(aclSetAclOpExecutorRepeatable(ex[r]), 0);
+    w[r] = k.alloc(r, ws[r]);
+  }
+  auto runAll = [&] {
+    for (uint32_t r = 0; r < n; ++r) {
+      ASSERT_EQ(aclrtSetDevice(static_cast<int32_t>(r)), ACL_SUCCESS);
+      ASSERT_EQ(aclnnMatmulAllReduce(w[r], ws[r], ex[r], k.streams[r]), 0);
+    }
+    k.syncAll();
+  };
+  runAll();
+  for (uint32_t r = 0; r < n; ++r) {
+    ASSERT_EQ(aclSetInputTensorAddr(ex[r], 0, x1[r]->t, x1b[r]->dev), 0);
+    ASSERT_EQ(aclSetOutputTensorAddr(ex[r], 0, out[r]->t, outB[r]->dev), 0);
+  }
+  runAll();
+  auto sumOf = [&](const Tensors& a) {
+    std::vector<double> want(static_cast<size_t>(m * nn), 0.0), mag(want.size(), 0.0);
+    for (uint32_t r = 0; r < n; ++r) {
+      const std::vector<double> p = product(a[r]->values, x2[r]->values, nullptr, m, kk, nn, h);
+      for (size_t i = 0; i < p.size(); ++i) want[i] += p[i], mag[i] += std::fabs(p[i]);
+    }
+    return std::make_pair(want, mag);
+  };
+  const auto [first, firstMag] = sumOf(x1);
+  const auto [second, secondMag] = sumOf(x1b);
+  for (uint32_t r = 0; r < n; ++r) {
+    expectNear(out[r]->read(k, r), first, firstMag, h, "first launch, rank " + std::to_string(r));
+    expectNear(outB[r]->read(k, r), second, secondMag, h, "second launch, rank " + std::to_string(r));
+  }
+  for (uint32_t r = 0; r < n; ++r) {
+    aclDestroyAclOpExecutor(ex[r]);
+    aclrtFree(w[r]);
+  }
+  k.destroy();
+}
+
 // Phase 2 resolves the group again and passes HCCL's refusals on: a stream of another device
 // than the rank's, a communicator destroyed since phase 1.
 TEST(Mc2, PhaseTwoRefusesAForeignStreamAndAGoneCommunicator) {

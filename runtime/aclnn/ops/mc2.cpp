@@ -243,6 +243,8 @@ std::unique_ptr<Mc2Instance> newInstance(
 int32_t finish(const char* api, std::unique_ptr<Mc2Instance> inst, uint64_t* workspaceSize,
                aclOpExecutor** executor) {
   const uint64_t bytes = inst->workspaceBytes;
+  inst->builtOn = inst->inputs;
+  inst->builtOn.insert(inst->builtOn.end(), inst->outputs.begin(), inst->outputs.end());
   const int32_t st = makeExecutor(api, std::move(inst), workspaceSize, executor);
   if (st == kSuccess) (*executor)->workspaceSize = *workspaceSize = bytes;
   return st;

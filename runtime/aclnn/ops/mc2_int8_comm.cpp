@@ -48,15 +48,16 @@ void storeFloat(const HostTensor& t, int64_t i, float v) {
   std::memcpy(t.data + i * 2, &bits, 2);
 }
 
-std::unique_ptr<DenseKernelInstance> step(const std::string& name, std::vector<TensorDesc> in,
-                                          std::vector<TensorDesc> out, DenseKernelInstance::Kernel kernel) {
+using Named = std::vector<std::pair<const char*, TensorDesc>>;
+
+std::unique_ptr<DenseKernelInstance> step(const std::string& name, const Named& in, const Named& out,
+                                          DenseKernelInstance::Kernel kernel) {
   auto k = std::make_unique<DenseKernelInstance>();
   k->name = name;
-  k->inputs = std::move(in);
-  k->outputs = std::move(out);
-  for (size_t i = 0; i < k->inputs.size(); ++i) k->inputNames.push_back("in" + std::to_string(i));
-  for (size_t i = 0; i < k->outputs.size(); ++i) {
-    k->outputNames.push_back("out" + std::to_string(i));
+  for (const auto& [n, d] : in) k->inputs.push_back(d), k->inputNames.emplace_back(n);
+  for (const auto& [n, d] : out) {
+    k->outputs.push_back(d);
+    k->outputNames.emplace_back(n);
     k->outputAlias.push_back(-1);
   }
   k->kernel = std::move(kernel);
@@ -79,7 +80,7 @@ int32_t mc2Int8AllReduce(const char* api, const std::string& name, Mc2Instance& 
   const aclTensor q = alloc(ACL_INT8, {m, n}), received = alloc(ACL_INT8, {m, n}),
                   red = alloc(ACL_INT8, {block, n}), gathered = alloc(ACL_INT8, {m, n});
   Mc2Step quant;
-  quant.op = step(name + " quant int8", {mm.desc, scale1.desc}, {q.desc},
+  quant.op = step(name + " quant int8", {{"mm", mm.desc}, {"commQuantScale1", scale1.desc}}, {{"q", q.desc}},
                   [n](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
                     const int64_t total = in[0].numel();
                     for (int64_t i = 0; i < total; ++i) {
@@ -91,21 +92,25 @@ int32_t mc2Int8AllReduce(const char* api, const std::string& name, Mc2Instance& 
   inst.steps.push_back(mc2Collective(HCCL_CMD_ALLTOALL, mc2Address(q), mc2Address(received),
                                      static_cast<uint64_t>(block * n), ACL_INT8));
   Mc2Step reduce;
-  reduce.op = step(name + " reduce int8", {received.desc, scale1.desc, scale2.desc}, {red.desc},
-                   [n, ranks, block](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
-                     const auto* src = reinterpret_cast<const int8_t*>(in[0].data);
-                     for (int64_t i = 0; i < block * n; ++i) {
-                       float sum = 0;
-                       for (uint32_t r = 0; r < ranks; ++r) sum += static_cast<float>(src[r * block * n + i]);
-                       const float s = scaleAt(in[1], i % n) / scaleAt(in[2], i % n);
-                       reinterpret_cast<int8_t*>(out[0].data)[i] = toInt8(sum * s);
-                     }
-                   });
+  reduce.op =
+      step(name + " reduce int8",
+           {{"received", received.desc}, {"commQuantScale1", scale1.desc}, {"commQuantScale2", scale2.desc}},
+           {{"reduced", red.desc}},
+           [n, ranks, block](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
+             const auto* src = reinterpret_cast<const int8_t*>(in[0].data);
+             for (int64_t i = 0; i < block * n; ++i) {
+               float sum = 0;
+               for (uint32_t r = 0; r < ranks; ++r) sum += static_cast<float>(src[r * block * n + i]);
+               const float s = scaleAt(in[1], i % n) / scaleAt(in[2], i % n);
+               reinterpret_cast<int8_t*>(out[0].data)[i] = toInt8(sum * s);
+             }
+           });
   inst.steps.push_back(std::move(reduce));
   inst.steps.push_back(mc2Collective(HCCL_CMD_ALLGATHER, mc2Address(red), mc2Address(gathered),
                                      static_cast<uint64_t>(block * n), ACL_INT8));
   Mc2Step dequant;
-  dequant.op = step(name + " dequant", {gathered.desc, scale2.desc}, {output.desc},
+  dequant.op = step(name + " dequant", {{"gathered", gathered.desc}, {"commQuantScale2", scale2.desc}},
+                    {{"output", output.desc}},
                     [n](const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) {
                       const auto* src = reinterpret_cast<const int8_t*>(in[0].data);
                       for (int64_t i = 0; i < in[0].numel(); ++i)

@@ -106,7 +106,17 @@ int32_t Mc2Instance::launchSteps(const char* api, void* workspace, aclrtStream s
   int32_t st = mc2ResolveGroup(api, group.c_str(), &c);
   if (st != kSuccess) return st;
   const uint64_t ws = reinterpret_cast<uint64_t>(workspace);
-  auto place = [ws](uint64_t a) { return a >= kMc2WorkspaceBase ? a - kMc2WorkspaceBase + ws : a; };
+  std::vector<TensorDesc> now = inputs;
+  now.insert(now.end(), outputs.begin(), outputs.end());
+  auto place = [&](uint64_t a) {
+    if (a >= kMc2WorkspaceBase) return a - kMc2WorkspaceBase + ws;
+    for (size_t i = 0; i < builtOn.size() && i < now.size(); ++i) {
+      const TensorDesc& b = builtOn[i];
+      if (now[i].data != b.data && a >= b.data && a < b.data + b.storageNumel() * b.elementSize())
+        return a - b.data + now[i].data;
+    }
+    return a;
+  };
   for (const Mc2Step& s : steps) {
     if (s.op) {
       std::shared_ptr<OpInstance> op = s.op->clone();

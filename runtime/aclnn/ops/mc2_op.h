@@ -38,6 +38,9 @@ class Mc2Instance : public OpInstanceBase<Mc2Instance> {
   std::string group;
   std::vector<Mc2Step> steps;
   uint64_t workspaceBytes = 0;
+  // The operator's tensors as the steps were built on them (inputs, then outputs): when
+  // aclSet*TensorAddr moves one, launchSteps moves the steps' addresses inside it along.
+  std::vector<TensorDesc> builtOn;
 
   // Never launched as one task: launchSteps enqueues the steps.
   rt::OpWork work() const override { return {}; }
