@@ -306,6 +306,11 @@ void runAllGather(Call& c) {
   if (!x.g.mesh && contiguous) {
     Slices s;
     for (uint32_t p = 0; p < x.n; ++p) s.off.push_back(p * bytes), s.len.push_back(bytes);
+    // The first push writes into next's output: wait until next has called and posted it
+    // (within an AllReduce the reduce-scatter half has done this handshake already).
+    rt::Stream* m = x.t.main();
+    x.t.record(m, x.g.signal(SignalKind::Ack, x.r, (x.r + x.n - 1) % x.n));
+    x.t.wait(m, x.g.signal(SignalKind::Ack, (x.r + 1) % x.n, x.r));
     return ringAllGather(x, a.recv, s);
   }
   exchange(x, everyone, [&](rt::Stream* st, uint32_t p) {

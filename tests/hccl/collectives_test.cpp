@@ -98,6 +98,28 @@ TEST(HcclCollectives, AllGatherMeshAndRing) {
   allGather(777);
 }
 
+// Ring AllGather with the ranks calling far apart in simulated time (a blocking copy between
+// the calls): a rank's first push waits until the next rank has posted its output.
+TEST(HcclCollectives, RingAllGatherWaitsForTheNextRanksCall) {
+  useAlgo("ring");
+  Ranks k(4);
+  const uint64_t count = 1000;
+  std::vector<void*> in(4), out(4);
+  for (uint32_t r = 0; r < 4; ++r) in[r] = fill(k, r, count, [&](uint64_t i) { return v(r, i); });
+  for (uint32_t r = 0; r < 4; ++r) {
+    out[r] = k.alloc(r, count * 4 * 4);  // a blocking copy: the earlier ranks' tasks run meanwhile
+    ASSERT_EQ(HcclAllGather(in[r], out[r], count, HCCL_DATA_TYPE_INT32, k.comms[r], k.streams[r]),
+              HCCL_SUCCESS);
+  }
+  k.syncAll();
+  for (uint32_t r = 0; r < 4; ++r) {
+    auto got = ints(k.read(r, out[r], count * 4 * 4));
+    for (uint32_t q = 0; q < 4; ++q)
+      for (uint64_t i = 0; i < count; ++i) ASSERT_EQ(got[q * count + i], v(q, i)) << "rank " << r;
+  }
+  k.destroy();
+}
+
 TEST(HcclCollectives, ReduceScatterMeshAndRing) {
   useAlgo("mesh");
   reduceScatter(1);

@@ -62,6 +62,8 @@ const void* firstByte(const TensorDesc& d) {
                                        static_cast<uint64_t>(lo * static_cast<int64_t>(d.elementSize())));
 }
 
+}  // namespace
+
 std::string memoryProblem(const OpInstance& op) {
   auto check = [](const TensorDesc& d, const std::string& what) -> std::string {
     if (d.numel() == 0 || resolve(d) != nullptr) return {};
@@ -81,8 +83,6 @@ std::string memoryProblem(const OpInstance& op) {
   }
   return {};
 }
-
-}  // namespace
 
 void computeOnDevice(const OpInstance& op) {
   std::vector<HostTensor> in, out;
@@ -177,6 +177,24 @@ int32_t makeExecutor(const char* api, std::unique_ptr<OpInstance> op, uint64_t* 
   return kSuccess;
 }
 
+aclError enqueueInstance(std::shared_ptr<const OpInstance> op, void* workspace, uint64_t workspaceSize,
+                         uint64_t fromAllocator, aclrtStream stream) {
+  rt::OpLaunch launch;
+  launch.name = op->name;
+  launch.argsSummary = op->describe();
+  launch.work = op->work();
+  for (const auto* list : {&op->inputs, &op->outputs})
+    for (const TensorDesc& d : *list)
+      if (d.numel() > 0) launch.buffers.push_back(firstByte(d));
+  if (workspace != nullptr && workspaceSize > 0) launch.buffers.push_back(workspace);
+  launch.allocatorWorkspace = fromAllocator;
+  if (rt::functionalEnabled()) {
+    launch.compute = [op]() { computeOnDevice(*op); };
+    launch.overflowed = [op]() { return outputsOverflowed(*op); };
+  }
+  return rt::launchOperator(stream, std::move(launch));
+}
+
 int32_t runExecutor(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                     aclrtStream stream) {
   if (executor == nullptr) return fail(api, kErrParamNullptr, "executor must not be nullptr");
@@ -215,27 +233,25 @@ int32_t runExecutor(const char* api, void* workspace, uint64_t workspaceSize, ac
     executor->consumed = false;
   };
 
+  int32_t status = kSuccess;
   if (snapshot && snapshot->hasWork()) {
     std::string problem = memoryProblem(*snapshot);
     if (!problem.empty()) {
       unclaim();
       return fail(api, kErrParamInvalid, problem);
     }
-    rt::OpLaunch launch;
-    launch.name = snapshot->name;
-    launch.argsSummary = snapshot->describe();
-    launch.work = snapshot->work();
-    for (const auto* list : {&snapshot->inputs, &snapshot->outputs})
-      for (const TensorDesc& d : *list)
-        if (d.numel() > 0) launch.buffers.push_back(firstByte(d));
-    if (workspace != nullptr && workspaceSize > 0) launch.buffers.push_back(workspace);
-    launch.allocatorWorkspace = fromAllocator;
-    if (rt::functionalEnabled()) {
-      launch.compute = [snapshot]() { computeOnDevice(*snapshot); };
-      launch.overflowed = [snapshot]() { return outputsOverflowed(*snapshot); };
-    }
-    const aclError err = rt::launchOperator(stream, std::move(launch));
-    if (err != ACL_SUCCESS) {
+    if (snapshot->launchesSteps()) {
+      if (fromAllocator != 0) {
+        unclaim();
+        return fail(
+            api, kErrParamInvalid,
+            fmt::format("{} needs its {}-byte workspace passed to phase 2", snapshot->name, fromAllocator));
+      }
+      // Once a step is on the stream the launch cannot be taken back: the executor stays consumed.
+      status = snapshot->launchSteps(api, workspace, stream);
+    } else if (const aclError err =
+                   enqueueInstance(snapshot, workspace, workspaceSize, fromAllocator, stream);
+               err != ACL_SUCCESS) {
       unclaim();
       return fail(api, kErrRuntimeError,
                   fmt::format("enqueueing {} on the stream failed with ACL error {}", snapshot->name, err));
@@ -247,7 +263,7 @@ int32_t runExecutor(const char* api, void* workspace, uint64_t workspaceSize, ac
     executor->op.reset();
     t.bury(executor);
   }
-  return kSuccess;
+  return status;
 }
 
 size_t liveExecutorCount() {

@@ -3,6 +3,7 @@
 // (aclnnXxx) unless made repeatable. Phase 2 of every operator goes through runExecutor().
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "aclnn/acl_meta.h"
 #include "runtime/aclnn/base/op_instance.h"
@@ -24,6 +25,16 @@ int32_t makeExecutor(const char* api, std::unique_ptr<OpInstance> op, uint64_t* 
 // (nullptr = default stream) and consumes the executor unless it is repeatable.
 int32_t runExecutor(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                     aclrtStream stream);
+
+// Enqueues `op` on `stream` as one operator task: phase 2 of an ordinary operator, or one step
+// of an operator that launches several (OpInstance::launchSteps). `fromAllocator`: workspace
+// bytes the runtime takes from the stream's allocator. Returns an ACL error code.
+aclError enqueueInstance(std::shared_ptr<const OpInstance> op, void* workspace, uint64_t workspaceSize,
+                         uint64_t fromAllocator, aclrtStream stream);
+
+// Why `op` cannot run on the memory its tensors name (a view outside any live device
+// allocation), or "" when it can.
+std::string memoryProblem(const OpInstance& op);
 
 // Runs an operator's kernel on the device memory it names (what the launched task does).
 void computeOnDevice(const OpInstance& op);

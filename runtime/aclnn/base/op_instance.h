@@ -35,6 +35,13 @@ class OpInstance {
   virtual std::string describe() const;
   // Whether there is anything to launch (false for empty outputs).
   virtual bool hasWork() const;
+  // Operators made of several launches on the stream (the mc2 family: a matmul, then a
+  // collective) enqueue them themselves: phase 2 calls launchSteps instead of enqueueing work()
+  // as one task. launchSteps returns an aclnn status and reports its own failures.
+  virtual bool launchesSteps() const { return false; }
+  virtual int32_t launchSteps(const char* /*api*/, void* /*workspace*/, aclrtStream /*stream*/) const {
+    return 0;
+  }
 
   std::string name;                // "aclnnAdd"
   std::vector<TensorDesc> inputs;  // in the operator's input index order

@@ -1,0 +1,28 @@
+/*
+ * npusim: aclnnInplaceMatmulAllReduceAddRmsNorm: as aclnnMatmulAllReduceAddRmsNorm with y written into residual.
+ * Declarations as in hicann/ops-transformer mc2/inplace_matmul_all_reduce_add_rms_norm/op_host/op_api/aclnn_inplace_matmul_all_reduce_add_rms_norm.h.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_INPLACE_MATMUL_ALL_REDUCE_ADD_RMS_NORM_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_INPLACE_MATMUL_ALL_REDUCE_ADD_RMS_NORM_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+#include "hccl/hccl.h"
+#include "hccl/hccl_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnInplaceMatmulAllReduceAddRmsNormGetWorkspaceSize(
+    const aclTensor* x1, const aclTensor* x2, const aclTensor* bias, const aclTensor* residual, const aclTensor* gamma,
+    double epsilon, const char* group, const char* reduceOp, int64_t commTurn, int64_t streamMode,
+    const aclTensor* normOut, uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnInplaceMatmulAllReduceAddRmsNorm(void* workspace, uint64_t workspaceSize,
+                                                            aclOpExecutor* executor, const aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NPUSIM_INCLUDE_ACLNNOP_ACLNN_INPLACE_MATMUL_ALL_REDUCE_ADD_RMS_NORM_H_ */
