@@ -197,16 +197,10 @@ TEST(Ffn, ChargesTwoMatmulsAndTakesTheCubeTime) {
                                          nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
                                          "gelu", 0, false, y.get(), &ws, &ex),
               0);
-    uint64_t macs = 0, vec = 0, written = 0;
-    for (const auto& t : npusim::aclnn::executorOp(ex)->work().tiles) {
-      macs += t.cubeMacs;
-      vec += t.vectorBytes;
-      written += t.writeBytes;
-    }
-    aclDestroyAclOpExecutor(ex);
-    EXPECT_EQ(macs, static_cast<uint64_t>(2 * M * K1 * N1));
-    EXPECT_EQ(vec, static_cast<uint64_t>(M * N1 * 2));  // the activation over the hidden rows
-    EXPECT_EQ(written, static_cast<uint64_t>(M * N1 * 2 + M * K1 * 2));  // hidden rows, then y
+    const Charged c = chargedBytes(ex);
+    EXPECT_EQ(c.macs, static_cast<uint64_t>(2 * M * K1 * N1));
+    EXPECT_EQ(c.vector, static_cast<uint64_t>(M * N1 * 2));  // the activation over the hidden rows
+    EXPECT_EQ(c.written, static_cast<uint64_t>(M * N1 * 2 + M * K1 * 2));  // hidden rows, then y
   }
   ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);

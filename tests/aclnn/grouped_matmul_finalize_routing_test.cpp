@@ -218,18 +218,11 @@ TEST(GroupedMatmulFinalizeRouting, RefusedArgumentsAndCubeWork) {
                 c.shared.get(), c.logit.get(), c.rows.get(), 0, 1.0f, 0, false, false, 1, nullptr,
                 c.out.get(), &ws, &ex),
             0);
-  const npusim::rt::OpWork work = npusim::aclnn::executorOp(ex)->work();
-  uint64_t macs = 0, vec = 0, written = 0;
-  for (const auto& t : work.tiles) {
-    macs += t.cubeMacs;
-    vec += t.vectorBytes;
-    written += t.writeBytes;
-  }
-  aclDestroyAclOpExecutor(ex);
+  const Charged work = chargedBytes(ex);
   // the launch does not see the group sizes: E even groups of ceil(M / E) rows
   const int64_t costRows = E * ((M + E - 1) / E);
-  EXPECT_EQ(macs, static_cast<uint64_t>(costRows * K * N));
-  EXPECT_EQ(work.cubeMacsPerCycleScale, 2);
-  EXPECT_EQ(written, static_cast<uint64_t>(costRows * N * 4));  // fp32 rows added into out
-  EXPECT_EQ(vec, written);
+  EXPECT_EQ(work.macs, static_cast<uint64_t>(costRows * K * N));
+  EXPECT_EQ(work.macScale, 2);
+  EXPECT_EQ(work.written, static_cast<uint64_t>(costRows * N * 4));  // fp32 rows added into out
+  EXPECT_EQ(work.vector, work.written);
 }
