@@ -134,23 +134,6 @@ class GmmSwigluQuantInstance : public OpInstanceBase<GmmSwigluQuantInstance> {
   }
 };
 
-// The weight's NZ layout from either view the docs allow: [E, K, N] in FRACTAL_NZ, or the 5-D
-// fractal view [E, N / 32, K / 16, 16, 32]. K, N from x and weightScale.
-std::string nzWeight(const TensorDesc& w, int64_t K, int64_t N, NzLayout* l) {
-  if (w.rank() == 3) {
-    const std::string bad = nzLayoutOf(w, l);
-    if (!bad.empty()) return bad;
-    return l->transposed ? "a transposed NZ weight is not supported" : "";
-  }
-  const int64_t E = w.shape.empty() ? 0 : w.shape[0];
-  const std::vector<int64_t> want = {E, N / 32, K / 16, 16, 32};
-  if (w.shape != want || N % 32 != 0 || K % 16 != 0 || !w.isContiguous())
-    return fmt::format("the NZ weight {} must be [E, K, N] or the dense view {}", shapeString(w.shape),
-                       shapeString(want));
-  l->batch = E, l->rows = K, l->cols = N, l->c0 = 32;
-  return "";
-}
-
 int32_t build(const char* api, const char* name, bool requireNz, const aclTensor* x, const aclTensor* weight,
               const aclTensor* bias, const aclTensor* offset, const aclTensor* weightScale,
               const aclTensor* xScale, const aclTensor* groupList, const aclTensor* output,
@@ -194,7 +177,7 @@ int32_t build(const char* api, const char* name, bool requireNz, const aclTensor
   const bool nz = weight->desc.format == ACL_FORMAT_FRACTAL_NZ;
   if (requireNz && !nz) return fail(api, kErrParamInvalid, "weight must be in FRACTAL_NZ format");
   if (nz) {
-    const std::string bad = nzWeight(weight->desc, f.K, f.N, &f.nz);
+    const std::string bad = nzLayoutOfMatrices(weight->desc, f.E, f.K, f.N, &f.nz);
     if (!bad.empty()) return fail(api, kErrParamInvalid, "weight: " + bad);
     if ((st = require(api, f.nz.batch == f.E && f.nz.rows == f.K && f.nz.cols == f.N,
                       fmt::format("weight {} must hold [{}, {}, {}]", shapeString(weight->desc.shape), f.E,
