@@ -47,11 +47,26 @@ namespace npusim::aclnn {
 namespace {
 
 constexpr const char* kMath = "out[rowIndex[i]] += logit[i] · (x_i · w_e) · scale_e · pertokenScale[i]";
-const OpRegistrar kV1({"aclnnGroupedMatmulFinalizeRouting", ExecUnit::kCube, {ACL_INT8}, kMath});
-const OpRegistrar kV2({"aclnnGroupedMatmulFinalizeRoutingV2", ExecUnit::kCube, {ACL_INT8}, kMath});
-const OpRegistrar kV3({"aclnnGroupedMatmulFinalizeRoutingV3", ExecUnit::kCube, {ACL_INT8}, kMath});
-const OpRegistrar kNz({"aclnnGroupedMatmulFinalizeRoutingWeightNz", ExecUnit::kCube, {ACL_INT8}, kMath});
-const OpRegistrar kNzV2({"aclnnGroupedMatmulFinalizeRoutingWeightNzV2", ExecUnit::kCube, {ACL_INT8}, kMath});
+const OpRegistrar kV1({"aclnnGroupedMatmulFinalizeRouting",
+                       ExecUnit::kCube,
+                       {ACL_INT8, ACL_INT32, ACL_INT64, ACL_FLOAT, ACL_BF16},
+                       kMath});
+const OpRegistrar kV2({"aclnnGroupedMatmulFinalizeRoutingV2",
+                       ExecUnit::kCube,
+                       {ACL_INT8, ACL_INT32, ACL_INT64, ACL_FLOAT, ACL_BF16},
+                       kMath});
+const OpRegistrar kV3({"aclnnGroupedMatmulFinalizeRoutingV3",
+                       ExecUnit::kCube,
+                       {ACL_INT8, ACL_INT32, ACL_INT64, ACL_FLOAT, ACL_BF16},
+                       kMath});
+const OpRegistrar kNz({"aclnnGroupedMatmulFinalizeRoutingWeightNz",
+                       ExecUnit::kCube,
+                       {ACL_INT8, ACL_INT32, ACL_INT64, ACL_FLOAT, ACL_BF16},
+                       kMath});
+const OpRegistrar kNzV2({"aclnnGroupedMatmulFinalizeRoutingWeightNzV2",
+                         ExecUnit::kCube,
+                         {ACL_INT8, ACL_INT32, ACL_INT64, ACL_FLOAT, ACL_BF16},
+                         kMath});
 
 // K chunk whose int8 x int8 products sum exactly in fp32: 1024 * 128 * 128 = 2^24.
 constexpr int64_t kExactK = 1024;

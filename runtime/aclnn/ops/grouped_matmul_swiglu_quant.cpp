@@ -40,8 +40,14 @@ namespace npusim::aclnn {
 namespace {
 
 constexpr const char* kMath = "output, outputScale = quant(swiglu((x · w_e) · xScale · weightScale_e))";
-const OpRegistrar kNd({"aclnnGroupedMatmulSwigluQuant", ExecUnit::kCube, {ACL_INT8}, kMath});
-const OpRegistrar kNz({"aclnnGroupedMatmulSwigluQuantWeightNZ", ExecUnit::kCube, {ACL_INT8}, kMath});
+const OpRegistrar kNd({"aclnnGroupedMatmulSwigluQuant",
+                       ExecUnit::kCube,
+                       {ACL_INT8, ACL_INT64, ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
+                       kMath});
+const OpRegistrar kNz({"aclnnGroupedMatmulSwigluQuantWeightNZ",
+                       ExecUnit::kCube,
+                       {ACL_INT8, ACL_INT64, ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
+                       kMath});
 
 // K chunk whose int8 x int8 products sum exactly in fp32: 1024 * 128 * 128 = 2^24.
 constexpr int64_t kExactK = 1024;

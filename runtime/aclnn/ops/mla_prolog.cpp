@@ -47,7 +47,7 @@ namespace {
 const OpRegistrar kInfo(
     {"aclnnMlaProlog",
      ExecUnit::kCube,
-     {ACL_BF16},
+     {ACL_BF16, ACL_INT64},
      "query = RmsNorm(x·Wdq)·WuqQr·Wuk, rope parts, RmsNorm(x·Wdkv) and rope(x·Wkr) to the caches"});
 
 // Input order of the instance.
