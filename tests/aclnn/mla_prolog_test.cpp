@@ -1,4 +1,4 @@
-// aclnnMlaProlog on host memory at the documented sizes (He 7168, Hcq 1536, Hckv 512, D 128,
+// aclnnMlaProlog (and V2WeightNz) on host memory at the documented sizes (He 7168, Hcq 1536, Hckv 512, D 128,
 // Dr 64) with two heads and three tokens, against the docs' formulas evaluated here in fp64
 // (bf16 roundings of the intermediates as the operator stores them, hence a bf16 tolerance):
 // queryOut, queryRopeOut and the two cache rows each token scatters to (a token with index −1
@@ -13,6 +13,7 @@
 #include "acl/acl.h"
 #include "aclnn_test_util.h"
 #include "aclnnop/aclnn_mla_prolog.h"
+#include "aclnnop/aclnn_mla_prolog_v2_weight_nz.h"
 #include "runtime/aclnn/base/executor.h"
 
 using namespace aclnn_test;
@@ -83,6 +84,15 @@ struct Mla {
                                             1e-5, 1e-6, m.data(), query.get(), queryRope.get(), ws, ex);
     });
   }
+  int callV2(aclTensor* qNopeScale) {
+    char mode[] = "PA_BSND";
+    return run([&](uint64_t* ws, aclOpExecutor** ex) {
+      return aclnnMlaPrologV2WeightNzGetWorkspaceSize(
+          x.get(), wdq.t, wuqqr.t, wuk.get(), wdkvkr.t, gq.get(), gkv.get(), sin.get(), cos.get(),
+          index.get(), kvCache.get(), krCache.get(), nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+          nullptr, 1e-5, 1e-6, mode, query.get(), queryRope.get(), qNopeScale, ws, ex);
+    });
+  }
   std::vector<double> matmulRow(int64_t t, const NzWeight& w, const std::vector<double>* in) {
     std::vector<double> out(static_cast<size_t>(w.Nw), 0.0);
     for (int64_t k = 0; k < w.K; ++k) {
@@ -143,6 +153,15 @@ TEST(MlaProlog, QueryRopeAndCachesFromFractalNzWeights) {
   Mla m(true);
   ASSERT_EQ(m.call(), 0) << aclGetRecentErrMsg();
   m.expect("fractal view");
+}
+
+// V2WeightNz computes the same; its dequantScaleQNopeOut belongs to the quantised query.
+TEST(MlaProlog, V2WeightNzIsTheBf16FormWithoutItsQuantScale) {
+  Mla m(true);
+  ASSERT_EQ(m.callV2(nullptr), 0) << aclGetRecentErrMsg();
+  m.expect("V2WeightNz");
+  HostTensorBuf qNopeScale(ACL_FLOAT, {T, N, 1});
+  EXPECT_EQ(m.callV2(qNopeScale.get()), 161002);
 }
 
 TEST(MlaProlog, LogicalNzViewRefusedFormsAndCubeWork) {

@@ -1,5 +1,6 @@
-// aclnnMlaProlog (ops-transformer attention/mla_prolog docs/aclnnMlaProlog.md and the design
-// note MlaProlog算子设计介绍.md): the query and key/value preparation of multi-head latent
+// aclnnMlaProlog and aclnnMlaPrologV2WeightNz (ops-transformer attention/mla_prolog
+// docs/aclnnMlaProlog.md, mla_prolog_v2 docs/aclnnMlaPrologV2WeightNz.md and the design note
+// MlaProlog算子设计介绍.md): the query and key/value preparation of multi-head latent
 // attention, bf16, for the T = B·S tokens of x [T or B,S, He]:
 //   cQ  = RmsNorm(x · Wdq, gammaCq, epsCq)                      [T, Hcq]
 //   qcqr = cQ · WuqQr, per head n: qC_n = columns n·(D+Dr) .. +D, qR_n = the next Dr
@@ -16,7 +17,7 @@
 // BlockSize 16 or 128.
 // Numerics: fp32 products and accumulation, each matmul's result, norm and rope rounded to bf16.
 // Not supported (161002, named): the quantised forms (int8 weightUqQr or caches, dequant/quant/
-// smooth scales) and cacheMode "PA_NZ".
+// smooth scales, V2's dequantScaleQNopeOut) and cacheMode "PA_NZ".
 // Cost: five matmuls on the grouped-matmul cube work (x by Wdq and by WdkvKr, cQ by WuqQr, the N
 // heads by Wuk), the two norms and two ropes as vector passes over their operands, the cache rows
 // written.
@@ -44,11 +45,10 @@
 namespace npusim::aclnn {
 namespace {
 
-const OpRegistrar kInfo(
-    {"aclnnMlaProlog",
-     ExecUnit::kCube,
-     {ACL_BF16, ACL_INT64},
-     "query = RmsNorm(x·Wdq)·WuqQr·Wuk, rope parts, RmsNorm(x·Wdkv) and rope(x·Wkr) to the caches"});
+constexpr const char* kMath =
+    "query = RmsNorm(x·Wdq)·WuqQr·Wuk, rope parts, RmsNorm(x·Wdkv) and rope(x·Wkr) to the caches";
+const OpRegistrar kV1({"aclnnMlaProlog", ExecUnit::kCube, {ACL_BF16, ACL_INT64}, kMath});
+const OpRegistrar kV2({"aclnnMlaPrologV2WeightNz", ExecUnit::kCube, {ACL_BF16, ACL_INT64}, kMath});
 
 // Input order of the instance.
 enum Input { kX, kWdq, kWuqQr, kWuk, kWdkvKr, kGammaCq, kGammaCkv, kSin, kCos, kIndex };
@@ -171,13 +171,13 @@ class MlaPrologInstance : public OpInstanceBase<MlaPrologInstance> {
 
 bool isPowerOfTwoHeads(int64_t n) { return n >= 1 && n <= 128 && (n & (n - 1)) == 0; }
 
-int32_t build(const aclTensor* x, const aclTensor* wdq, const aclTensor* wuqqr, const aclTensor* wuk,
-              const aclTensor* wdkvkr, const aclTensor* gammaCq, const aclTensor* gammaCkv,
-              const aclTensor* sin, const aclTensor* cos, const aclTensor* index, const aclTensor* kvCache,
-              const aclTensor* krCache, const std::vector<const aclTensor*>& quant, double epsCq,
-              double epsCkv, const char* cacheMode, const aclTensor* query, const aclTensor* queryRope,
-              uint64_t* workspaceSize, aclOpExecutor** executor) {
-  const char* api = "aclnnMlaPrologGetWorkspaceSize";
+// `api`/`name`: the entry point (aclnnMlaProlog or aclnnMlaPrologV2WeightNz).
+int32_t build(const char* api, const char* name, const aclTensor* x, const aclTensor* wdq,
+              const aclTensor* wuqqr, const aclTensor* wuk, const aclTensor* wdkvkr, const aclTensor* gammaCq,
+              const aclTensor* gammaCkv, const aclTensor* sin, const aclTensor* cos, const aclTensor* index,
+              const aclTensor* kvCache, const aclTensor* krCache, const std::vector<const aclTensor*>& quant,
+              double epsCq, double epsCkv, const char* cacheMode, const aclTensor* query,
+              const aclTensor* queryRope, uint64_t* workspaceSize, aclOpExecutor** executor) {
   rt::chargeOpPrepare(api);
   // The bf16 tensors, in the doc's argument order.
   const std::vector<std::pair<const char*, const aclTensor*>> bf16Args = {{"tokenX", x},
@@ -200,9 +200,9 @@ int32_t build(const aclTensor* x, const aclTensor* wdq, const aclTensor* wuqqr, 
   if (st != kSuccess) return st;
   for (const aclTensor* q : quant) {
     if (q != nullptr)
-      return fail(
-          api, kErrParamInvalid,
-          "the quantised MlaProlog (dequant, quant and smooth scales) is not supported by the simulator");
+      return fail(api, kErrParamInvalid,
+                  "the quantised MlaProlog (dequant, quant and smooth scales, dequantScaleQNopeOut) is not "
+                  "supported by the simulator");
   }
   if (wuqqr->desc.dtype == ACL_INT8 || kvCache->desc.dtype == ACL_INT8 || x->desc.dtype == ACL_INT8)
     return fail(api, kErrParamInvalid,
@@ -298,7 +298,7 @@ int32_t build(const aclTensor* x, const aclTensor* wdq, const aclTensor* wuqqr, 
   addOutput(f, "queryRopeOut", queryRope);
   addOutput(f, "kvCacheRef", kvCache);
   addOutput(f, "krCacheRef", krCache);
-  f.name = "aclnnMlaProlog";
+  f.name = name;
   f.attrs = fmt::format("T={} N={} cacheMode={} epsCq={} epsCkv={}", d.T, d.N, mode, epsCq, epsCkv);
   return makeExecutor(api, std::move(inst), workspaceSize, executor);
 }
@@ -318,12 +318,36 @@ extern "C" aclnnStatus aclnnMlaPrologGetWorkspaceSize(
     char* cacheModeOptional, const aclTensor* queryOut, const aclTensor* queryRopeOut,
     uint64_t* workspaceSize, aclOpExecutor** executor) {
   return npusim::aclnn::build(
-      tokenX, weightDq, weightUqQr, weightUk, weightDkvKr, rmsnormGammaCq, rmsnormGammaCkv, ropeSin, ropeCos,
-      cacheIndex, kvCacheRef, krCacheRef,
+      "aclnnMlaPrologGetWorkspaceSize", "aclnnMlaProlog", tokenX, weightDq, weightUqQr, weightUk, weightDkvKr,
+      rmsnormGammaCq, rmsnormGammaCkv, ropeSin, ropeCos, cacheIndex, kvCacheRef, krCacheRef,
       {dequantScaleXOptional, dequantScaleWDqOptional, dequantScaleWUqQrOptional, dequantScaleWDkvKrOptional,
        quantScaleCkvOptional, quantScaleCkrOptional, smoothScalesCqOptional},
       rmsnormEpsilonCq, rmsnormEpsilonCkv, cacheModeOptional, queryOut, queryRopeOut, workspaceSize,
       executor);
 }
 
+// V2 adds dequantScaleQNopeOut, the per-token scale of a quantised queryOut: the bf16 form
+// leaves it null.
+extern "C" aclnnStatus aclnnMlaPrologV2WeightNzGetWorkspaceSize(
+    const aclTensor* tokenX, const aclTensor* weightDq, const aclTensor* weightUqQr,
+    const aclTensor* weightUk, const aclTensor* weightDkvKr, const aclTensor* rmsnormGammaCq,
+    const aclTensor* rmsnormGammaCkv, const aclTensor* ropeSin, const aclTensor* ropeCos,
+    const aclTensor* cacheIndex, const aclTensor* kvCacheRef, const aclTensor* krCacheRef,
+    const aclTensor* dequantScaleXOptional, const aclTensor* dequantScaleWDqOptional,
+    const aclTensor* dequantScaleWUqQrOptional, const aclTensor* dequantScaleWDkvKrOptional,
+    const aclTensor* quantScaleCkvOptional, const aclTensor* quantScaleCkrOptional,
+    const aclTensor* smoothScalesCqOptional, double rmsnormEpsilonCq, double rmsnormEpsilonCkv,
+    char* cacheModeOptional, const aclTensor* queryOut, const aclTensor* queryRopeOut,
+    const aclTensor* dequantScaleQNopeOutOptional, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return npusim::aclnn::build(
+      "aclnnMlaPrologV2WeightNzGetWorkspaceSize", "aclnnMlaPrologV2WeightNz", tokenX, weightDq, weightUqQr,
+      weightUk, weightDkvKr, rmsnormGammaCq, rmsnormGammaCkv, ropeSin, ropeCos, cacheIndex, kvCacheRef,
+      krCacheRef,
+      {dequantScaleXOptional, dequantScaleWDqOptional, dequantScaleWUqQrOptional, dequantScaleWDkvKrOptional,
+       quantScaleCkvOptional, quantScaleCkrOptional, smoothScalesCqOptional, dequantScaleQNopeOutOptional},
+      rmsnormEpsilonCq, rmsnormEpsilonCkv, cacheModeOptional, queryOut, queryRopeOut, workspaceSize,
+      executor);
+}
+
 NPUSIM_ACLNN_PHASE2(MlaProlog)
+NPUSIM_ACLNN_PHASE2(MlaPrologV2WeightNz)
