@@ -302,17 +302,21 @@ int run(const Phase1& p1) {
   return 0;
 }
 
-// MTE bytes a freshly built executor's cost model charges (its tiles summed); destroys it.
+// MTE bytes and cube MACs a freshly built executor's cost model charges (its tiles summed); destroys it.
 struct Charged {
-  uint64_t read = 0, written = 0, vector = 0;
+  uint64_t read = 0, written = 0, vector = 0, macs = 0;
+  int macScale = 1;  // OpWork::cubeMacsPerCycleScale (2: the int8 rate)
 };
 inline Charged chargedBytes(aclOpExecutor* ex) {
   Charged c;
-  for (const auto& t : npusim::aclnn::executorOp(ex)->work().tiles) {
+  const npusim::rt::OpWork work = npusim::aclnn::executorOp(ex)->work();
+  for (const auto& t : work.tiles) {
     c.read += t.readBytes;
     c.written += t.writeBytes;
     c.vector += t.vectorBytes;
+    c.macs += t.cubeMacs;
   }
+  c.macScale = work.cubeMacsPerCycleScale;
   aclDestroyAclOpExecutor(ex);
   return c;
 }

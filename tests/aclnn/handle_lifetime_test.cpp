@@ -1,4 +1,4 @@
-// Destroying an aclTensor or aclTensorList twice (live_handles.h): the second call is refused
+// Destroying an aclTensor, aclTensorList or array twice (live_handles.h): the second call is refused
 // with 161002 and a message instead of corrupting the allocator. The public eltwise example
 // destroys the tensors of a list after aclDestroyTensorList destroyed them.
 #include <gtest/gtest.h>
@@ -39,4 +39,26 @@ TEST(HandleLifetime, TensorsOfADestroyedListAreNotDestroyedTwice) {
   EXPECT_EQ(aclDestroyTensor(t), 0);
   EXPECT_EQ(aclDestroyTensor(nullptr), 0);
   EXPECT_EQ(aclDestroyTensorList(nullptr), 0);
+}
+
+// The public grouped-matmul finalize-routing example destroys its aclIntArray through a
+// unique_ptr and again by hand: the second call is refused, for each array type.
+TEST(HandleLifetime, ArraysAreNotDestroyedTwice) {
+  const int64_t iv[] = {1, 2};
+  const float fv[] = {1.0f};
+  const bool bv[] = {true};
+  aclIntArray* i = aclCreateIntArray(iv, 2);
+  aclFloatArray* f = aclCreateFloatArray(fv, 1);
+  aclBoolArray* b = aclCreateBoolArray(bv, 1);
+  EXPECT_EQ(aclDestroyIntArray(i), 0);
+  EXPECT_EQ(aclDestroyFloatArray(f), 0);
+  EXPECT_EQ(aclDestroyBoolArray(b), 0);
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(aclDestroyIntArray(i), 161002);
+  EXPECT_EQ(aclDestroyFloatArray(f), 161002);
+  EXPECT_EQ(aclDestroyBoolArray(b), 161002);
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("aclIntArray"), std::string::npos) << err;
+  EXPECT_NE(err.find("was not made by aclCreateBoolArray"), std::string::npos) << err;
+  EXPECT_EQ(aclDestroyIntArray(nullptr), 0);
 }

@@ -12,6 +12,7 @@ A* make(const T* value, uint64_t size) {
   if (value == nullptr && size > 0) return nullptr;
   auto* a = new (std::nothrow) A;
   if (a != nullptr && size > 0) a->values.assign(value, value + size);
+  if (a != nullptr) npusim::aclnn::liveArrays().add(a);
   return a;
 }
 
@@ -21,6 +22,14 @@ L* makeList(const T* const* value, uint64_t size) {
   auto* l = new (std::nothrow) L;
   if (l != nullptr && size > 0) l->items.assign(value, value + size);
   return l;
+}
+
+template <typename A>
+aclnnStatus destroyArray(const char* api, const char* what, const A* a) {
+  if (a == nullptr) return OK;
+  if (!npusim::aclnn::liveArrays().remove(a)) return npusim::aclnn::refuseDeadHandle(api, what, a);
+  delete a;
+  return OK;
 }
 
 template <typename A>
@@ -49,16 +58,13 @@ aclScalarList* aclCreateScalarList(const aclScalar* const* value, uint64_t size)
 }
 
 aclnnStatus aclDestroyIntArray(const aclIntArray* array) {
-  delete array;
-  return OK;
+  return destroyArray("aclDestroyIntArray", "aclIntArray", array);
 }
 aclnnStatus aclDestroyFloatArray(const aclFloatArray* array) {
-  delete array;
-  return OK;
+  return destroyArray("aclDestroyFloatArray", "aclFloatArray", array);
 }
 aclnnStatus aclDestroyBoolArray(const aclBoolArray* array) {
-  delete array;
-  return OK;
+  return destroyArray("aclDestroyBoolArray", "aclBoolArray", array);
 }
 aclnnStatus aclDestroyTensorList(const aclTensorList* array) {
   if (array == nullptr) return OK;

@@ -19,11 +19,19 @@ LiveHandles& liveTensorLists() {
   return *h;
 }
 
+LiveHandles& liveArrays() {
+  static auto* h = new LiveHandles;
+  return *h;
+}
+
 int32_t refuseDeadHandle(const char* api, const char* what, const void* p) {
-  const std::string msg = fmt::format(
-      "{} {} was already destroyed or was not made by aclCreate{} (aclDestroyTensorList "
-      "destroys the tensors it holds: they need no aclDestroyTensor); nothing destroyed",
-      what, p, what + 3);
+  const std::string why =
+      std::string(what) == "aclTensor"
+          ? " (aclDestroyTensorList destroys the tensors it holds: they need no aclDestroyTensor)"
+          : "";
+  const std::string msg =
+      fmt::format("{} {} was already destroyed or was not made by aclCreate{}{}; nothing destroyed", what, p,
+                  what + 3, why);
   std::fprintf(stderr, "npusim: warning: %s: %s\n", api, msg.c_str());
   return fail(api, kErrParamInvalid, msg);
 }

@@ -28,6 +28,9 @@ class LiveHandles {
 // One registry per handle type; never destroyed, so handles destroyed at exit still find it.
 LiveHandles& liveTensors();
 LiveHandles& liveTensorLists();
+// aclIntArray, aclFloatArray, aclBoolArray (the public finalize-routing example destroys its
+// aclIntArray both through a unique_ptr and by hand).
+LiveHandles& liveArrays();
 
 // Reports the destruction of a handle that is not live: 161002, the message, a line on stderr.
 int32_t refuseDeadHandle(const char* api, const char* what, const void* p);

@@ -5,9 +5,7 @@
 // * perTokenScale, the int8 products accumulated exactly. Not supported (161002, named): other
 // group types, several tensors per list, fused activations, antiquant (int4/int8 weight with
 // fp16 x), activation quantisation outputs. Rows past the last group's end are left untouched.
-// Cost: the cube tiling of a batched matmul of G = min(E, M) groups of ceil(M / G) rows: the
-// group sizes are device data the launch does not see; an even split is what a balanced router
-// gives, and with fewer rows than experts (decoding) at most M experts' weights are read.
+// Cost: groupedMatmulWork (grouped_matmul_work.h), the groups split evenly.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -21,6 +19,7 @@
 #include "runtime/aclnn/base/status.h"
 #include "runtime/aclnn/ops/dense_kernel_op.h"
 #include "runtime/aclnn/ops/gemm.h"
+#include "runtime/aclnn/ops/grouped_matmul_work.h"
 #include "runtime/aclnn/ops/matmul_geometry.h"
 #include "runtime/aclnn/ops/matmul_tiling.h"
 #include "runtime/aclnn/ops/op_checks.h"
@@ -52,31 +51,10 @@ class GroupedMatmulInstance : public OpInstanceBase<GroupedMatmulInstance> {
   GmmShape s;
 
   rt::OpWork work() const override {
-    const int64_t groups = std::max<int64_t>(1, std::min(s.E, s.M)), rows = (s.M + groups - 1) / groups;
-    MatmulGeometry g;
-    g.M = rows;
-    g.N = s.N;
-    g.K = s.K;
-    g.batch = groups;
-    g.aSm = s.K, g.aSk = 1, g.bSk = s.N, g.bSn = 1, g.cSm = s.N, g.cSn = 1;
-    for (int64_t e = 0; e < groups; ++e) {
-      g.aOff.push_back(std::min(e * rows, std::max<int64_t>(s.M - rows, 0)) * s.K);
-      g.bOff.push_back(e * s.K * s.N);
-      g.cOff.push_back(std::min(e * rows, std::max<int64_t>(s.M - rows, 0)) * s.N);
-    }
-    const int64_t inEs = s.quant ? 1 : inputs[0].dtype == ACL_FLOAT ? 4 : 2;
-    const MatmulTiling t =
-        planMatmul(groups, rows, s.N, s.K, std::max<int64_t>(inEs, 2), rt::coreRates().cubeCores);
-    auto base = [](const TensorDesc& d) {
-      return d.data + static_cast<uint64_t>(d.offset) * d.elementSize();
-    };
-    rt::OpWork w = matmulWork(t, g,
-                              MatmulAddressing{base(inputs[0]), base(inputs[1]), base(outputs[0]),
-                                               static_cast<int64_t>(inputs[0].elementSize()),
-                                               static_cast<int64_t>(inputs[1].elementSize()),
-                                               static_cast<int64_t>(outputs[0].elementSize()),
-                                               inputs[0].dtype == ACL_FLOAT ? 2u : 1u});
-    if (s.quant) w.cubeMacsPerCycleScale = 2;  // the cube's int8 rate is twice its fp16 rate
+    GroupedMatmulCost c;
+    c.M = s.M, c.K = s.K, c.N = s.N, c.E = s.E;
+    c.x = &inputs[0], c.weight = &inputs[1], c.y = &outputs[0];
+    rt::OpWork w = groupedMatmulWork(c);
     // Bias, scales and group list are read once, shared over the blocks (applied in the fixpipe).
     uint64_t side = 0;
     for (size_t i = 2; i < inputs.size(); ++i)

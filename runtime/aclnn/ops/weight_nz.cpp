@@ -106,6 +106,28 @@ void nzToDense(const NzLayout& l, size_t es, const char* nz, char* dense) {
   }
 }
 
+std::string nzLayoutOfMatrices(const TensorDesc& w, int64_t batch, int64_t K, int64_t N, NzLayout* layout) {
+  const int64_t c0 = nzC0(w.dtype);
+  if (c0 == 0) return fmt::format("the weight's type {} has no NZ layout", dtypeName(w.dtype));
+  std::vector<int64_t> logical = {K, N}, fractal = {N / c0, K / kFractalRows, kFractalRows, c0};
+  if (w.rank() == 3 || w.rank() == 5) {
+    logical.insert(logical.begin(), batch);
+    fractal.insert(fractal.begin(), batch);
+  }
+  if (w.shape == logical) {
+    const std::string bad = nzLayoutOf(w, layout);
+    if (!bad.empty()) return bad;
+    return layout->transposed ? "a transposed NZ weight is not supported" : "";
+  }
+  if (w.shape != fractal || N % c0 != 0 || K % kFractalRows != 0 || !w.isContiguous()) {
+    return fmt::format("the NZ weight {} must be {} or the fractal view {}", shapeString(w.shape),
+                       shapeString(logical), shapeString(fractal));
+  }
+  layout->batch = batch, layout->rows = K, layout->cols = N, layout->c0 = c0;
+  layout->transposed = false;
+  return "";
+}
+
 TensorDesc nzStorageDesc(const TensorDesc& view, const NzLayout& l) {
   TensorDesc d;
   d.dtype = view.dtype;

@@ -37,6 +37,12 @@ int64_t nzC0(aclDataType dt);
 // text (empty on success).
 std::string nzLayoutOf(const TensorDesc& view, NzLayout* layout);
 
+// The layout of an NZ weight holding `batch` matrices of K x N, given either as a view of the
+// logical shape ([batch,] K, N, as aclnnTransMatmulWeight leaves it) or as the fractal view
+// ([batch,] N / C0, K / 16, 16, C0) the public MLA and grouped-matmul examples create; an
+// error text otherwise (empty on success). Transposed storage is refused.
+std::string nzLayoutOfMatrices(const TensorDesc& w, int64_t batch, int64_t K, int64_t N, NzLayout* layout);
+
 // Converts `batch` dense storage matrices to NZ (pads with zeros) and back. `es` element size.
 void denseToNz(const NzLayout& l, size_t es, const char* dense, char* nz);
 void nzToDense(const NzLayout& l, size_t es, const char* nz, char* dense);

@@ -1,0 +1,29 @@
+/*
+ * npusim: aclnnFFNV2: aclnnFFN with tokensIndexFlag (expertTokens as cumulative end rows).
+ * Declarations as in hicann/ops-transformer ffn/ffn op_host/op_api/aclnn_ffn_v2.h.
+ */
+#ifndef NPUSIM_INCLUDE_ACLNNOP_ACLNN_FFN_V2_H_
+#define NPUSIM_INCLUDE_ACLNNOP_ACLNN_FFN_V2_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+ACLNN_API aclnnStatus aclnnFFNV2GetWorkspaceSize(
+    const aclTensor* x, const aclTensor* weight1, const aclTensor* weight2, const aclIntArray* expertTokens,
+    const aclTensor* bias1, const aclTensor* bias2, const aclTensor* scale, const aclTensor* offset,
+    const aclTensor* deqScale1, const aclTensor* deqScale2, const aclTensor* antiquantScale1,
+    const aclTensor* antiquantScale2, const aclTensor* antiquantOffset1, const aclTensor* antiquantOffset2,
+    const char* activation, int64_t innerPrecise, bool tokensIndexFlag, const aclTensor* y,
+    uint64_t* workspaceSize, aclOpExecutor** executor);
+ACLNN_API aclnnStatus aclnnFFNV2(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                 aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // NPUSIM_INCLUDE_ACLNNOP_ACLNN_FFN_V2_H_
