@@ -32,6 +32,7 @@ inline size_t elemSize(aclDataType dt) {
       return 4;
     case ACL_DOUBLE:
     case ACL_INT64:
+    case ACL_UINT64:  // raw bits only (quantisation parameters); encode/decode do not handle it
       return 8;
     default:
       return 0;

@@ -1,7 +1,7 @@
 #pragma once
 // The int8 x int8 cube product shared by the quantised matmuls (QuantMatmul, FusedQuantMatmul):
-// exact int32 accumulation on the host, and the cube work with 1-byte operands at the int8 MAC
-// rate (configs/910b.json aicore.cube_macs_per_cycle: int8 runs 16x32x16, twice fp16;
+// int32 accumulation on the host (wrapping as the cube's L0C would), and the cube work with 1-byte operands
+// at the int8 MAC rate (configs/910b.json aicore.cube_macs_per_cycle: int8 runs 16x32x16, twice fp16;
 // hardware.md §1.2).
 #include <cstdint>
 #include <vector>
@@ -25,5 +25,14 @@ std::vector<int64_t> unpackInt4(const char* data, int64_t count);
 
 // A packed int4 weight of k x n values seen as a dense [k, n] int8 view (for the cube work).
 TensorDesc packedInt4View(const TensorDesc& packed, int64_t k, int64_t n);
+
+// `d` viewed with its last two dimensions swapped (a transposeX1 / transposeX2 operand).
+TensorDesc swapLastTwo(const TensorDesc& d);
+
+// The weight-only quantised product x @ dequant(w): fp16 cube tiles with the [k, n] weight view
+// `w` read at its stored element size, the k x n dequantised fp16 weight passing the vector
+// unit once, and `paramBytes` (scales, offsets, bias) read once.
+rt::OpWork weightOnlyQuantWork(const TensorDesc& x, const TensorDesc& w, const TensorDesc& out,
+                               uint64_t paramBytes);
 
 }  // namespace npusim::aclnn
