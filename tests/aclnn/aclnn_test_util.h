@@ -318,6 +318,20 @@ inline Charged chargedBytes(aclOpExecutor* ex) {
   return c;
 }
 
+// The scale the fixpipe reads from a 64-bit quantisation parameter holding fp32 s: the 13 low
+// mantissa bits cleared.
+inline float fixpipeScale(float s) {
+  uint32_t bits = 0;
+  std::memcpy(&bits, &s, 4);
+  bits &= 0xFFFFE000u;
+  float r = 0;
+  std::memcpy(&r, &bits, 4);
+  return r;
+}
+
+// Writes the raw 64 bits v at element i of a uint64 tensor (encode does not handle uint64).
+inline void setU64(HostTensorBuf& t, int64_t i, uint64_t v) { std::memcpy(t.raw().data() + i * 8, &v, 8); }
+
 // Relative tolerance of a result stored in `dt` (a few units in its last place).
 inline double tol(aclDataType dt) { return dt == ACL_FLOAT16 ? 2e-3 : dt == ACL_BF16 ? 1.6e-2 : 2e-6; }
 

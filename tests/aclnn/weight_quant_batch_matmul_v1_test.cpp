@@ -19,23 +19,6 @@ namespace {
 
 constexpr int kParamNull = 161001, kParamInvalid = 161002;
 
-// The 64-bit quantisation parameter of scale s (the fp32 bits in the low word) written at index i.
-void setParam(HostTensorBuf& t, int64_t i, float s) {
-  uint32_t bits = 0;
-  std::memcpy(&bits, &s, 4);
-  const uint64_t v = bits;
-  std::memcpy(t.raw().data() + i * 8, &v, 8);
-}
-
-float paramScale(float s) {  // what the fixpipe uses: the 13 low mantissa bits cleared
-  uint32_t bits = 0;
-  std::memcpy(&bits, &s, 4);
-  bits &= 0xFFFFE000u;
-  float r = 0;
-  std::memcpy(&r, &bits, 4);
-  return r;
-}
-
 }  // namespace
 
 TEST(WeightQuantBatchMatmulV1, VectorPathAboveSixtyFourRows) {
@@ -89,7 +72,13 @@ TEST(WeightQuantBatchMatmulV1, FixpipePathUpToSixtyFourRows) {
     for (int64_t j = 0; j < 32; ++j) diag.set(i * 32 + j, i == j ? 1 : 0);
   std::uniform_real_distribution<float> u(0.001f, 0.01f);
   std::vector<float> scales(static_cast<size_t>(n));
-  for (int64_t j = 0; j < n; ++j) setParam(dScale, j, scales[static_cast<size_t>(j)] = u(g));
+  for (int64_t j = 0; j < n; ++j) {
+    float& sj = scales[static_cast<size_t>(j)];
+    sj = u(g);
+    uint32_t bits = 0;
+    std::memcpy(&bits, &sj, 4);
+    setU64(dScale, j, bits);  // aclnnTransQuantParam's parameter: the fp32 bits in the low word
+  }
   // addOffset / mulScale are ignored on this path (the library does not read them for m <= 64).
   ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
               return aclnnWeightQuantBatchMatmulGetWorkspaceSize(x1.get(), x2.get(), diag.get(), dOff.get(),
@@ -102,8 +91,8 @@ TEST(WeightQuantBatchMatmulV1, FixpipePathUpToSixtyFourRows) {
     for (int64_t j = 0; j < n; ++j) {
       double p = roundF16(static_cast<float>(bias.get(j)));
       for (int64_t q = 0; q < k; ++q) {
-        const double w =
-            static_cast<float>(x2.get(q * n + j) + dOff.get(j)) * paramScale(scales[static_cast<size_t>(j)]);
+        const double w = static_cast<float>(x2.get(q * n + j) + dOff.get(j)) *
+                         fixpipeScale(scales[static_cast<size_t>(j)]);
         p += x1.get(i * k + q) * roundF16(w);
       }
       EXPECT_NEAR(out.get(i * n + j), p, 2 * tol(ACL_FLOAT16) * std::max(1.0, std::fabs(p))) << i << "," << j;

@@ -67,6 +67,13 @@ std::vector<int64_t> unpackInt4(const char* data, int64_t count) {
   return v;
 }
 
+uint64_t paramBytes(const std::vector<TensorDesc>& inputs, size_t first) {
+  uint64_t bytes = 0;
+  for (size_t i = first; i < inputs.size(); ++i)
+    bytes += static_cast<uint64_t>(inputs[i].numel()) * inputs[i].elementSize();
+  return bytes;
+}
+
 TensorDesc swapLastTwo(const TensorDesc& d) {
   TensorDesc v = d;
   const size_t r = v.rank();

@@ -26,6 +26,9 @@ std::vector<int64_t> unpackInt4(const char* data, int64_t count);
 // A packed int4 weight of k x n values seen as a dense [k, n] int8 view (for the cube work).
 TensorDesc packedInt4View(const TensorDesc& packed, int64_t k, int64_t n);
 
+// Bytes of inputs[first..] (the scales, offsets and bias a quantised matmul reads once).
+uint64_t paramBytes(const std::vector<TensorDesc>& inputs, size_t first);
+
 // `d` viewed with its last two dimensions swapped (a transposeX1 / transposeX2 operand).
 TensorDesc swapLastTwo(const TensorDesc& d);
 

@@ -49,20 +49,13 @@ class QuantMatmulReduceSumInstance : public OpInstanceBase<QuantMatmulReduceSumI
   }
 
   rt::OpWork work() const override {
-    const uint64_t params = static_cast<uint64_t>(inputs[2].numel()) * inputs[2].elementSize() +
-                            static_cast<uint64_t>(inputs[3].numel()) * inputs[3].elementSize();
-    return int8MatmulWork(geometry(), inputs[0], x2View, outputs[0], params);
+    return int8MatmulWork(geometry(), inputs[0], x2View, outputs[0], paramBytes(inputs, 2));
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
     const MatmulGeometry g = geometry();
-    std::vector<char> dense(static_cast<size_t>(nz.batch * nz.rows * nz.cols));
-    nzToDense(nz, 1, in[1].data, dense.data());
-    HostTensor b = in[1];
-    b.data = dense.data();
-    b.shape = x2View.shape;
-    b.strides = x2View.strides;
-    const std::vector<int64_t> acc = int8Products(g, in[0], b);
+    std::vector<char> dense;
+    const std::vector<int64_t> acc = int8Products(g, in[0], denseWeightView(in[1], x2View, true, nz, &dense));
     const std::vector<float> s1 = loadDense<float>(in[2]), s2 = loadDense<float>(in[3]);
     std::vector<float> y(static_cast<size_t>(g.M * g.N), 0.0f);
     for (int64_t i = 0; i < g.batch; ++i) {

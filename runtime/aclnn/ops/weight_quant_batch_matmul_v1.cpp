@@ -61,10 +61,7 @@ class WeightQuantV1Instance : public OpInstanceBase<WeightQuantV1Instance> {
   ParamLayout addOffset, mulScale, deqOffset, deqScale, bias;
 
   rt::OpWork work() const override {
-    uint64_t params = 0;
-    for (size_t i = 2; i < inputs.size(); ++i)
-      params += static_cast<uint64_t>(inputs[i].numel()) * inputs[i].elementSize();
-    return weightOnlyQuantWork(inputs[0], inputs[1], outputs[0], params);
+    return weightOnlyQuantWork(inputs[0], inputs[1], outputs[0], paramBytes(inputs, 2));
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {

@@ -56,10 +56,7 @@ class WeightQuantInstance : public OpInstanceBase<WeightQuantInstance> {
   TensorDesc weightView() const { return !packedInt4 ? inputs[1] : packedInt4View(inputs[1], k, n); }
 
   rt::OpWork work() const override {
-    uint64_t params = 0;
-    for (size_t i = 2; i < inputs.size(); ++i)
-      params += static_cast<uint64_t>(inputs[i].numel()) * inputs[i].elementSize();
-    return weightOnlyQuantWork(inputs[0], weightView(), outputs[0], params);
+    return weightOnlyQuantWork(inputs[0], weightView(), outputs[0], paramBytes(inputs, 2));
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
