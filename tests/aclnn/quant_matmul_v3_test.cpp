@@ -235,6 +235,9 @@ TEST(QuantMatmulV3, ErrorsAndWork) {
   EXPECT_EQ(v4(x1.get(), sF.get(), nullptr, nullptr, bBad.get(), outBf.get()), kParamInvalid);
   EXPECT_EQ(v4(x1.get(), sF.get(), nullptr, nullptr, nullptr, out32.get()), kParamInvalid);  // not modelled
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("not supported"), std::string::npos);
+  HostTensorBuf x1e(ACL_INT8, {0, 32}), oute(ACL_FLOAT16, {0, 16});
+  EXPECT_EQ(v4(x1e.get(), sP.get(), nullptr, nullptr, nullptr, oute.get()),
+            kParamInvalid);  // empty: the doc's 161002
   // WeightNz takes only NZ weights, and no yScale / groupSize here.
   EXPECT_EQ(aclnnQuantMatmulWeightNzGetWorkspaceSize(x1.get(), x2.get(), nullptr, sP.get(), nullptr, nullptr,
                                                      nullptr, nullptr, nullptr, false, false, 0, out16.get(),

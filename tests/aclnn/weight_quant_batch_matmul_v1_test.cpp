@@ -121,6 +121,22 @@ TEST(WeightQuantBatchMatmulV1, PublicExampleValues) {
   for (int64_t i = 0; i < 512; ++i) EXPECT_EQ(out.get(i), want[i % 4]) << i;
 }
 
+TEST(WeightQuantBatchMatmulV1, EmptyKGivesTheBias) {
+  // k = 0: the library fills out with zeros plus the bias cast to fp16.
+  HostTensorBuf x1(ACL_FLOAT16, {70, 0}), x2(ACL_INT8, {0, 5}), bias(ACL_FLOAT, {5}),
+      out(ACL_FLOAT16, {70, 5});
+  const double b[] = {0.1, -2.5, 3.0, 1e-3, 7.77};
+  for (int64_t j = 0; j < 5; ++j) bias.set(j, b[j]);
+  ASSERT_EQ(run([&](uint64_t* ws, aclOpExecutor** ex) {
+              return aclnnWeightQuantBatchMatmulGetWorkspaceSize(x1.get(), x2.get(), nullptr, nullptr,
+                                                                 nullptr, nullptr, nullptr, bias.get(), false,
+                                                                 false, 1.0f, 0.0f, out.get(), ws, ex);
+            }),
+            0)
+      << aclGetRecentErrMsg();
+  for (int64_t i = 0; i < 70 * 5; ++i) EXPECT_EQ(out.get(i), roundF16(static_cast<float>(b[i % 5]))) << i;
+}
+
 TEST(WeightQuantBatchMatmulV1, ErrorsAndWork) {
   HostTensorBuf x1(ACL_FLOAT16, {80, 32}), x1s(ACL_FLOAT16, {8, 32}), x2(ACL_INT8, {32, 16}),
       out(ACL_FLOAT16, {80, 16}), outS(ACL_FLOAT16, {8, 16}), x1f(ACL_FLOAT, {80, 32}),

@@ -10,7 +10,8 @@
 // - scale fp32/bf16, out bf16: x1 @ x2 · scale (· pertokenScale), an int32 bias added to the
 //   product first, a bf16/fp32 bias after the scales;
 // - scale fp32 with pertokenScale, out fp16: the same, a fp16/fp32 bias after the scales.
-// Products are exact integers, scales applied in fp32, out rounded once. int4 / int32-packed x1
+// Products are exact integers, scales applied in fp32, out rounded once. Empty tensors are 161002
+// (the docs' error tables). int4 / int32-packed x1
 // and x2, the int32 out, yScale, x1Offset, yOffset (the int8 x int4 K-G mode, on aclnnQuantMatmulV5)
 // and a non-zero groupSize (the 950's per-block modes) are 161002. Cost: the int8 cube work
 // (int8_matmul.h), the parameters read once.
@@ -69,7 +70,6 @@ class QuantMatmulV4Instance : public OpInstanceBase<QuantMatmulV4Instance> {
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
-    if (out[0].numel() == 0) return;
     const MatmulGeometry g = geometry();
     std::vector<char> dense;
     const std::vector<int64_t> acc = int8Products(g, in[0], denseWeightView(in[1], x2View, x2Nz, nz, &dense));
@@ -155,6 +155,10 @@ int32_t build(const OpInfo& info, bool requireNz, const Args& a, uint64_t* works
   }
   for (const auto& [name, t] : present) {
     if ((st = checkTensor(api, name, t->desc)) != kSuccess) return st;
+    if (t->desc.numel() == 0) {  // the docs' error table: empty tensors are invalid on these rows
+      return fail(api, kErrParamInvalid,
+                  fmt::format("{} must not be empty, but is {}", name, t->desc.brief()));
+    }
   }
   if (a.x1->desc.dtype != ACL_INT8 || a.x2->desc.dtype != ACL_INT8) {
     return fail(
