@@ -67,6 +67,18 @@ std::vector<int64_t> unpackInt4(const char* data, int64_t count) {
   return v;
 }
 
+MatmulGeometry Int8Operands::geometry(const TensorDesc& x1, const std::vector<int64_t>& outStrides) const {
+  MatmulGeometry g;
+  matmulGeometry(x1.shape, x1.strides, x2View.shape, x2View.strides, outStrides, &g);
+  return g;
+}
+
+std::vector<int64_t> Int8Operands::products(const MatmulGeometry& g,
+                                            const std::vector<HostTensor>& in) const {
+  std::vector<char> dense;
+  return int8Products(g, in[0], denseWeightView(in[1], x2View, x2Nz, nz, &dense));
+}
+
 uint64_t paramBytes(const std::vector<TensorDesc>& inputs, size_t first) {
   uint64_t bytes = 0;
   for (size_t i = first; i < inputs.size(); ++i)

@@ -8,6 +8,7 @@
 
 #include "runtime/aclnn/base/op_instance.h"
 #include "runtime/aclnn/ops/matmul_geometry.h"
+#include "runtime/aclnn/ops/weight_nz.h"
 
 namespace npusim::aclnn {
 
@@ -25,6 +26,18 @@ std::vector<int64_t> unpackInt4(const char* data, int64_t count);
 
 // A packed int4 weight of k x n values seen as a dense [k, n] int8 view (for the cube work).
 TensorDesc packedInt4View(const TensorDesc& packed, int64_t k, int64_t n);
+
+// The int8 operands of a quantised matmul instance: x1 its inputs[0] ([.., m, k] view), x2 its
+// inputs[1] (the [.., k, n] view, or the NZ storage of that view when x2Nz).
+struct Int8Operands {
+  TensorDesc x2View;
+  NzLayout nz;
+  bool x2Nz = false;
+
+  MatmulGeometry geometry(const TensorDesc& x1, const std::vector<int64_t>& outStrides) const;
+  // The exact products of the geometry's batches (int8Products), the NZ weight unpacked first.
+  std::vector<int64_t> products(const MatmulGeometry& g, const std::vector<HostTensor>& in) const;
+};
 
 // Bytes of inputs[first..] (the scales, offsets and bias a quantised matmul reads once).
 uint64_t paramBytes(const std::vector<TensorDesc>& inputs, size_t first);

@@ -37,25 +37,20 @@ const OpRegistrar kRegistrar(kInfo);
 // inputs: x1, x2 (the NZ storage), x1Scale, x2Scale.
 class QuantMatmulReduceSumInstance : public OpInstanceBase<QuantMatmulReduceSumInstance> {
  public:
-  TensorDesc x2View;  // the [batch, k, n] view of x2
-  NzLayout nz;
+  Int8Operands x;  // x2 always in NZ
 
   // The batched product with every batch's result placed on out (batch stride 0).
   MatmulGeometry geometry() const {
-    const std::vector<int64_t> outStrides{0, outputs[0].strides[0], outputs[0].strides[1]};
-    MatmulGeometry g;
-    matmulGeometry(inputs[0].shape, inputs[0].strides, x2View.shape, x2View.strides, outStrides, &g);
-    return g;
+    return x.geometry(inputs[0], {0, outputs[0].strides[0], outputs[0].strides[1]});
   }
 
   rt::OpWork work() const override {
-    return int8MatmulWork(geometry(), inputs[0], x2View, outputs[0], paramBytes(inputs, 2));
+    return int8MatmulWork(geometry(), inputs[0], x.x2View, outputs[0], paramBytes(inputs, 2));
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
     const MatmulGeometry g = geometry();
-    std::vector<char> dense;
-    const std::vector<int64_t> acc = int8Products(g, in[0], denseWeightView(in[1], x2View, true, nz, &dense));
+    const std::vector<int64_t> acc = x.products(g, in);
     const std::vector<float> s1 = loadDense<float>(in[2]), s2 = loadDense<float>(in[3]);
     std::vector<float> y(static_cast<size_t>(g.M * g.N), 0.0f);
     for (int64_t i = 0; i < g.batch; ++i) {
@@ -130,8 +125,7 @@ int32_t build(const aclTensor* x1, const aclTensor* x2, const aclTensor* x1Scale
   if ((st = checkShape(api, "out", out->desc.shape, {m, n})) != kSuccess) return st;
   auto inst = std::make_unique<QuantMatmulReduceSumInstance>();
   inst->name = kInfo.name;
-  inst->x2View = x2->desc;
-  inst->nz = layout;
+  inst->x = Int8Operands{x2->desc, layout, true};
   inst->inputs = {x1->desc, nzStorageDesc(x2->desc, layout), x1Scale->desc, x2Scale->desc};
   inst->inputNames = {"x1", "x2", "x1Scale", "x2Scale"};
   inst->outputs = {out->desc};

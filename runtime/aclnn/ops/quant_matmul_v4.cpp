@@ -54,25 +54,18 @@ const OpRegistrar kRegistrars[] = {OpRegistrar(kV3), OpRegistrar(kV4), OpRegistr
 // pertokenScale and bias when given (indices below).
 class QuantMatmulV4Instance : public OpInstanceBase<QuantMatmulV4Instance> {
  public:
-  TensorDesc x2View;  // the [.., k, n] view of x2
-  NzLayout nz;
-  bool x2Nz = false, scaleIsParam = false;
+  Int8Operands x;
+  bool scaleIsParam = false;
   int offsetInput = -1, pertokenInput = -1, biasInput = -1;
 
-  MatmulGeometry geometry() const {
-    MatmulGeometry g;
-    matmulGeometry(inputs[0].shape, inputs[0].strides, x2View.shape, x2View.strides, outputs[0].strides, &g);
-    return g;
-  }
-
   rt::OpWork work() const override {
-    return int8MatmulWork(geometry(), inputs[0], x2View, outputs[0], paramBytes(inputs, 2));
+    return int8MatmulWork(x.geometry(inputs[0], outputs[0].strides), inputs[0], x.x2View, outputs[0],
+                          paramBytes(inputs, 2));
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
-    const MatmulGeometry g = geometry();
-    std::vector<char> dense;
-    const std::vector<int64_t> acc = int8Products(g, in[0], denseWeightView(in[1], x2View, x2Nz, nz, &dense));
+    const MatmulGeometry g = x.geometry(inputs[0], outputs[0].strides);
+    const std::vector<int64_t> acc = x.products(g, in);
     std::vector<float> scale;
     std::vector<double> paramOffset;
     if (scaleIsParam) {
@@ -247,9 +240,7 @@ int32_t build(const OpInfo& info, bool requireNz, const Args& a, uint64_t* works
   }
   auto inst = std::make_unique<QuantMatmulV4Instance>();
   inst->name = info.name;
-  inst->x2View = x2View;
-  inst->x2Nz = nz;
-  inst->nz = layout;
+  inst->x = Int8Operands{x2View, layout, nz};
   inst->scaleIsParam = param;
   inst->inputs = {x1View, nz ? nzStorageDesc(x2View, layout) : x2View, a.scale->desc};
   inst->inputNames = {"x1", "x2", names.scale};
