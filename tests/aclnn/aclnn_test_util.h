@@ -32,6 +32,7 @@ inline size_t elemSize(aclDataType dt) {
       return 4;
     case ACL_DOUBLE:
     case ACL_INT64:
+    case ACL_UINT64:  // raw bits only (quantisation parameters); encode/decode do not handle it
       return 8;
     default:
       return 0;
@@ -320,6 +321,20 @@ inline Charged chargedBytes(aclOpExecutor* ex) {
   aclDestroyAclOpExecutor(ex);
   return c;
 }
+
+// The scale the fixpipe reads from a 64-bit quantisation parameter holding fp32 s: the 13 low
+// mantissa bits cleared.
+inline float fixpipeScale(float s) {
+  uint32_t bits = 0;
+  std::memcpy(&bits, &s, 4);
+  bits &= 0xFFFFE000u;
+  float r = 0;
+  std::memcpy(&r, &bits, 4);
+  return r;
+}
+
+// Writes the raw 64 bits v at element i of a uint64 tensor (encode does not handle uint64).
+inline void setU64(HostTensorBuf& t, int64_t i, uint64_t v) { std::memcpy(t.raw().data() + i * 8, &v, 8); }
 
 // Relative tolerance of a result stored in `dt` (a few units in its last place).
 inline double tol(aclDataType dt) { return dt == ACL_FLOAT16 ? 2e-3 : dt == ACL_BF16 ? 1.6e-2 : 2e-6; }

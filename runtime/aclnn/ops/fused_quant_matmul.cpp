@@ -66,16 +66,8 @@ class FusedQuantInstance : public OpInstanceBase<FusedQuantInstance> {
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
     if (out[0].numel() == 0) return;
     const MatmulGeometry g = geometry();
-    HostTensor b = in[1];
     std::vector<char> dense;
-    if (x2Nz) {  // back to the dense storage order the view's strides describe
-      dense.resize(static_cast<size_t>(nz.batch * nz.rows * nz.cols));
-      nzToDense(nz, 1, in[1].data, dense.data());
-      b.data = dense.data();
-    }
-    b.shape = x2View.shape;
-    b.strides = x2View.strides;
-    const std::vector<int64_t> acc = int8Products(g, in[0], b);
+    const std::vector<int64_t> acc = int8Products(g, in[0], denseWeightView(in[1], x2View, x2Nz, nz, &dense));
     const std::vector<float> s1 = loadDense<float>(in[2]), s2 = loadDense<float>(in[3]);
     std::vector<double> bias(static_cast<size_t>(g.N), 0.0);
     const bool intBias = hasBias && in[4].dtype == ACL_INT32;

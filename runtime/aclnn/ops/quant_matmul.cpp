@@ -86,15 +86,6 @@ class QuantMatmulInstance : public OpInstanceBase<QuantMatmulInstance> {
   }
 };
 
-// x viewed with its last two dimensions swapped.
-TensorDesc swapLast(const TensorDesc& d) {
-  TensorDesc v = d;
-  const size_t r = v.rank();
-  std::swap(v.shape[r - 1], v.shape[r - 2]);
-  std::swap(v.strides[r - 1], v.strides[r - 2]);
-  return v;
-}
-
 int32_t build(const OpInfo& info, const aclTensor* x1, const aclTensor* x2, const aclTensor* bias,
               const aclTensor* deqScale, float scalarScale, bool adjX1, bool adjX2, const aclTensor* out,
               uint64_t* workspaceSize, aclOpExecutor** executor) {
@@ -124,8 +115,8 @@ int32_t build(const OpInfo& info, const aclTensor* x1, const aclTensor* x2, cons
   if ((st = typed("out", out, ACL_FLOAT16, 2, 3)) != kSuccess) return st;
   if (bias != nullptr && (st = typed("bias", bias, ACL_INT32, 1, 1)) != kSuccess) return st;
   if (v2 && (st = typed("deqScale", deqScale, ACL_UINT64, 1, 1)) != kSuccess) return st;
-  const TensorDesc a = adjX1 ? swapLast(x1->desc) : x1->desc;
-  const TensorDesc b = adjX2 ? swapLast(x2->desc) : x2->desc;
+  const TensorDesc a = adjX1 ? swapLastTwo(x1->desc) : x1->desc;
+  const TensorDesc b = adjX2 ? swapLastTwo(x2->desc) : x2->desc;
   if (!v2 && a.rank() != b.rank()) {
     return fail(api, kErrParamInvalid,
                 fmt::format("x1 {} and x2 {} must have the same rank (no broadcast)", shapeString(a.shape),

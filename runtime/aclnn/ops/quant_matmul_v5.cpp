@@ -126,13 +126,6 @@ class QuantMatmulV5Instance : public OpInstanceBase<QuantMatmulV5Instance> {
   }
 };
 
-TensorDesc swapLast(const TensorDesc& d) {
-  TensorDesc v = d;
-  std::swap(v.shape[0], v.shape[1]);
-  std::swap(v.strides[0], v.strides[1]);
-  return v;
-}
-
 bool isShape(const aclTensor* t, std::initializer_list<int64_t> s) {
   return t->desc.shape == std::vector<int64_t>(s);
 }
@@ -169,8 +162,8 @@ int32_t build(const aclTensor* x1, const aclTensor* x2, const aclTensor* x1Scale
             dtypeName(out->desc.dtype)));
   }
   const bool packed = x2->desc.dtype == ACL_INT32;
-  const TensorDesc a = transposeX1 ? swapLast(x1->desc) : x1->desc;
-  const TensorDesc b = transposeX2 ? swapLast(x2->desc) : x2->desc;
+  const TensorDesc a = transposeX1 ? swapLastTwo(x1->desc) : x1->desc;
+  const TensorDesc b = transposeX2 ? swapLastTwo(x2->desc) : x2->desc;
   const int64_t m = a.shape[0], k = a.shape[1];
   const int64_t n = packed ? b.shape[1] * 8 : b.shape[1];
   if (b.shape[0] != k) {

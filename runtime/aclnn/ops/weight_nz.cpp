@@ -128,6 +128,20 @@ std::string nzLayoutOfMatrices(const TensorDesc& w, int64_t batch, int64_t K, in
   return "";
 }
 
+HostTensor denseWeightView(const HostTensor& stored, const TensorDesc& view, bool isNz, const NzLayout& l,
+                           std::vector<char>* dense) {
+  HostTensor w = stored;
+  if (isNz) {  // back to the dense storage order the view's strides describe
+    dense->resize(static_cast<size_t>(l.batch * l.rows * l.cols) * view.elementSize());
+    nzToDense(l, view.elementSize(), stored.data, dense->data());
+    w.data = dense->data();
+  }
+  w.dtype = view.dtype;
+  w.shape = view.shape;
+  w.strides = view.strides;
+  return w;
+}
+
 TensorDesc nzStorageDesc(const TensorDesc& view, const NzLayout& l) {
   TensorDesc d;
   d.dtype = view.dtype;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/aclnn/base/op_instance.h"
 #include "runtime/aclnn/base/tensor.h"
 
 namespace npusim::aclnn {
@@ -46,6 +47,11 @@ std::string nzLayoutOfMatrices(const TensorDesc& w, int64_t batch, int64_t K, in
 // Converts `batch` dense storage matrices to NZ (pads with zeros) and back. `es` element size.
 void denseToNz(const NzLayout& l, size_t es, const char* dense, char* nz);
 void nzToDense(const NzLayout& l, size_t es, const char* nz, char* dense);
+
+// The weight as its [.., k, n] `view` reads it over dense memory: `stored` is the operator's
+// input (the NZ storage when `isNz`, unpacked into `dense`; else the view itself).
+HostTensor denseWeightView(const HostTensor& stored, const TensorDesc& view, bool isNz, const NzLayout& l,
+                           std::vector<char>* dense);
 
 // A flat descriptor of the whole NZ storage of `view` (for the executors' memory checks and
 // the bytes the operators move).

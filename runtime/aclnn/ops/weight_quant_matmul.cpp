@@ -56,26 +56,7 @@ class WeightQuantInstance : public OpInstanceBase<WeightQuantInstance> {
   TensorDesc weightView() const { return !packedInt4 ? inputs[1] : packedInt4View(inputs[1], k, n); }
 
   rt::OpWork work() const override {
-    const TensorDesc w = weightView();
-    MatmulGeometry g;
-    matmulGeometry(inputs[0].shape, inputs[0].strides, w.shape, w.strides, outputs[0].strides, &g);
-    const MatmulTiling t = planMatmul(1, g.M, g.N, g.K, 2, rt::coreRates().cubeCores);
-    auto base = [](const TensorDesc& d) {
-      return d.data + static_cast<uint64_t>(d.offset) * d.elementSize();
-    };
-    rt::OpWork work =
-        matmulWork(t, g, MatmulAddressing{base(inputs[0]), base(inputs[1]), base(outputs[0]), 2, 1, 2, 1});
-    uint64_t params = 0;
-    for (size_t i = 2; i < inputs.size(); ++i)
-      params += static_cast<uint64_t>(inputs[i].numel()) * inputs[i].elementSize();
-    const uint64_t dequantised = static_cast<uint64_t>(k * n) * 2;  // fp16/bf16 weight out of the vector unit
-    const uint64_t tiles = work.tiles.size();
-    for (uint64_t i = 0; i < tiles; ++i) {
-      auto& tile = work.tiles[i];
-      tile.readBytes += shareOf(params, i, tiles);
-      tile.vectorBytes += shareOf(dequantised, i, tiles);
-    }
-    return work;
+    return weightOnlyQuantWork(inputs[0], weightView(), outputs[0], paramBytes(inputs, 2));
   }
 
   void compute(const std::vector<HostTensor>& in, const std::vector<HostTensor>& out) const override {
