@@ -40,8 +40,12 @@ class Channel {
     if (tailArrival > dur && tailArrival - dur > ready) ready = tailArrival - dur;
     Tick start = ready > nextFree_ ? ready : nextFree_;
     long gap = -1;
+    if (gaps_.size() > 0) {
+      // Every transaction arrives at or after the kernel's current time (initiators run at or
+      // ahead of it), so a gap that has ended can no longer be used.
+      gaps_.forgetEndingBy(simNow());
+    }
     if (ready < nextFree_ && gaps_.size() > 0) {
-      forgetPast();
       Tick s = 0;
       gap = gaps_.fit(ready, dur, start, 0, 0, 0, &s);
       if (gap >= 0) start = s;
@@ -49,10 +53,7 @@ class Channel {
     if (gap >= 0) {
       gaps_.take(static_cast<size_t>(gap), start, start + dur, 0);
     } else {
-      if (start > nextFree_) {
-        if (gaps_.size() >= kForgetBatch) forgetPast();
-        gaps_.open(nextFree_, start);
-      }
+      if (start > nextFree_) gaps_.open(nextFree_, start);
       nextFree_ = start + dur;
     }
     busy_ += dur;
@@ -67,10 +68,9 @@ class Channel {
   // Where reserve(earliest, wireBytes) would start now, without reserving.
   Tick earliestStart(Tick earliest, uint64_t wireBytes) const {
     const Tick start = earliest > nextFree_ ? earliest : nextFree_;
-    if (earliest >= nextFree_ || gaps_.size() == 0) return start;
-    forgetPast();
     Tick s = 0;
-    return gaps_.fit(earliest, ticksFor(wireBytes), start, 0, 0, 0, &s) >= 0 ? s : start;
+    if (earliest < nextFree_ && gaps_.fit(earliest, ticksFor(wireBytes), start, 0, 0, 0, &s) >= 0) return s;
+    return start;
   }
 
   // Small protocol traffic (DLLP ACKs, flow-control updates) sent at `at`: it takes idle time
@@ -81,7 +81,6 @@ class Channel {
     busy_ += dur;
     wireBytes_ += wireBytes;
     if (when >= nextFree_) return;
-    forgetPast();
     const long i = gaps_.holding(when);
     if (i >= 0) {
       const Tick gapEnd = gaps_[static_cast<size_t>(i)].end;
@@ -114,14 +113,6 @@ class Channel {
       return ticks;
     }
   };
-  // Every transaction arrives at or after the kernel's current time (initiators run at or ahead
-  // of it), so a gap that ended by then can no longer be used. Such gaps are dropped before each
-  // lookup, and while none is needed only every kForgetBatch new gaps: a channel that only books
-  // at its frontier (most of them, most of the time) then pays for one check, not a scan.
-  void forgetPast() const {
-    if (gaps_.size() > 0) gaps_.forgetEndingBy(simNow());
-  }
-  static constexpr size_t kForgetBatch = 64;
   std::string name_;
   double rate_ = 1.0;
   mutable TicksMemo reserveTicks_, backgroundTicks_;
@@ -130,7 +121,7 @@ class Channel {
   uint64_t wireBytes_ = 0;
   uint64_t payloadBytes_ = 0;
   trace::BandwidthCounter* counter_ = nullptr;
-  mutable IdleGaps gaps_;
+  IdleGaps gaps_;
 };
 
 }  // namespace npusim
