@@ -106,7 +106,7 @@ class IdleGaps {
     if (head_ == gaps_.size()) {
       gaps_.clear();
       head_ = 0;
-    } else if (head_ > 0 && (limit_ <= kSmallWindow || (head_ >= 64 && 2 * head_ >= gaps_.size()))) {
+    } else if (head_ > 0 && (limit_ <= kSmallWindow || (head_ >= 16 && 2 * head_ >= gaps_.size()))) {
       gaps_.erase(gaps_.begin(), gaps_.begin() + static_cast<std::ptrdiff_t>(head_));
       head_ = 0;
     }
