@@ -75,6 +75,14 @@ std::vector<double> randoms(std::mt19937& g, size_t n, double lo = -1, double hi
   return v;
 }
 
+// Small integers in [-bound, bound], as doubles: int8 operands whose products sum exactly.
+std::vector<double> smallInts(std::mt19937& g, size_t n, int bound) {
+  std::uniform_int_distribution<int> d(-bound, bound);
+  std::vector<double> v(n);
+  for (double& x : v) x = d(g);
+  return v;
+}
+
 std::vector<double> zeros(size_t n) { return std::vector<double>(n, 0.0); }
 
 // a [m, k] @ b [k, n] (+ bias [n]) in double, rounded to dt as the cube's result is.
@@ -353,12 +361,7 @@ void quantAllReduce(bool weightQuant) {
   const int64_t m = 4, kk = 64, nn = 16;
   const aclDataType h = ACL_FLOAT16;
   std::mt19937 g(9);
-  std::uniform_int_distribution<int> i8(-8, 8);
-  auto ints = [&](size_t count) {
-    std::vector<double> v(count);
-    for (double& x : v) x = i8(g);
-    return v;
-  };
+  auto ints = [&](size_t count) { return smallInts(g, count, 8); };
   std::vector<double> scale = randoms(g, nn, 0.01, 0.02);
   for (double& v : scale) v = static_cast<float>(v);
   Tensors x1, x2, bias, deq, tok, x3, out, aScale, aOffset;
@@ -431,12 +434,7 @@ TEST(Mc2, QuantMatmulAllReduceV3ReducesThroughInt8Communication) {
   const int64_t m = 8, kk = 64, nn = 16;
   const aclDataType h = ACL_FLOAT16;
   std::mt19937 g(21);
-  std::uniform_int_distribution<int> i8(-4, 4);
-  auto ints = [&](size_t count) {
-    std::vector<double> v(count);
-    for (double& x : v) x = i8(g);
-    return v;
-  };
+  auto ints = [&](size_t count) { return smallInts(g, count, 4); };
   const std::vector<double> deq(nn, 0.001953125), s1v = randoms(g, nn, 0.01, 0.02),
                                                   s2v = randoms(g, nn, 0.01, 0.02);
   Tensors x1, x2, dq, s1, s2, out;
