@@ -77,7 +77,7 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
   if (count > destMax)
     return api.fail(ACL_ERROR_RT_PARAM_INVALID, "count {} exceeds destMax {}", count, destMax);
   CopyPlan plan;
-  if (aclError e = npusim::rt::planCopy(api, dst, src, count, 1, count, count, kind, &plan)) return e;
+  if (aclError e = npusim::rt::planCopy(api, dst, src, count, 1, count, count, kind, &plan, true)) return e;
   if (dst == src) return api.done();
   if (aclError e = npusim::rt::checkUnsafeCall(api, ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT)) return e;
   return npusim::rt::runSync(api, plan);

@@ -185,6 +185,8 @@ const char* kindName(Kind k) {
       return "pageable_async";
     case Kind::UnalignedAsync:
       return "unaligned_async";
+    case Kind::CopyKindIgnored:
+      return "copy_kind_ignored";
     case Kind::FreeInFlight:
       return "free_in_flight";
     case Kind::StaleStream:
@@ -204,6 +206,7 @@ bool refusedByRuntime(Kind k) {
     case Kind::PaddingAccess:
     case Kind::PageableAsync:
     case Kind::UnalignedAsync:
+    case Kind::CopyKindIgnored:
     case Kind::FreeInFlight:
     case Kind::WorkLeft:
       return false;

@@ -34,20 +34,21 @@ enum class Mode { Off, Warn, Default, Error };
 Mode mode();  // NPUSIM_CHECK, read once
 
 enum class Kind {
-  OutOfBounds,     // range runs past the reserved (padded) end of an allocation
-  PaddingAccess,   // range reaches into the padding beyond the requested size
-  NotAllocated,    // device address inside no live allocation (freed, or never allocated)
-  UseAfterFree,    // device address in a freed allocation, or host range in a freed pinned block
-  DoubleFree,      // free of an allocation that was already freed
-  InvalidFree,     // free of a pointer the matching allocator did not return
-  HostAccess,      // host code dereferenced a device address (fatal)
-  PageableAsync,   // asynchronous copy with pageable host memory (becomes synchronous)
-  UnalignedAsync,  // asynchronous copy with an address not 64-byte aligned
-  FreeInFlight,    // device memory freed while a queued task still uses it
-  StaleStream,     // stream handle destroyed (or never created)
-  StaleEvent,      // event handle destroyed (or never created)
-  WorkLeft,        // unfinished work on streams at aclrtResetDevice / aclFinalize
-  Deadlock,        // a synchronisation can never finish
+  OutOfBounds,      // range runs past the reserved (padded) end of an allocation
+  PaddingAccess,    // range reaches into the padding beyond the requested size
+  NotAllocated,     // device address inside no live allocation (freed, or never allocated)
+  UseAfterFree,     // device address in a freed allocation, or host range in a freed pinned block
+  DoubleFree,       // free of an allocation that was already freed
+  InvalidFree,      // free of a pointer the matching allocator did not return
+  HostAccess,       // host code dereferenced a device address (fatal)
+  PageableAsync,    // asynchronous copy with pageable host memory (becomes synchronous)
+  UnalignedAsync,   // asynchronous copy with an address not 64-byte aligned
+  CopyKindIgnored,  // aclrtMemcpy's kind disagrees with its pointers (reserved: the pointers decide)
+  FreeInFlight,     // device memory freed while a queued task still uses it
+  StaleStream,      // stream handle destroyed (or never created)
+  StaleEvent,       // event handle destroyed (or never created)
+  WorkLeft,         // unfinished work on streams at aclrtResetDevice / aclFinalize
+  Deadlock,         // a synchronisation can never finish
 };
 const char* kindName(Kind k);
 // Whether the real runtime refuses this misuse (so the call fails by default).

@@ -46,7 +46,7 @@ aclError checkRange(ApiCall& api, const PointerInfo& info, const void* p, uint64
 }  // namespace
 
 aclError planCopy(ApiCall& api, void* dst, const void* src, uint64_t width, uint64_t height, uint64_t dpitch,
-                  uint64_t spitch, aclrtMemcpyKind kind, CopyPlan* plan) {
+                  uint64_t spitch, aclrtMemcpyKind kind, CopyPlan* plan, bool kindReserved) {
   if (!dst || !src) return api.fail(ACL_ERROR_INVALID_PARAM, "{} is NULL", !dst ? "dst" : "src");
   if (static_cast<int>(kind) < 0 || static_cast<int>(kind) > ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE)
     return api.fail(ACL_ERROR_INVALID_PARAM, "kind {} is not accepted by this API (valid: 0..5)",
@@ -57,10 +57,15 @@ aclError planCopy(ApiCall& api, void* dst, const void* src, uint64_t width, uint
   aclrtMemcpyKind actual = dDev ? (sDev ? ACL_MEMCPY_DEVICE_TO_DEVICE : ACL_MEMCPY_HOST_TO_DEVICE)
                                 : (sDev ? ACL_MEMCPY_DEVICE_TO_HOST : ACL_MEMCPY_HOST_TO_HOST);
   aclrtMemcpyKind asked = kind == ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE ? ACL_MEMCPY_HOST_TO_DEVICE : kind;
-  if (asked != ACL_MEMCPY_DEFAULT && asked != actual)
-    return api.fail(ACL_ERROR_INVALID_PARAM, "kind is {} but dst {} is {} memory and src {} is {} memory",
-                    memcpyKindName(kind) ? memcpyKindName(kind) : "an unsupported kind", dst,
-                    dDev ? "device" : "host", src, sDev ? "device" : "host");
+  if (asked != ACL_MEMCPY_DEFAULT && asked != actual) {
+    const std::string why = fmt::format("kind is {} but dst {} is {} memory and src {} is {} memory",
+                                        memcpyKindName(kind) ? memcpyKindName(kind) : "an unsupported kind",
+                                        dst, dDev ? "device" : "host", src, sDev ? "device" : "host");
+    if (!kindReserved) return api.fail(ACL_ERROR_INVALID_PARAM, "{}", why);
+    if (aclError e = checks::report(api, checks::Kind::CopyKindIgnored, ACL_ERROR_INVALID_PARAM,
+                                    why + fmt::format(": copied as {}", memcpyKindName(actual))))
+      return e;
+  }
   if (aclError e = checkRange(api, di, dst, extent(width, height, dpitch), "dst")) return e;
   if (aclError e = checkRange(api, si, src, extent(width, height, spitch), "src")) return e;
 

@@ -449,3 +449,42 @@ TEST(MemoryChecks, PinnedMemoryFreedWhileAQueuedCopyWritesIt) {
   ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
   EXPECT_EQ(findingsOf(readStats(stats), "free_in_flight").size(), 1u);
 }
+
+// aclrtMemcpy's kind is reserved: a kind that disagrees with the pointers is a warning and the
+// pointers' direction is used (the public mla_prolog examples copy H2D from aclrtMalloc memory).
+// The asynchronous and 2-D copies refuse it; in strict mode the synchronous one does too.
+TEST(MemoryChecks, SyncCopyKindDisagreeingWithThePointersIsAWarning) {
+  configureChecks("");
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  void *d = nullptr, *d2 = nullptr, *h = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, 4096, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMalloc(&d2, 4096, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
+  auto* hb = static_cast<unsigned char*>(h);
+  for (int i = 0; i < 64; ++i) hb[i] = static_cast<unsigned char>(i + 1);
+  ASSERT_EQ(aclrtMemcpy(d, 4096, h, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  std::string err =
+      stderrOf([&] { EXPECT_EQ(aclrtMemcpy(d2, 4096, d, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS); });
+  EXPECT_TRUE(contains(err, "npusim: warning [copy_kind_ignored] aclrtMemcpy(")) << err;
+  EXPECT_TRUE(contains(err, "copied as ACL_MEMCPY_DEVICE_TO_DEVICE")) << err;
+  std::memset(h, 0, 64);
+  err = stderrOf([&] { EXPECT_EQ(aclrtMemcpy(h, 4096, d2, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS); });
+  EXPECT_TRUE(contains(err, "copied as ACL_MEMCPY_DEVICE_TO_HOST")) << err;
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(hb[i], i + 1) << i;
+  aclrtStream s = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemcpyAsync(d2, 4096, d, 64, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtMemcpy2d(d2, 64, d, 64, 64, 1, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtMemcpy(d2, 4096, d, 64, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_SUCCESS);  // agreeing: no warning
+}
+
+TEST(MemoryChecks, SyncCopyKindDisagreeingWithThePointersFailsInStrictMode) {
+  configureChecks("error");
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  void *d = nullptr, *h = nullptr;
+  ASSERT_EQ(aclrtMalloc(&d, 4096, kHuge), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMallocHost(&h, 4096), ACL_SUCCESS);
+  std::string err = stderrOf(
+      [&] { EXPECT_EQ(aclrtMemcpy(d, 4096, h, 64, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM); });
+  EXPECT_TRUE(contains(err, "[copy_kind_ignored]")) << err;
+}
