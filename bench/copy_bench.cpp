@@ -286,8 +286,8 @@ int parent(bool quick) {
 
   std::printf("copy_bench: default preset, one child process per measurement%s\n", quick ? " [quick]" : "");
   std::printf("1) 1 GiB pinned H2D copy (simulated %.2f GB/s), wall time%s:\n", big["warm_sim_gbps"], scaled);
-  std::printf("   into resident device memory:  %.3f s (cpu user %.3f s)   target <= 1 s: %s\n", warm,
-              big["warm_user_s"] * scale, verdict(warm <= 1.0));
+  std::printf("   into resident device memory:  %.3f s (cpu user %.3f s)   floor <= 0.5 s: %s\n", warm,
+              big["warm_user_s"] * scale, verdict(warm <= 0.5));
   std::printf("   into fresh device memory:     %.3f s (cpu user %.3f s, kernel %.3f s)\n", cold,
               big["cold_user_s"] * scale, big["cold_sys_s"] * scale);
   std::printf("   OS first touch of 1 GiB (memset of fresh pages, no simulator): %.3f s\n",
@@ -309,15 +309,19 @@ int parent(bool quick) {
   // memory bus -> HBM): 8 b_transport calls per burst, where the bare loop makes one per payload.
   const double callsPerS = 8 * fine["warm_bursts_per_s"];
   std::printf("   bare TLM-2.0 b_transport loop (LT, 1 us quantum): %.3g calls/s\n", bareTlm);
+  // Issue 13 asked 0.3 x per payload; issue 26 replaced it by a floor per socket call, since
+  // each payload crosses the modules that time it (bench/README.md).
   std::printf(
-      "   modelled transactions (2 per burst), resident: %.3g /s = %.3f x bare b_transport   target >= 0.3: "
-      "%s\n",
+      "   modelled transactions (2 per burst), resident: %.3g /s = %.3f x bare b_transport (issue 13's 0.3: "
+      "%s)\n",
       txPerS, txPerS / bareTlm, verdict(txPerS / bareTlm >= 0.3));
   std::printf(
-      "   socket calls of those (8 per burst through the modules): %.3g /s = %.3f x bare b_transport\n",
-      callsPerS, callsPerS / bareTlm);
-  std::printf("3) %llu x 4 KiB async H2D copies over 4 streams: %.3f s = %.3g tasks/s   target >= 1e5: %s\n",
-              static_cast<unsigned long long>(asyncCount), async["wall_s"], tps, verdict(tps >= 1e5));
+      "   socket calls of those (8 per burst through the modules): %.3g /s = %.3f x bare b_transport   floor "
+      ">= "
+      "0.25: %s\n",
+      callsPerS, callsPerS / bareTlm, verdict(callsPerS / bareTlm >= 0.25));
+  std::printf("3) %llu x 4 KiB async H2D copies over 4 streams: %.3f s = %.3g tasks/s   floor >= 2e5: %s\n",
+              static_cast<unsigned long long>(asyncCount), async["wall_s"], tps, verdict(tps >= 2e5));
   return 0;
 }
 
