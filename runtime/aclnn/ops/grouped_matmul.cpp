@@ -38,9 +38,6 @@ const OpRegistrar kV5({"aclnnGroupedMatmulV5",
                        {ACL_FLOAT16, ACL_BF16, ACL_FLOAT, ACL_INT8},
                        "y[rows of group i] = x[rows] · weight[i] + bias[i]"});
 
-// K chunk whose int8 products sum exactly in fp32: 1024 * 127 * 128 < 2^24.
-constexpr int64_t kExactInt8K = 1024;
-
 struct GmmShape {
   int64_t M = 0, K = 0, N = 0, E = 0;
   bool quant = false, hasBias = false, hasScale = false, hasPerToken = false, cumulative = true;

@@ -68,9 +68,6 @@ const OpRegistrar kNzV2({"aclnnGroupedMatmulFinalizeRoutingWeightNzV2",
                          {ACL_INT8, ACL_INT32, ACL_INT64, ACL_FLOAT, ACL_BF16},
                          kMath});
 
-// K chunk whose int8 x int8 products sum exactly in fp32: 1024 * 128 * 128 = 2^24.
-constexpr int64_t kExactK = 1024;
-
 class FinalizeRoutingInstance : public OpInstanceBase<FinalizeRoutingInstance> {
  public:
   int64_t M = 0, K = 0, N = 0, E = 0, G = 1, batch = 0, sharedRows = 0, sharedOffset = 0;
@@ -155,8 +152,8 @@ class FinalizeRoutingInstance : public OpInstanceBase<FinalizeRoutingInstance> {
       part.resize(acc.size());
       const int64_t groupK = K / G;
       for (int64_t q = 0; q < G; ++q) {
-        for (int64_t k0 = q * groupK; k0 < (q + 1) * groupK; k0 += kExactK) {
-          const int64_t kk = std::min(kExactK, (q + 1) * groupK - k0);
+        for (int64_t k0 = q * groupK; k0 < (q + 1) * groupK; k0 += kExactInt8K) {
+          const int64_t kk = std::min(kExactInt8K, (q + 1) * groupK - k0);
           gemmF32(count, N, kk, x.data() + start * K + k0, K, w.data() + k0 * N, N, part.data(), N);
           for (int64_t r = 0; r < count; ++r)
             for (int64_t n = 0; n < N; ++n)

@@ -49,8 +49,6 @@ const OpRegistrar kNz({"aclnnGroupedMatmulSwigluQuantWeightNZ",
                        {ACL_INT8, ACL_INT64, ACL_FLOAT, ACL_FLOAT16, ACL_BF16},
                        kMath});
 
-// K chunk whose int8 x int8 products sum exactly in fp32: 1024 * 128 * 128 = 2^24.
-constexpr int64_t kExactK = 1024;
 constexpr int kVectorPasses = 4;
 
 class GmmSwigluQuantInstance : public OpInstanceBase<GmmSwigluQuantInstance> {
@@ -107,8 +105,8 @@ class GmmSwigluQuantInstance : public OpInstanceBase<GmmSwigluQuantInstance> {
       w.assign(p, p + K * N);
       acc.assign(static_cast<size_t>(rows * N), 0.0);
       part.resize(acc.size());
-      for (int64_t k0 = 0; k0 < K; k0 += kExactK) {
-        const int64_t kk = std::min(kExactK, K - k0);
+      for (int64_t k0 = 0; k0 < K; k0 += kExactInt8K) {
+        const int64_t kk = std::min(kExactInt8K, K - k0);
         gemmF32(rows, N, kk, x.data() + start * K + k0, K, w.data() + k0 * N, N, part.data(), N);
         for (size_t i = 0; i < acc.size(); ++i) acc[i] += part[i];
       }

@@ -21,4 +21,8 @@ struct GroupedMatmulCost {
 
 rt::OpWork groupedMatmulWork(const GroupedMatmulCost& c);
 
+// The host computes int8 products in fp32 over chunks of this many K: every partial sum of
+// int8 x int8 products stays exact (1024 * 128 * 128 = 2^24), and the chunks add up in double.
+constexpr int64_t kExactInt8K = 1024;
+
 }  // namespace npusim::aclnn
